@@ -1,0 +1,5 @@
+# Warnings are errors in our own code (DESIGN.md). Third-party plugin authors
+# do not get this: it is not part of the installed package.
+function(grk_strict_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Werror)
+endfunction()
