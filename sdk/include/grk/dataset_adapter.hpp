@@ -1,0 +1,37 @@
+// grk::DatasetAdapter: the interface of a component that converts a dataset.
+#ifndef GRK_DATASET_ADAPTER_HPP
+#define GRK_DATASET_ADAPTER_HPP
+
+#include <boost/json.hpp>
+
+#include <string>
+
+#include "grk/context.hpp"
+#include "grk/param.hpp"
+
+namespace grk {
+
+/// A dataset adapter reads a source (named by its parameters), writes an
+/// adapted dataset, and returns a JSON report of what it wrote.
+///
+/// A derived class declares the same static members as a grk::Statistic
+/// (name, description, params()) and must be default-constructible.
+///
+/// Fail by throwing grk::Error; an adapter that fails must leave its output
+/// as it found it.
+class DatasetAdapter {
+ public:
+  virtual ~DatasetAdapter() = default;
+
+  virtual boost::json::value adapt(const Params& params, Context& context) = 0;
+
+  /// One line that sums the report up for a human; empty for none.
+  virtual std::string summarize(const boost::json::value& report) const {
+    (void)report;
+    return {};
+  }
+};
+
+}  // namespace grk
+
+#endif

@@ -1,0 +1,56 @@
+// grk::Error: the exception plugin authors throw to fail a call with a status.
+#ifndef GRK_ERROR_HPP
+#define GRK_ERROR_HPP
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "grk/abi.h"
+
+namespace grk {
+
+/// The status of a component call; the C++ face of grk_status (abi.h), whose
+/// comments say which to pick.
+enum class Status : std::int32_t {
+  ok = GRK_STATUS_OK,
+  invalid_argument = GRK_STATUS_INVALID_ARGUMENT,
+  invalid_data = GRK_STATUS_INVALID_DATA,
+  not_found = GRK_STATUS_NOT_FOUND,
+  failed_precondition = GRK_STATUS_FAILED_PRECONDITION,
+  io_error = GRK_STATUS_IO_ERROR,
+  unimplemented = GRK_STATUS_UNIMPLEMENTED,
+  internal = GRK_STATUS_INTERNAL,
+};
+
+/// The name users see for a status, e.g. "invalid-data". A value outside the
+/// known set (a newer plugin's code) is reported as "internal".
+inline const char* status_name(Status status) noexcept {
+  switch (status) {
+    case Status::ok: return "ok";
+    case Status::invalid_argument: return "invalid-argument";
+    case Status::invalid_data: return "invalid-data";
+    case Status::not_found: return "not-found";
+    case Status::failed_precondition: return "failed-precondition";
+    case Status::io_error: return "io-error";
+    case Status::unimplemented: return "unimplemented";
+    case Status::internal: return "internal";
+  }
+  return "internal";
+}
+
+/// Thrown by a component to fail the current call. The SDK's generated entry
+/// code turns it into a status and message for the host; it never crosses the
+/// C boundary as an exception.
+class Error : public std::runtime_error {
+ public:
+  Error(Status status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  Status status() const noexcept { return status_; }
+
+ private:
+  Status status_;
+};
+
+}  // namespace grk
+
+#endif

@@ -1,0 +1,25 @@
+// The naming rule for modules and components.
+#ifndef GRK_NAMING_HPP
+#define GRK_NAMING_HPP
+
+#include <string_view>
+
+namespace grk {
+
+/// Lowercase kebab-case, `[a-z0-9]+(-[a-z0-9]+)*`: a name users type on the
+/// command line and in configs, the same on every filesystem and shell.
+constexpr bool is_component_name(std::string_view name) noexcept {
+  if (name.empty() || name.front() == '-' || name.back() == '-') return false;
+  char previous = '\0';
+  for (char c : name) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!alnum && c != '-') return false;
+    if (c == '-' && previous == '-') return false;
+    previous = c;
+  }
+  return true;
+}
+
+}  // namespace grk
+
+#endif

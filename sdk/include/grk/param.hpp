@@ -1,0 +1,234 @@
+// Parameter declarations and their validation, shared by the plugin side (the
+// generated entry code re-checks what it is given, because a caller such as
+// Python's ctypes may skip the host) and the host (which checks every step of a
+// config before running any).
+#ifndef GRK_PARAM_HPP
+#define GRK_PARAM_HPP
+
+#include <boost/json.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "grk/error.hpp"
+
+namespace grk {
+
+/// The JSON shape a parameter takes. `path` is a string the host resolves
+/// against the config file's folder; `integer` is a JSON integer in int64 range;
+/// `number` is any JSON number.
+enum class ParamType { string, integer, number, boolean, path, object };
+
+inline const char* param_type_name(ParamType type) noexcept {
+  switch (type) {
+    case ParamType::string: return "string";
+    case ParamType::integer: return "integer";
+    case ParamType::number: return "number";
+    case ParamType::boolean: return "boolean";
+    case ParamType::path: return "path";
+    case ParamType::object: return "object";
+  }
+  return "string";
+}
+
+inline std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {
+  for (ParamType type : {ParamType::string, ParamType::integer, ParamType::number,
+                         ParamType::boolean, ParamType::path, ParamType::object}) {
+    if (name == param_type_name(type)) return type;
+  }
+  return std::nullopt;
+}
+
+/// One declared parameter. Build with required(), optional() or with_default().
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::string;
+  bool required = false;
+  /// The value used when the parameter is absent; only for non-required ones.
+  std::optional<boost::json::value> default_value;
+  std::string description;  ///< one line
+};
+
+/// A parameter the caller must give.
+inline ParamSpec required(std::string name, ParamType type, std::string description) {
+  return ParamSpec{std::move(name), type, true, std::nullopt, std::move(description)};
+}
+
+/// A parameter that may be absent and then has no value (Params::has is false).
+inline ParamSpec optional(std::string name, ParamType type, std::string description) {
+  return ParamSpec{std::move(name), type, false, std::nullopt, std::move(description)};
+}
+
+/// A parameter that takes `value` when absent.
+inline ParamSpec with_default(std::string name, ParamType type, boost::json::value value,
+                              std::string description) {
+  return ParamSpec{std::move(name), type, false, std::move(value), std::move(description)};
+}
+
+/// Whether `value` has the JSON shape `type` asks for.
+inline bool has_param_type(const boost::json::value& value, ParamType type) noexcept {
+  switch (type) {
+    case ParamType::string: return value.is_string();
+    case ParamType::path: return value.is_string() && !value.get_string().empty();
+    case ParamType::integer:
+      return value.is_int64() ||
+             (value.is_uint64() && value.get_uint64() <= static_cast<std::uint64_t>(INT64_MAX));
+    case ParamType::number: return value.is_number();
+    case ParamType::boolean: return value.is_bool();
+    case ParamType::object: return value.is_object();
+  }
+  return false;
+}
+
+/// The JSON kind of a value as users name it in messages.
+inline const char* json_kind_name(const boost::json::value& value) noexcept {
+  switch (value.kind()) {
+    case boost::json::kind::null: return "null";
+    case boost::json::kind::bool_: return "boolean";
+    case boost::json::kind::int64:
+    case boost::json::kind::uint64: return "integer";
+    case boost::json::kind::double_: return "number";
+    case boost::json::kind::string: return "string";
+    case boost::json::kind::array: return "array";
+    case boost::json::kind::object: return "object";
+  }
+  return "null";
+}
+
+/// The first problem found in a set of given parameters: the parameter it is
+/// about (empty when it concerns the whole set) and what was expected.
+struct ParamIssue {
+  std::string name;
+  std::string message;
+};
+
+/// Checks `given` against `specs` in a fixed order (unknown names in the order
+/// given, then each spec in declaration order: missing, then wrong type) and
+/// returns the first problem. Fills `resolved` with the given values plus the
+/// defaults of absent parameters.
+inline std::optional<ParamIssue> validate_params(const std::vector<ParamSpec>& specs,
+                                                 const boost::json::object& given,
+                                                 boost::json::object& resolved) {
+  for (const auto& member : given) {
+    bool known = false;
+    for (const auto& spec : specs) known = known || spec.name == member.key();
+    if (!known) {
+      std::string names;
+      for (const auto& spec : specs) names += (names.empty() ? "" : ", ") + spec.name;
+      return ParamIssue{std::string(member.key()),
+                        "unknown parameter; expected one of: " + (names.empty() ? "(none)" : names)};
+    }
+  }
+  resolved.clear();
+  for (const auto& spec : specs) {
+    const boost::json::value* value = given.if_contains(spec.name);
+    if (value == nullptr) {
+      if (spec.required) return ParamIssue{spec.name, "missing required parameter"};
+      if (spec.default_value) resolved[spec.name] = *spec.default_value;
+      continue;
+    }
+    if (!has_param_type(*value, spec.type)) {
+      std::string expected = param_type_name(spec.type);
+      if (spec.type == ParamType::path) expected = "path (a non-empty string)";
+      if (spec.type == ParamType::integer && value->is_uint64()) {
+        return ParamIssue{spec.name, "expected an integer in signed 64-bit range"};
+      }
+      return ParamIssue{spec.name, "expected " + expected + ", got " + json_kind_name(*value)};
+    }
+    resolved[spec.name] = *value;
+  }
+  return std::nullopt;
+}
+
+/// The declaration as JSON, the form that crosses the C ABI (params_json).
+inline boost::json::array params_to_json(const std::vector<ParamSpec>& specs) {
+  boost::json::array out;
+  for (const auto& spec : specs) {
+    boost::json::object entry;
+    entry["name"] = spec.name;
+    entry["type"] = param_type_name(spec.type);
+    entry["required"] = spec.required;
+    if (spec.default_value) entry["default"] = *spec.default_value;
+    entry["description"] = spec.description;
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+/// Reads a declaration back from params_json. Returns nullopt (with `problem`
+/// set) when a plugin declares something malformed.
+inline std::optional<std::vector<ParamSpec>> params_from_json(const boost::json::value& json,
+                                                              std::string& problem) {
+  if (!json.is_array()) {
+    problem = "parameter declaration is not a JSON array";
+    return std::nullopt;
+  }
+  std::vector<ParamSpec> specs;
+  for (const auto& item : json.get_array()) {
+    const auto* entry = item.if_object();
+    const boost::json::value* name = entry ? entry->if_contains("name") : nullptr;
+    const boost::json::value* type = entry ? entry->if_contains("type") : nullptr;
+    const boost::json::value* req = entry ? entry->if_contains("required") : nullptr;
+    const boost::json::value* desc = entry ? entry->if_contains("description") : nullptr;
+    if (!name || !name->is_string() || !type || !type->is_string() || !req || !req->is_bool()) {
+      problem = "parameter declaration entry lacks a string name, a type or a boolean required";
+      return std::nullopt;
+    }
+    auto parsed_type = param_type_from_name(type->get_string());
+    if (!parsed_type) {
+      problem = "parameter '" + std::string(name->get_string()) + "' has unknown type '" +
+                std::string(type->get_string()) + "'";
+      return std::nullopt;
+    }
+    ParamSpec spec;
+    spec.name = name->get_string();
+    spec.type = *parsed_type;
+    spec.required = req->get_bool();
+    if (const auto* def = entry->if_contains("default")) spec.default_value = *def;
+    if (desc && desc->is_string()) spec.description = desc->get_string();
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+/// Validated parameters as a component sees them. Accessors throw
+/// grk::Error(invalid_argument) for an absent parameter, which only a
+/// component asking for an undeclared or optional-absent name can cause.
+class Params {
+ public:
+  explicit Params(boost::json::object values) : values_(std::move(values)) {}
+
+  bool has(std::string_view name) const { return values_.contains(name); }
+  std::string string(std::string_view name) const {
+    return std::string(at(name).get_string());
+  }
+  std::int64_t integer(std::string_view name) const {
+    const auto& v = at(name);
+    return v.is_int64() ? v.get_int64() : static_cast<std::int64_t>(v.get_uint64());
+  }
+  double number(std::string_view name) const { return at(name).to_number<double>(); }
+  bool boolean(std::string_view name) const { return at(name).get_bool(); }
+  std::filesystem::path path(std::string_view name) const {
+    return std::filesystem::path(std::string(at(name).get_string()));
+  }
+  const boost::json::object& object(std::string_view name) const { return at(name).get_object(); }
+  /// The raw JSON value, e.g. to keep an integer's exact representation.
+  const boost::json::value& value(std::string_view name) const { return at(name); }
+  const boost::json::object& all() const noexcept { return values_; }
+
+ private:
+  const boost::json::value& at(std::string_view name) const {
+    if (const auto* v = values_.if_contains(name)) return *v;
+    throw Error(Status::invalid_argument, "parameter '" + std::string(name) + "' was not given");
+  }
+  boost::json::object values_;
+};
+
+}  // namespace grk
+
+#endif

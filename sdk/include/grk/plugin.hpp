@@ -1,0 +1,215 @@
+// GRK_PLUGIN_MODULE: turns C++ components into a grk plugin module.
+//
+// Include this header in exactly one source file of a module, the one that
+// names the module's components:
+//
+//   #include <grk/plugin.hpp>
+//   #include "paired_bootstrap.hpp"
+//   GRK_PLUGIN_MODULE("significance", "1.0.0", PairedBootstrap)
+//
+// It generates the C entry point and the exception firewall: every call into
+// a component parses its parameters, re-validates them against the
+// declaration, runs the component, and turns any exception into a status and
+// message for the host. Nothing but C types and JSON text leaves the module.
+//
+// It also compiles Boost.JSON into the module (header-only), so a plugin has
+// no run-time dependency on any Boost library and cannot bind to the host's.
+#ifndef GRK_PLUGIN_HPP
+#define GRK_PLUGIN_HPP
+
+#include <boost/dll/alias.hpp>
+#include <boost/json.hpp>
+#include <boost/json/src.hpp>
+
+#include <array>
+#include <cstddef>
+#include <exception>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "grk/abi.h"
+#include "grk/context.hpp"
+#include "grk/dataset_adapter.hpp"
+#include "grk/error.hpp"
+#include "grk/json/reader.hpp"
+#include "grk/json/writer.hpp"
+#include "grk/naming.hpp"
+#include "grk/param.hpp"
+#include "grk/statistic.hpp"
+#include "grk/version.h"
+
+namespace grk::detail {
+
+template <class T>
+constexpr grk_kind kind_of() {
+  static_assert(std::is_base_of_v<Statistic, T> != std::is_base_of_v<DatasetAdapter, T>,
+                "a component derives from exactly one of grk::Statistic and grk::DatasetAdapter");
+  return std::is_base_of_v<Statistic, T> ? GRK_KIND_STATISTIC : GRK_KIND_DATASET_ADAPTER;
+}
+
+template <class... Ts>
+constexpr bool names_are_distinct() {
+  constexpr std::array<std::string_view, sizeof...(Ts)> names{Ts::name...};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    for (std::size_t j = i + 1; j < names.size(); ++j) {
+      if (names[i] == names[j]) return false;
+    }
+  }
+  return true;
+}
+
+// Reports a failure to the host. Must not throw: building the message can run
+// out of memory, and then a fixed text is sent instead.
+inline std::int32_t report_failure(const grk_host_api* host, void* ctx, Status status,
+                                   const char* message, std::size_t len) noexcept {
+  host->set_error(ctx, static_cast<std::int32_t>(status), message, len);
+  return static_cast<std::int32_t>(status);
+}
+
+inline std::int32_t report_failure(const grk_host_api* host, void* ctx, Status status,
+                                   const std::string& message) noexcept {
+  return report_failure(host, ctx, status, message.data(), message.size());
+}
+
+template <class T>
+boost::json::value run_component(T& component, const Params& params, Context& context) {
+  if constexpr (std::is_base_of_v<Statistic, T>) {
+    return component.compute(params, context);
+  } else {
+    return component.adapt(params, context);
+  }
+}
+
+// The C trampoline behind grk_component::invoke for component T.
+template <class T>
+std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_host_api* host,
+                    void* ctx) noexcept {
+  // A table too short to hold set_result and set_error cannot be answered.
+  if (host == nullptr || host->struct_size < offsetof(grk_host_api, set_summary) ||
+      host->set_result == nullptr || host->set_error == nullptr) {
+    return GRK_STATUS_INVALID_ARGUMENT;
+  }
+  try {
+    json::ReadError read_error;
+    auto given = json::read(std::string_view(params_json ? params_json : "", params_len),
+                            read_error, json::ReadOptions{});
+    if (!given) {
+      return report_failure(host, ctx, Status::invalid_argument,
+                            "parameters are not valid JSON: " + read_error.describe());
+    }
+    if (!given->is_object()) {
+      return report_failure(host, ctx, Status::invalid_argument,
+                            "parameters must be a JSON object");
+    }
+    boost::json::object resolved;
+    if (auto issue = validate_params(T::params(), given->get_object(), resolved)) {
+      return report_failure(host, ctx, Status::invalid_argument,
+                            "parameter '" + issue->name + "': " + issue->message);
+    }
+    T component;
+    Context context(host, ctx);
+    const boost::json::value result =
+        run_component(component, Params(std::move(resolved)), context);
+    const std::string text = json::write_compact(result);
+    const std::string summary = component.summarize(result);
+    host->set_result(ctx, text.data(), text.size());
+    if (!summary.empty() && host->set_summary != nullptr) {
+      host->set_summary(ctx, summary.data(), summary.size());
+    }
+    return GRK_STATUS_OK;
+  } catch (const Error& error) {
+    try {
+      return report_failure(host, ctx, error.status(), std::string(error.what()));
+    } catch (...) {
+    }
+  } catch (const std::exception& error) {
+    try {
+      return report_failure(host, ctx, Status::internal,
+                            std::string("unexpected exception: ") + error.what());
+    } catch (...) {
+    }
+  } catch (...) {
+    static constexpr char text[] = "unexpected exception of a type not derived from std::exception";
+    return report_failure(host, ctx, Status::internal, text, sizeof text - 1);
+  }
+  static constexpr char oom[] = "out of memory while reporting an error";
+  return report_failure(host, ctx, Status::internal, oom, sizeof oom - 1);
+}
+
+// The static tables a module's entry function hands out.
+template <class... Ts>
+class ModuleTable {
+ public:
+  ModuleTable(const char* name, const char* version)
+      : params_json_{json::write_compact(params_to_json(Ts::params()))...},
+        descriptions_{std::string(Ts::description)...},
+        names_{std::string(Ts::name)...} {
+    constexpr std::array<grk_kind, sizeof...(Ts)> kinds{kind_of<Ts>()...};
+    using Invoke = std::int32_t (*)(const char*, std::size_t, const grk_host_api*, void*);
+    const std::array<Invoke, sizeof...(Ts)> invokers{&invoke<Ts>...};
+    for (std::size_t i = 0; i < sizeof...(Ts); ++i) {
+      components_[i] = grk_component{sizeof(grk_component), kinds[i], names_[i].c_str(),
+                                     descriptions_[i].c_str(), params_json_[i].c_str(),
+                                     invokers[i]};
+    }
+    module_ = grk_module{sizeof(grk_module),
+                         GRK_ABI_VERSION,
+                         GRK_SDK_VERSION_MAJOR,
+                         GRK_SDK_VERSION_MINOR,
+                         GRK_SDK_VERSION_PATCH,
+                         name,
+                         version,
+                         static_cast<std::uint32_t>(sizeof...(Ts)),
+                         sizeof(grk_component),
+                         components_.data()};
+  }
+
+  const grk_module* module() const noexcept { return &module_; }
+
+ private:
+  std::array<std::string, sizeof...(Ts)> params_json_;
+  std::array<std::string, sizeof...(Ts)> descriptions_;
+  std::array<std::string, sizeof...(Ts)> names_;
+  std::array<grk_component, sizeof...(Ts)> components_{};
+  grk_module module_{};
+};
+
+template <class... Ts>
+const grk_module* module_entry(const char* name, const char* version) noexcept {
+  static_assert(sizeof...(Ts) > 0, "a module registers at least one component");
+  static_assert(names_are_distinct<Ts...>(), "component names in a module must differ");
+  static_assert((is_component_name(Ts::name) && ...),
+                "component names are lowercase kebab-case: [a-z0-9]+(-[a-z0-9]+)*");
+  try {
+    // Built on first use, inside the try: a failure here returns null, which
+    // the host reports, instead of terminating in a static initialiser.
+    static const ModuleTable<Ts...> table(name, version);
+    return table.module();
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+}  // namespace grk::detail
+
+#define GRK_DETAIL_CAT2(a, b) a##b
+#define GRK_DETAIL_CAT(a, b) GRK_DETAIL_CAT2(a, b)
+
+/// Registers the components of this module. `module_name` is a kebab-case
+/// string literal, `module_version` a semantic version string literal, and
+/// the rest are component classes (see statistic.hpp, dataset_adapter.hpp).
+/// Use once per module.
+#define GRK_PLUGIN_MODULE(module_name, module_version, ...)                                  \
+  namespace grk_generated_module {                                                          \
+  static_assert(::grk::is_component_name(module_name),                                      \
+                "module names are lowercase kebab-case: [a-z0-9]+(-[a-z0-9]+)*");            \
+  const grk_module* entry() noexcept {                                                       \
+    return ::grk::detail::module_entry<__VA_ARGS__>(module_name, module_version);           \
+  }                                                                                          \
+  }                                                                                          \
+  BOOST_DLL_ALIAS_SECTIONED(grk_generated_module::entry,                                     \
+                            GRK_DETAIL_CAT(grk_plugin_v, GRK_ABI_VERSION), grk)
+
+#endif

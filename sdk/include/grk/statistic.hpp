@@ -1,0 +1,40 @@
+// grk::Statistic: the interface of a component that computes a result.
+#ifndef GRK_STATISTIC_HPP
+#define GRK_STATISTIC_HPP
+
+#include <boost/json.hpp>
+
+#include <string>
+
+#include "grk/context.hpp"
+#include "grk/param.hpp"
+
+namespace grk {
+
+/// A statistic computes one JSON result from validated parameters.
+///
+/// A derived class also declares, as static members used by
+/// GRK_PLUGIN_MODULE (plugin.hpp):
+///   static constexpr std::string_view name;         // lowercase kebab-case
+///   static constexpr std::string_view description;  // one line
+///   static std::vector<grk::ParamSpec> params();
+/// It must be default-constructible; one object serves one call.
+///
+/// Fail by throwing grk::Error (or any exception: it becomes an internal
+/// error with its message). Nothing is shared between calls.
+class Statistic {
+ public:
+  virtual ~Statistic() = default;
+
+  virtual boost::json::value compute(const Params& params, Context& context) = 0;
+
+  /// One line that sums the result up for a human; empty for none.
+  virtual std::string summarize(const boost::json::value& result) const {
+    (void)result;
+    return {};
+  }
+};
+
+}  // namespace grk
+
+#endif
