@@ -1,0 +1,45 @@
+// grk/json/read_error.hpp: what a failed JSON read reports, shaped like
+// Python's json.JSONDecodeError (reference 3.3, 4.2).
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace grk::json {
+
+/// Why a read failed, field for field as CPython 3.11's `json.JSONDecodeError`.
+/// Positions count code points, as Python indexes a `str` (reference 4.2
+/// quotes them: "line 1 column 2 (char 1)").
+struct ReadError {
+  /// The bare decoder message (`JSONDecodeError.msg`), e.g. "Expecting value";
+  /// reference 3.3 embeds exactly this text in its own messages.
+  std::string message;
+  /// `JSONDecodeError.pos`: code points before the offending character.
+  std::size_t position = 0;
+  /// `JSONDecodeError.lineno`, 1-based.
+  std::size_t line = 0;
+  /// `JSONDecodeError.colno`, 1-based.
+  std::size_t column = 0;
+
+  /// `str(JSONDecodeError)`, e.g. "Expecting value: line 1 column 2 (char 1)"
+  /// (reference 4.2 embeds this form).
+  std::string describe() const {
+    return message + ": line " + std::to_string(line) + " column " + std::to_string(column) +
+           " (char " + std::to_string(position) + ")";
+  }
+};
+
+/// Thrown by the throwing `read`; `what()` is `describe()`.
+class ReadFailure : public std::runtime_error {
+ public:
+  explicit ReadFailure(ReadError error) : std::runtime_error(error.describe()), error_(std::move(error)) {}
+  /// The structured error behind `what()`.
+  const ReadError& error() const noexcept { return error_; }
+
+ private:
+  ReadError error_;
+};
+
+}  // namespace grk::json

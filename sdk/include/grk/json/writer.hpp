@@ -1,0 +1,121 @@
+// grk/json/writer.hpp: JSON text byte-identical to what groundkit's Python
+// writes: pydantic's model_dump_json (reports, reference 1.1) and
+// json.dumps(ensure_ascii=False) (judgments.jsonl, reference 3.9).
+//
+// Objects are written in their stored order, which is the order Python would
+// keep (field declaration order or dict insertion order). Strings are copied
+// as bytes; refuse WTF-8 lone surrogates before calling (contains_lone_surrogate).
+#pragma once
+
+#include <grk/json/float_format.hpp>
+#include <grk/json/quoted_string.hpp>
+
+#include <boost/json/value.hpp>
+
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace grk::json {
+
+namespace detail {
+
+// The three layouts differ only in separators, indentation and float style.
+struct JsonLayout {
+  const char* item_separator;   // between members / elements
+  const char* key_separator;    // between key and value
+  int indent;                   // 0: single line
+  bool python_floats;           // repr() with NaN/Infinity, else report floats
+};
+
+inline void append_newline_indent(std::string& out, const JsonLayout& layout, int level) {
+  out += '\n';
+  out.append(static_cast<std::size_t>(layout.indent * level), ' ');
+}
+
+inline void append_value(std::string& out, const boost::json::value& value, const JsonLayout& layout, int level) {
+  switch (value.kind()) {
+    case boost::json::kind::null: out += "null"; break;
+    case boost::json::kind::bool_: out += value.get_bool() ? "true" : "false"; break;
+    case boost::json::kind::int64: out += std::to_string(value.get_int64()); break;
+    case boost::json::kind::uint64: out += std::to_string(value.get_uint64()); break;
+    case boost::json::kind::double_: {
+      const double number = value.get_double();
+      if (!layout.python_floats) {
+        out += format_report_float(number);
+      } else if (std::isnan(number)) {
+        out += "NaN";
+      } else if (std::isinf(number)) {
+        out += number < 0 ? "-Infinity" : "Infinity";
+      } else {
+        out += format_python_float(number);
+      }
+      break;
+    }
+    case boost::json::kind::string: {
+      const boost::json::string& text = value.get_string();
+      append_quoted(out, std::string_view(text.data(), text.size()));
+      break;
+    }
+    case boost::json::kind::array: {
+      const boost::json::array& array = value.get_array();
+      out += '[';
+      bool first = true;
+      for (const boost::json::value& element : array) {
+        if (!first) out += layout.item_separator;
+        first = false;
+        if (layout.indent > 0) append_newline_indent(out, layout, level + 1);
+        append_value(out, element, layout, level + 1);
+      }
+      if (layout.indent > 0 && !array.empty()) append_newline_indent(out, layout, level);
+      out += ']';
+      break;
+    }
+    case boost::json::kind::object: {
+      const boost::json::object& object = value.get_object();
+      out += '{';
+      bool first = true;
+      for (const boost::json::key_value_pair& member : object) {
+        if (!first) out += layout.item_separator;
+        first = false;
+        if (layout.indent > 0) append_newline_indent(out, layout, level + 1);
+        append_quoted(out, std::string_view(member.key().data(), member.key().size()));
+        out += layout.key_separator;
+        append_value(out, member.value(), layout, level + 1);
+      }
+      if (layout.indent > 0 && !object.empty()) append_newline_indent(out, layout, level);
+      out += '}';
+      break;
+    }
+  }
+}
+
+inline std::string write_with(const boost::json::value& value, const JsonLayout& layout) {
+  std::string out;
+  append_value(out, value, layout, 0);
+  return out;
+}
+
+}  // namespace detail
+
+/// pydantic's model_dump_json(indent=2) (reference 1.1): 2-space indent, one
+/// member per line, "key": value, empty [] and {} inline, report floats
+/// (NaN/inf as null), no trailing newline.
+inline std::string write_pretty(const boost::json::value& value) {
+  return detail::write_with(value, {",", ": ", 2, false});
+}
+
+/// pydantic's model_dump_json() without indent: {"a":1,"b":[1,2.5]}, with the
+/// float and string rules of write_pretty.
+inline std::string write_compact(const boost::json::value& value) {
+  return detail::write_with(value, {",", ":", 0, false});
+}
+
+/// Python's json.dumps(value, ensure_ascii=False) with default separators
+/// ", " and ": " (reference 3.9): floats as repr(), NaN, Infinity, -Infinity.
+inline std::string dumps(const boost::json::value& value) {
+  return detail::write_with(value, {", ", ": ", 0, true});
+}
+
+}  // namespace grk::json
