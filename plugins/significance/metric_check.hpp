@@ -1,0 +1,17 @@
+// check_metric_name: the parameter check for `metric` (reference 1.2, 2.2).
+#ifndef GRK_SIGNIFICANCE_METRIC_CHECK_HPP
+#define GRK_SIGNIFICANCE_METRIC_CHECK_HPP
+
+#include <string_view>
+
+#include "grk/report/names.hpp"
+
+namespace grk::significance {
+
+/// The MetricName `text` names; otherwise throws grk::Error(invalid_argument)
+/// "metric must be one of 'recall_at_1', ..., 'ndcg_at_10', got <repr>".
+report::MetricName check_metric_name(std::string_view text);
+
+}  // namespace grk::significance
+
+#endif

@@ -1,0 +1,85 @@
+#include "paired_bootstrap.hpp"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "grk/error.hpp"
+#include "grk/json/float_format.hpp"
+#include "grk/python/text.hpp"
+#include "grk/report/names.hpp"
+#include "metric_check.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+std::vector<std::string> keys_missing_from(const ScoreMap& from, const ScoreMap& other) {
+  std::vector<std::string> missing;
+  for (const auto& entry : from) {
+    if (other.find(entry.first) == other.end()) missing.push_back(entry.first);
+  }
+  return missing;  // sorted: ScoreMap iterates in code-point order
+}
+
+}  // namespace
+
+BootstrapResult paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+                                 const BootstrapRequest& request,
+                                 const BootstrapProgress& progress) {
+  if (request.resamples <= 0) {
+    throw Error(Status::invalid_argument,
+                "resamples must be positive, got " + std::to_string(request.resamples));
+  }
+  // Written as a negation so that NaN fails too, as `not (0.0 < x < 1.0)` does.
+  if (!(0.0 < request.confidence_level && request.confidence_level < 1.0)) {
+    const std::string shown = request.confidence_level_text.empty()
+                                  ? json::format_python_float(request.confidence_level)
+                                  : request.confidence_level_text;
+    throw Error(Status::invalid_argument, "confidence_level must be between 0 and 1, got " + shown);
+  }
+  if (baseline.empty()) {
+    throw Error(Status::invalid_data, "paired bootstrap requires at least one query score");
+  }
+  const std::vector<std::string> missing_from_candidate = keys_missing_from(baseline, candidate);
+  const std::vector<std::string> missing_from_baseline = keys_missing_from(candidate, baseline);
+  if (!missing_from_candidate.empty() || !missing_from_baseline.empty()) {
+    throw Error(Status::invalid_data,
+                "paired bootstrap query ids differ (missing from candidate=" +
+                    python::repr_list(missing_from_candidate) +
+                    ", missing from baseline=" + python::repr_list(missing_from_baseline) + ")");
+  }
+  std::vector<double> deltas;
+  deltas.reserve(baseline.size());
+  for (const auto& entry : baseline) {
+    deltas.push_back(candidate.at(entry.first) - entry.second);
+  }
+  for (double delta : deltas) {
+    if (!std::isfinite(delta)) {
+      throw Error(Status::invalid_data, "paired bootstrap scores must be finite");
+    }
+  }
+  if (deltas.size() > 0xffffffffu) {
+    throw Error(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
+  }
+  const BootstrapEstimate estimate = bootstrap_deltas(
+      deltas, request.resamples, request.seed, request.confidence_level, progress);
+  check_metric_name(request.metric);
+
+  BootstrapResult result;
+  result.baseline = request.baseline_name;
+  result.candidate = request.candidate_name;
+  result.metric = request.metric;
+  result.query_count = deltas.size();
+  result.resamples = request.resamples;
+  result.seed = request.seed;
+  result.confidence_level = request.confidence_level;
+  result.effect = estimate.effect;
+  result.confidence_interval_low = estimate.confidence_interval_low;
+  result.confidence_interval_high = estimate.confidence_interval_high;
+  result.p_value_two_sided = estimate.p_value_two_sided;
+  result.significant = estimate.significant;
+  return result;
+}
+
+}  // namespace grk::significance

@@ -1,0 +1,63 @@
+// paired_bootstrap: groundkit's paired bootstrap over two {query id: score}
+// maps, with the reference's checks, messages and result (reference 2.1-2.8).
+#ifndef GRK_SIGNIFICANCE_PAIRED_BOOTSTRAP_HPP
+#define GRK_SIGNIFICANCE_PAIRED_BOOTSTRAP_HPP
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "bootstrap.hpp"
+
+namespace grk::significance {
+
+/// Query id -> score. std::map orders keys bytewise, which for UTF-8 is
+/// Python's code-point order (reference 2.3 step 1).
+using ScoreMap = std::map<std::string, double>;
+
+/// The `method` field every BootstrapResult carries (reference 2.8).
+inline constexpr const char* bootstrap_method =
+    "paired bootstrap over query-level candidate-minus-baseline deltas";
+
+/// The keyword arguments of paired_bootstrap (reference 2.1).
+struct BootstrapRequest {
+  std::string baseline_name;
+  std::string candidate_name;
+  std::string metric;
+  std::int64_t resamples = 10000;
+  std::int64_t seed = 7;
+  double confidence_level = 0.95;
+  /// Python str() of the confidence level as the caller passed it, for the
+  /// range message; empty means str() of the double ("0.95", "nan").
+  std::string confidence_level_text;
+};
+
+/// `BootstrapResult` (reference 2.8), fields in the model's order.
+struct BootstrapResult {
+  std::string baseline;
+  std::string candidate;
+  std::string metric;
+  std::uint64_t query_count = 0;
+  std::int64_t resamples = 0;
+  std::int64_t seed = 0;
+  double confidence_level = 0.0;
+  double effect = 0.0;
+  double confidence_interval_low = 0.0;
+  double confidence_interval_high = 0.0;
+  double p_value_two_sided = 0.0;
+  bool significant = false;
+  std::string method = bootstrap_method;
+};
+
+/// groundkit's paired_bootstrap. Throws grk::Error with the reference's
+/// message, in the reference's order (2.2): resamples and confidence level
+/// (invalid_argument), then empty baseline, differing ids, non-finite deltas
+/// (invalid_data), and last an unknown metric (invalid_argument), which the
+/// reference only notices when it builds the result.
+BootstrapResult paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+                                 const BootstrapRequest& request,
+                                 const BootstrapProgress& progress = {});
+
+}  // namespace grk::significance
+
+#endif
