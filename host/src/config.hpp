@@ -1,0 +1,53 @@
+// The run config: {"plugin_dirs"?, "steps": [{"id", "statistic"|"adapter",
+// "params"}]}. Parsed and checked in full before anything runs; every error
+// names the file, the JSON path and what was expected.
+#ifndef GRK_HOST_CONFIG_HPP
+#define GRK_HOST_CONFIG_HPP
+
+#include <boost/json.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <grk/abi.h>
+
+namespace grk::host {
+
+/// A config that cannot run. what() is the complete one-line message.
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct StepConfig {
+  std::string id;
+  std::string component;
+  std::int32_t kind = GRK_KIND_STATISTIC;  ///< which key named it
+  boost::json::object params;              ///< as written in the config
+  std::size_t index = 0;                   ///< position in "steps"
+};
+
+struct RunConfig {
+  std::filesystem::path file;  ///< as given on the command line
+  std::filesystem::path dir;   ///< absolute folder relative paths resolve against
+  std::vector<std::filesystem::path> plugin_dirs;  ///< absolute
+  std::vector<StepConfig> steps;
+  std::string sha256;  ///< of the bytes that were parsed
+};
+
+/// Reads and structurally checks a config file (syntax, keys, types, unique
+/// ids). Component names and params are checked later, against the plugins.
+RunConfig load_config(const std::filesystem::path& file);
+
+/// Parses config text; `file` is used in messages and for relative paths.
+RunConfig parse_config(std::string_view text, const std::filesystem::path& file);
+
+/// "steps[1].params.split"-style path of a step's member.
+std::string step_path(std::size_t index, std::string_view member = {});
+
+}  // namespace grk::host
+
+#endif

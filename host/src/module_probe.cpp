@@ -1,0 +1,161 @@
+#include "module_probe.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <string>
+
+#include <grk/abi.h>
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
+#include <grk/version.h>
+
+#include "entry_symbols.hpp"
+#include "loaded_module.hpp"
+#include "module_record_json.hpp"
+
+namespace grk::host {
+namespace {
+
+ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std::string reason) {
+  ModuleRecord record;
+  record.file = file;
+  record.status = status;
+  record.reason = std::move(reason);
+  return record;
+}
+
+// What the child does: load, read, write one JSON document, exit without
+// running anything else of this process (no atexit handlers, no flushing of
+// the parent's buffers).
+[[noreturn]] void run_child(const std::filesystem::path& file, int out_fd) {
+  std::string text;
+  try {
+    std::string error;
+    auto module = LoadedModule::open(file, error);
+    const ModuleRecord record = module ? read_module_record(*module)
+                                       : failed(file, ModuleStatus::load_failed, error);
+    text = json::write_compact(module_to_json(record));
+  } catch (...) {
+    _exit(3);
+  }
+  const char* data = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = write(out_fd, data, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) _exit(4);
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  _exit(0);
+}
+
+std::string signal_text(int signal_number) {
+  const char* name = sigabbrev_np(signal_number);
+  return "signal " + std::to_string(signal_number) + (name ? std::string(" (SIG") + name + ")" : "");
+}
+
+}  // namespace
+
+ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::milliseconds timeout) {
+  const EntrySymbols symbols = inspect_entry_symbols(file);
+  switch (symbols.verdict) {
+    case EntrySymbols::Verdict::unreadable:
+      return failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
+    case EntrySymbols::Verdict::no_entry:
+      return failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
+    case EntrySymbols::Verdict::other_abi: {
+      ModuleRecord record = failed(
+          file, ModuleStatus::wrong_abi,
+          "built for grk ABI " + std::to_string(symbols.other_abi_version) + " (entry symbol " +
+              GRK_ENTRY_SYMBOL_PREFIX + std::to_string(symbols.other_abi_version) +
+              "); this host supports ABI " + std::to_string(GRK_ABI_VERSION) +
+              " (SDK " GRK_SDK_VERSION_STRING "). Rebuild the plugin against grk SDK " +
+              std::to_string(GRK_SDK_VERSION_MAJOR) + ".x, or use a host of ABI " +
+              std::to_string(symbols.other_abi_version) + ".");
+      record.abi_version = static_cast<std::uint32_t>(symbols.other_abi_version);
+      return record;
+    }
+    case EntrySymbols::Verdict::compatible:
+      break;
+  }
+
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    return failed(file, ModuleStatus::load_failed,
+                  std::string("cannot create a pipe to probe it: ") + strerror(errno));
+  }
+  const pid_t child = fork();
+  if (child < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return failed(file, ModuleStatus::load_failed,
+                  std::string("cannot fork a process to probe it: ") + strerror(errno));
+  }
+  if (child == 0) {
+    close(fds[0]);
+    run_child(file, fds[1]);
+  }
+  close(fds[1]);
+
+  std::string output;
+  bool timed_out = false;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      timed_out = true;
+      break;
+    }
+    pollfd pfd{fds[0], POLLIN, 0};
+    const int ready = poll(&pfd, 1, static_cast<int>(left.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) {
+      timed_out = ready == 0;
+      break;
+    }
+    char buffer[4096];
+    const ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    output.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(fds[0]);
+  if (timed_out) kill(child, SIGKILL);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+
+  if (timed_out) {
+    return failed(file, ModuleStatus::load_failed,
+                  "loading it did not finish within " + std::to_string(timeout.count() / 1000) +
+                      " s (a static initialiser or the entry function hangs)");
+  }
+  if (WIFSIGNALED(status)) {
+    return failed(file, ModuleStatus::load_failed,
+                  "it crashed while loading with " + signal_text(WTERMSIG(status)) +
+                      ": a static initialiser or the entry function failed; nothing of it was "
+                      "run in grk-eval itself");
+  }
+  json::ReadError error;
+  auto parsed = json::read(output, error);
+  auto record = parsed ? module_from_json(*parsed) : std::nullopt;
+  if (!record || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return failed(file, ModuleStatus::load_failed,
+                  "loading it ended the probe process with exit code " +
+                      std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
+                      " (a static initialiser or the entry function called exit)");
+  }
+  record->file = file;
+  return *record;
+}
+
+}  // namespace grk::host

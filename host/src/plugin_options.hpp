@@ -1,0 +1,36 @@
+// The plugin search options every verb shares, and the registry they build.
+#ifndef GRK_HOST_PLUGIN_OPTIONS_HPP
+#define GRK_HOST_PLUGIN_OPTIONS_HPP
+
+#include <boost/program_options.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "plugin_registry.hpp"
+#include "plugin_search_path.hpp"
+
+namespace grk::host {
+
+struct PluginOptions {
+  std::vector<std::string> dirs;
+  bool no_default = false;
+
+  void add_to(boost::program_options::options_description& options);
+  /// A --plugin-dir that is not a folder is a usage error (the user named
+  /// it); returns the message, or empty.
+  std::string check() const;
+  /// The search path for these options (plus a config's plugin_dirs);
+  /// prints a warning line to stderr for each folder skipped.
+  std::vector<SearchDir> search_path(const std::vector<std::filesystem::path>& config_dirs = {}) const;
+};
+
+/// The text shared by every verb's --help about where plugins come from and
+/// what the exit codes mean.
+extern const char* const plugin_search_help;
+extern const char* const exit_codes_help;
+
+}  // namespace grk::host
+
+#endif

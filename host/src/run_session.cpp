@@ -1,0 +1,142 @@
+#include "run_session.hpp"
+
+#include <chrono>
+#include <ctime>
+
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
+#include <grk/version.h>
+
+#include "progress_line.hpp"
+#include "sha256.hpp"
+
+namespace grk::host {
+
+std::string utc_timestamp_now() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                          now.time_since_epoch()).count() % 1000000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[64];
+  const std::size_t n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+  std::snprintf(text + n, sizeof text - n, ".%06lld+00:00", static_cast<long long>(micros));
+  return text;
+}
+
+RunSession::RunSession(std::vector<PlannedStep> plan, PluginRegistry& registry, RunOptions options)
+    : plan_(std::move(plan)), options_(std::move(options)) {
+  for (const auto& step : plan_) {
+    std::string error;
+    auto handle = registry.open(step.entry, error);
+    if (!handle) {
+      throw PlanError(exit_plugin, "step '" + step.id + "': cannot load " +
+                                       step.entry.module->file.string() + " for component '" +
+                                       step.entry.component->name + "': " + error);
+    }
+    handles_.push_back(std::move(handle));
+  }
+}
+
+bool RunSession::run() {
+  started_at_ = utc_timestamp_now();
+  bool all_ok = true;
+  const std::size_t count = plan_.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto& step = plan_[i];
+    const auto& handle = *handles_[i];
+    const std::string label = step.id + " (" + handle.name() + ")";
+    StepOutcome outcome;
+    if (!all_ok && !options_.keep_going) {
+      outcome.state = "skipped";
+      outcomes_.push_back(std::move(outcome));
+      std::fprintf(options_.human, "[%zu/%zu] %s: skipped after an earlier failure\n", i + 1,
+                   count, label.c_str());
+      continue;
+    }
+    // Hash inputs as the step is about to read them.
+    for (const auto& spec : step.entry.component->params) {
+      if (spec.type != ParamType::path) continue;
+      const auto* value = step.params.if_contains(spec.name);
+      std::error_code ec;
+      if (value == nullptr || !value->is_string()) continue;
+      const std::filesystem::path path(std::string(value->get_string()));
+      if (!std::filesystem::is_regular_file(path, ec)) continue;
+      if (auto digest = sha256_of_file(path)) {
+        inputs_.push_back({{"step", step.id}, {"param", spec.name}, {"path", path.string()},
+                           {"sha256", *digest}});
+      }
+    }
+
+    ProgressLine progress(stderr, options_.show_progress);
+    InvocationObserver observer;
+    observer.progress = [&](std::string_view phase, std::uint64_t done, std::uint64_t total,
+                            std::uint64_t bytes) {
+      progress.update(step.id, phase, done, total, bytes);
+    };
+    observer.log = [&](grk_log_level level, std::string_view message) {
+      if (level == GRK_LOG_DEBUG && !options_.verbose) return;
+      progress.clear();
+      const char* tag = level == GRK_LOG_WARNING ? "warning" : level == GRK_LOG_INFO ? "info" : "debug";
+      std::fprintf(stderr, "  [%s] %s: %.*s\n", handle.name().c_str(), tag,
+                   static_cast<int>(message.size()), message.data());
+    };
+    const std::string params = json::write_compact(step.params);
+    const auto start = std::chrono::steady_clock::now();
+    outcome.invocation = handle.invoke(params, observer);
+    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.clear();
+
+    if (outcome.invocation.status == Status::ok) {
+      outcome.state = "ok";
+      std::fprintf(options_.human, "[%zu/%zu] %s: ok (%.2f s)\n", i + 1, count, label.c_str(),
+                   outcome.seconds);
+      if (!outcome.invocation.summary.empty()) {
+        std::fprintf(options_.human, "      %s\n", outcome.invocation.summary.c_str());
+      }
+    } else {
+      outcome.state = "failed";
+      all_ok = false;
+      std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, count, label.c_str(),
+                   status_name(outcome.invocation.status), outcome.invocation.message.c_str());
+    }
+    outcomes_.push_back(std::move(outcome));
+  }
+  return all_ok;
+}
+
+boost::json::object RunSession::results_document() const {
+  boost::json::array steps;
+  for (std::size_t i = 0; i < outcomes_.size(); ++i) {
+    const auto& step = plan_[i];
+    const auto& outcome = outcomes_[i];
+    boost::json::object entry;
+    entry["id"] = step.id;
+    entry["component"] = step.entry.component->name;
+    entry["kind"] = kind_name(step.entry.component->kind);
+    entry["module"] = {{"name", step.entry.module->name},
+                       {"version", step.entry.module->version},
+                       {"file", step.entry.module->file.string()}};
+    entry["status"] = outcome.state;
+    if (outcome.state == "ok") {
+      json::ReadError error;
+      auto result = json::read(outcome.invocation.result_json, error);
+      entry["result"] = result ? std::move(*result) : boost::json::value(nullptr);
+    } else if (outcome.state == "failed") {
+      entry["error"] = {{"status", status_name(outcome.invocation.status)},
+                        {"message", outcome.invocation.message}};
+    }
+    steps.push_back(std::move(entry));
+  }
+  boost::json::object provenance;
+  provenance["host_version"] = GRK_SDK_VERSION_STRING;
+  provenance["sdk_version"] = GRK_SDK_VERSION_STRING;
+  provenance["abi_version"] = GRK_ABI_VERSION;
+  provenance["config"] = options_.config_provenance;
+  provenance["inputs"] = inputs_;
+  provenance["started_at"] = started_at_;
+  return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
+}
+
+}  // namespace grk::host

@@ -1,0 +1,52 @@
+// Binds each configured step to a loaded component and checks its params
+// against the component's declaration, for every step before any runs.
+#ifndef GRK_HOST_STEP_PLAN_HPP
+#define GRK_HOST_STEP_PLAN_HPP
+
+#include <boost/json.hpp>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "exit_codes.hpp"
+#include "plugin_registry.hpp"
+
+namespace grk::host {
+
+/// A step that cannot run; carries the exit code its cause calls for
+/// (exit_usage for a config mistake, exit_plugin for a module problem).
+class PlanError : public std::runtime_error {
+ public:
+  PlanError(ExitCode code, const std::string& message)
+      : std::runtime_error(message), code_(code) {}
+  ExitCode code() const noexcept { return code_; }
+
+ private:
+  ExitCode code_;
+};
+
+struct PlannedStep {
+  std::string id;
+  ComponentEntry entry;
+  /// Validated params with defaults filled in and path params made absolute.
+  boost::json::object params;
+};
+
+/// How messages name the place of a mistake: JSON paths in a config file
+/// ("steps[1].params.split"), or the flags of the one-component form
+/// ("--set split").
+enum class StepSource { config_file, command_line };
+
+/// `where` prefixes messages (the config file, or "grk-eval run"); `base_dir`
+/// is what relative path params resolve against.
+std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps,
+                                    const PluginRegistry& registry, const std::string& where,
+                                    const std::filesystem::path& base_dir,
+                                    StepSource source = StepSource::config_file);
+
+}  // namespace grk::host
+
+#endif
