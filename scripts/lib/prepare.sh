@@ -1,0 +1,47 @@
+# Sourced by the scripts in scripts/: installs what the build needs from
+# Debian's packages (when run as root) and configures the build in build/.
+#
+# Boost 1.81 comes from the versioned packages: Debian 12's default
+# libboost-dev is 1.74, which has no Boost.JSON.
+
+GRK_DEBIAN_PACKAGES=(
+  g++ cmake ninja-build python3
+  libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev
+  libboost-test1.81-dev
+)
+
+grk_missing_packages() {
+  local pkg missing=()
+  for pkg in "${GRK_DEBIAN_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      # python3 may come from elsewhere (pyenv); any python3 on PATH will do.
+      if [ "$pkg" = python3 ] && command -v python3 >/dev/null 2>&1; then continue; fi
+      missing+=("$pkg")
+    fi
+  done
+  echo "${missing[@]}"
+}
+
+grk_install_packages() {
+  local missing
+  missing=$(grk_missing_packages)
+  [ -z "$missing" ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "These Debian packages are missing: $missing" >&2
+    echo "Install them, then run this script again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y $missing" >&2
+    exit 1
+  fi
+  echo "Installing Debian packages: $missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  # shellcheck disable=SC2086
+  apt-get install -y -qq --no-install-recommends $missing
+}
+
+# grk_build <preset>: configure (once) and build everything with that preset.
+grk_build() {
+  local preset=$1
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" --parallel "$(nproc)"
+}
