@@ -6,8 +6,6 @@
 # exports only the grk entry symbol, and -z defs so an unresolved symbol is a
 # build error rather than a load error. The file is <target>.so (no "lib"
 # prefix), installed to lib/grk/plugins where the host looks by default.
-set(_GRK_PLUGIN_MAP "${CMAKE_CURRENT_LIST_DIR}/grk_plugin.map")
-
 function(grk_add_plugin target)
   cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "OUTPUT_DIRECTORY" "SOURCES;LINK_LIBRARIES")
   if(NOT arg_SOURCES)
@@ -25,6 +23,8 @@ function(grk_add_plugin target)
   elseif(DEFINED GRK_PLUGIN_OUTPUT_DIRECTORY)
     set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${GRK_PLUGIN_OUTPUT_DIRECTORY}")
   endif()
+  # The map sits next to this file, wherever the package is installed.
+  set(_GRK_PLUGIN_MAP "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/grk_plugin.map")
   if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
     target_link_options(${target} PRIVATE
       "LINKER:--version-script=${_GRK_PLUGIN_MAP}" "LINKER:-z,defs")
