@@ -46,6 +46,9 @@ std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path
     std::error_code ec;
     const auto absolute = std::filesystem::absolute(candidate.path, ec).lexically_normal();
     if (!std::filesystem::is_directory(absolute, ec)) {
+      // A build or install without shipped plugins has no default folder;
+      // that is not worth a warning on every command.
+      if (candidate.origin == "default") continue;
       warnings.push_back("plugin folder '" + absolute.string() + "' (from " + candidate.origin +
                          ") does not exist or is not a folder; skipped");
       continue;

@@ -46,7 +46,7 @@ bool RunSession::run() {
   for (std::size_t i = 0; i < count; ++i) {
     const auto& step = plan_[i];
     const auto& handle = *handles_[i];
-    const std::string label = step.id + " (" + handle.name() + ")";
+    const std::string label = step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")";
     StepOutcome outcome;
     if (!all_ok && !options_.keep_going) {
       outcome.state = "skipped";
