@@ -1,0 +1,54 @@
+#include "input_file.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+
+#include "grk/error.hpp"
+#include "grk/json/reader.hpp"
+#include "grk/python/text.hpp"
+
+namespace grk::significance {
+
+std::string read_input_file(const std::filesystem::path& path, std::string_view what) {
+  const std::string name = path.string();
+  const auto fail = [&](int error) {
+    const std::string reason = "[Errno " + std::to_string(error) + "] " + std::strerror(error) + ": " +
+                               python::repr(name);
+    throw Error(error == ENOENT ? Status::not_found : Status::io_error,
+                "cannot read " + std::string(what) + " " + python::repr(name) + ": " + reason);
+  };
+  errno = 0;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(name.c_str(), "rb"), &std::fclose);
+  if (!file) fail(errno != 0 ? errno : EIO);
+  std::string bytes;
+  char buffer[1 << 16];
+  for (;;) {
+    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
+    bytes.append(buffer, got);
+    if (got < sizeof buffer) {
+      // A directory opens fine on Linux and fails here with EISDIR.
+      if (std::ferror(file.get())) fail(errno != 0 ? errno : EIO);
+      break;
+    }
+  }
+  return bytes;
+}
+
+boost::json::value read_json_file(const std::filesystem::path& path, std::string_view what) {
+  const std::string bytes = read_input_file(path, what);
+  const std::string name = python::repr(path.string());
+  if (auto problem = python::utf8_decode_error(bytes)) {
+    throw Error(Status::invalid_data, std::string(what) + " " + name + " is not valid UTF-8: " + *problem);
+  }
+  json::ReadError error;
+  std::optional<boost::json::value> value = json::read(bytes, error);
+  if (!value) {
+    throw Error(Status::invalid_data,
+                std::string(what) + " " + name + " is not valid JSON: " + error.describe());
+  }
+  return std::move(*value);
+}
+
+}  // namespace grk::significance

@@ -1,0 +1,6 @@
+// The `significance` plugin module: its one registration file.
+#include <grk/plugin.hpp>
+
+#include "paired_bootstrap_statistic.hpp"
+
+GRK_PLUGIN_MODULE("significance", "1.0.0", grk::significance::PairedBootstrapStatistic)
