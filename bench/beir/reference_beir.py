@@ -1,0 +1,411 @@
+#!/usr/bin/env python3
+"""Clean-room implementation of groundkit's BEIR adapter (beir.py @1420a15) and of
+load_judgments (corpus.py @7274782), written from groundkit-reference.md sections 3
+and 4 alone. It is the oracle of the differential test (tests/beir) and the CPython
+side of the benchmark (bench/beir). Run with CPython 3.11, the reference interpreter.
+
+    reference_beir.py --src DIR --out DIR [--split test] [--json]
+
+With --json it prints one JSON object: {"report": {...}} on success, {"error": msg}
+on an EvalError, or {"crash": "<ExceptionType>: <str>"} when the reference itself
+would die with a traceback (a lone surrogate reaching a write, section 3.2).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+_SAFE_IDENTIFIER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_SAFE_SPLIT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_QUERY_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+_HARNESS_QUERY_ID = re.compile(_QUERY_ID_PATTERN)
+_DOCUMENT_SUFFIX = ".txt"
+_MAX_FILENAME_BYTES = 255
+_WINDOWS_RESERVED_STEMS = frozenset(
+    ["CON", "PRN", "AUX", "NUL"] + [f"COM{i}" for i in range(1, 10)] + [f"LPT{i}" for i in range(1, 10)]
+)
+_TITLE_SEPARATOR = "\n\n"
+_QRELS_HEADER = ["query-id", "corpus-id", "score"]
+
+
+class EvalError(Exception):
+    pass
+
+
+# --- section 3.8 -----------------------------------------------------------------
+def ensure_within_base(path, base):
+    text = str(path)
+    if not text.strip():
+        raise ValueError("Path must not be empty")
+    if "\x00" in text:
+        raise ValueError("Path must not contain null bytes")
+    rp = os.path.realpath(path)
+    rb = os.path.realpath(base)
+    try:
+        inside = os.path.commonpath([rb, rp]) == rb
+    except ValueError:
+        inside = False
+    if not inside:
+        raise ValueError(f"Path escapes base directory: {path}")
+    return Path(rp)
+
+
+def _contained(candidate, base, label):
+    try:
+        return ensure_within_base(candidate, base)
+    except ValueError:
+        raise EvalError(
+            f"BEIR {label} path {str(candidate)!r} resolves outside the output directory "
+            f"{str(base)!r}; refused. Nothing was written."
+        ) from None
+
+
+# --- sections 3.2-3.4 --------------------------------------------------------------
+def _read_text(path, kind):
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        if kind == "qrels":
+            raise EvalError(f"BEIR qrels {str(path)!r} are not valid UTF-8: {exc}") from exc
+        raise EvalError(f"BEIR file {str(path)!r} is not valid UTF-8: {exc}") from exc
+    except OSError as exc:
+        if kind == "qrels":
+            raise EvalError(f"cannot read BEIR qrels {str(path)!r}: {exc}") from exc
+        raise EvalError(f"cannot read BEIR file {str(path)!r}: {exc}") from exc
+
+
+def _read_jsonl(path):
+    rows = []
+    for number, line in enumerate(_read_text(path, "jsonl").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise EvalError(f"invalid JSON in {path} line {number}: {exc.msg}") from exc
+        if not isinstance(row, dict):
+            raise EvalError(f"{path} line {number} must be a JSON object")
+        rows.append(row)
+    return rows
+
+
+def _validate_identifier(value, subject, becomes_a_filename):
+    if not _SAFE_IDENTIFIER.fullmatch(value) or value in (".", ".."):
+        raise EvalError(
+            f"unsafe BEIR {subject} id {value!r}; expected letters, digits, dot, underscore, or hyphen"
+        )
+    if not becomes_a_filename:
+        return
+    encoded = len((value + _DOCUMENT_SUFFIX).encode("utf-8"))
+    if encoded > _MAX_FILENAME_BYTES:
+        raise EvalError(
+            f"BEIR {subject} id {value[:32]!r}... is {len(value)} characters; with "
+            f"{_DOCUMENT_SUFFIX!r} that is {encoded} bytes, past the {_MAX_FILENAME_BYTES}-byte "
+            "filename limit every common filesystem enforces. Refused here rather than at the "
+            "write, which would fail partway through an otherwise-valid corpus."
+        )
+    if value.split(".", 1)[0].upper() in _WINDOWS_RESERVED_STEMS:
+        raise EvalError(
+            f"BEIR {subject} id {value!r} is a reserved Windows device name; it cannot be a file "
+            "there, and on some builds the write silently succeeds while discarding the content. "
+            "Rename or map this id before adapting."
+        )
+
+
+def _read_qrels(path):
+    lines = [line for line in _read_text(path, "qrels").splitlines() if line]
+    rows = [line.split("\t") for line in lines]
+    if not rows or rows[0][:3] != _QRELS_HEADER:
+        raise EvalError(f"unexpected or missing BEIR qrels header in {path}")
+    positives = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) < 3:
+            raise EvalError(f"invalid BEIR qrels row at {path} line {number}")
+        query_id, doc_id, raw = row[0], row[1], row[2]
+        _validate_identifier(query_id, "query", False)
+        _validate_identifier(doc_id, "document", True)
+        try:
+            score = int(raw)
+        except ValueError as exc:
+            raise EvalError(f"invalid integer relevance score {raw!r} at {path} line {number}") from exc
+        if score not in (0, 1):
+            raise EvalError(
+                f"graded BEIR relevance score {score} at {path} line {number}: this adapter supports "
+                "binary qrels only. groundkit judgments carry no relevance grade, so every positive "
+                "grade would collapse to the same membership and the adapted set would report binary "
+                "nDCG against a collection whose published numbers are graded. Use a binary "
+                "collection (SciFact, NFCorpus's binary splits) or add graded relevance to the "
+                "harness first."
+            )
+        if score == 1:
+            positives.setdefault(query_id, set()).add(doc_id)
+    return positives
+
+
+def _required_id(row, context):
+    value = row.get("_id")
+    if not isinstance(value, str) or not value:
+        raise EvalError(f"{context} requires non-empty string field '_id'")
+    return value
+
+
+def _optional_text(row, field, context):
+    value = row.get(field, "")
+    if not isinstance(value, str):
+        raise EvalError(f"{context} field {field!r} must be a string when present")
+    return value
+
+
+# --- section 4 (load_judgments) ------------------------------------------------------
+_JUDGMENT_ID = re.compile(_QUERY_ID_PATTERN)
+_CATEGORIES = ("normal", "ambiguous", "no_answer", "adversarial")
+
+
+def _judgment_problem(row):
+    """The first schema problem of one judgment row (a short stand-in for pydantic's text)."""
+    if not isinstance(row, dict):
+        return "input should be an object"
+    for key in row:
+        if key not in ("query_id", "query", "category", "gold", "notes"):
+            return f"{key}: extra inputs are not permitted"
+    query_id = row.get("query_id")
+    if not isinstance(query_id, str) or not _JUDGMENT_ID.search(query_id) or query_id.endswith("\n"):
+        return "query_id: string should match pattern"
+    if not isinstance(row.get("query"), str) or len(row["query"]) < 1:
+        return "query: string should have at least 1 character"
+    if row.get("category") not in _CATEGORIES:
+        return "category: input should be a category"
+    gold = row.get("gold", [])
+    if not isinstance(gold, list):
+        return "gold: input should be a list"
+    for span in gold:
+        if not isinstance(span, dict) or set(span) - {"doc", "quote"}:
+            return "gold: bad span"
+        doc, quote = span.get("doc"), span.get("quote")
+        if not isinstance(doc, str) or not isinstance(quote, str) or len(quote) < 1:
+            return "gold: bad span"
+        if not doc.strip() or "\\" in doc or doc.startswith("/") or re.match(r"^[A-Za-z]:", doc) \
+                or ".." in doc.split("/"):
+            return "gold: bad doc"
+    notes = row.get("notes")
+    if notes is not None and not isinstance(notes, str):
+        return "notes: input should be a string"
+    category = row["category"]
+    if category == "no_answer" and gold:
+        return "category 'no_answer' judgments must have an empty gold list"
+    if category != "no_answer" and not gold:
+        return f"category {category!r} judgments require at least one gold span"
+    if category == "ambiguous" and len(gold) < 2:
+        return "category 'ambiguous' requires at least 2 gold spans"
+    return None
+
+
+def load_judgments(path):
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise EvalError(f"Judgments file {str(path)!r} is not valid UTF-8: {exc}") from exc
+    except OSError as exc:
+        raise EvalError(f"Cannot read judgments file {str(path)!r}: {exc}") from exc
+    judgments, seen, previous = [], set(), None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise EvalError(f"{path}:{number}: invalid JSON: {exc}") from exc
+        problem = _judgment_problem(row)
+        if problem is not None:
+            raise EvalError(f"{path}:{number}: invalid judgment: {problem}")
+        query_id = row["query_id"]
+        if query_id in seen:
+            raise EvalError(f"{path}:{number}: duplicate query_id {query_id!r}")
+        if previous is not None and query_id <= previous:
+            raise EvalError(
+                f"{path}:{number}: query_id {query_id!r} is not in ascending order after "
+                f"{previous!r} (the file must be kept sorted by query_id)"
+            )
+        seen.add(query_id)
+        previous = query_id
+        judgments.append(row)
+    return judgments
+
+
+# --- section 3.7 -----------------------------------------------------------------------
+def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
+    if not _SAFE_SPLIT.fullmatch(split):
+        raise EvalError(f"unsafe BEIR split {split!r}; expected letters, digits, dot, underscore, or hyphen")
+    source = Path(source_dir).resolve()
+    destination = Path(output_dir).resolve()
+
+    corpus_rows = _read_jsonl(source / "corpus.jsonl")
+    query_rows = _read_jsonl(source / "queries.jsonl")
+    positives = _read_qrels(source / "qrels" / f"{split}.tsv")
+
+    documents = {}
+    for position, row in enumerate(corpus_rows, start=1):
+        context = f"corpus row {position}"
+        doc_id = _required_id(row, context)
+        _validate_identifier(doc_id, "document", True)
+        if doc_id in documents:
+            raise EvalError(f"duplicate BEIR document id {doc_id!r}")
+        title = _optional_text(row, "title", context).strip()
+        body = _optional_text(row, "text", context).strip()
+        text = f"{title}{_TITLE_SEPARATOR}{body}" if title else body
+        if not text:
+            raise EvalError(f"BEIR document {doc_id!r} has no title or text")
+        documents[doc_id] = text
+
+    queries = {}
+    for position, row in enumerate(query_rows, start=1):
+        context = f"query row {position}"
+        query_id = _required_id(row, context)
+        _validate_identifier(query_id, "query", False)
+        if query_id in queries:
+            raise EvalError(f"duplicate BEIR query id {query_id!r}")
+        value = row.get("text")
+        if not isinstance(value, str) or not value:
+            raise EvalError(f"{context} requires non-empty string field 'text'")
+        query = value.strip()
+        if not query:
+            raise EvalError(f"BEIR query {query_id!r} is empty")
+        queries[query_id] = query
+
+    missing_documents = sorted({d for docs in positives.values() for d in docs} - documents.keys())
+    if missing_documents:
+        raise EvalError(f"BEIR qrels reference missing documents: {missing_documents}")
+    missing_queries = sorted(positives.keys() - queries.keys())
+    if missing_queries:
+        raise EvalError(f"BEIR qrels reference missing queries: {missing_queries}")
+    if not positives:
+        raise EvalError(f"BEIR qrels for split {split!r} contain no positive relevance rows")
+    unusable = sorted(q for q in positives if not _HARNESS_QUERY_ID.fullmatch(q))
+    if unusable:
+        raise EvalError(
+            f"BEIR query ids are not admissible as groundkit judgment ids: {unusable}. The harness "
+            f"requires kebab-case lowercase ({_QUERY_ID_PATTERN}); rename or map these ids before "
+            "adapting, rather than writing a corpus the harness would reject on load."
+        )
+    groups = {}
+    for doc_id in documents:
+        groups.setdefault(doc_id.casefold(), []).append(doc_id)
+    collisions = sorted(sorted(group) for group in groups.values() if len(group) > 1)
+    if collisions:
+        raise EvalError(
+            "BEIR document ids collide when case is folded, so they would share one file on a "
+            f"case-insensitive filesystem: {collisions}. Each would overwrite the other while the "
+            "judgments still reference both, leaving quotes resolved against the wrong document. "
+            "Rename or map these ids before adapting."
+        )
+
+    if destination.exists() and not destination.is_dir():
+        raise EvalError(
+            f"BEIR output path {str(destination)!r} exists but is not a directory. Remove it, or "
+            "choose a path that does not already hold a file by that name."
+        )
+    judgments_candidate = destination / "judgments.jsonl"
+    if judgments_candidate.is_symlink():
+        raise EvalError(
+            f"BEIR judgments path {str(judgments_candidate)!r} is a symbolic link; refused rather "
+            "than followed, because it can point outside the output directory you named. Remove "
+            "the link and re-run."
+        )
+    if judgments_candidate.exists() and not judgments_candidate.is_file():
+        raise EvalError(
+            f"BEIR judgments path {str(judgments_candidate)!r} exists but is not a regular file. "
+            "Remove it, or choose an output directory that does not already hold a directory by "
+            "that name."
+        )
+    judgments_path = _contained(judgments_candidate, destination, "judgments")
+
+    corpus_dir = destination / "corpus"
+    if corpus_dir.is_symlink():
+        raise EvalError(
+            f"BEIR output corpus path {str(corpus_dir)!r} is a symbolic link; refused rather than "
+            "followed, because documents written through it would land outside the output "
+            "directory you named. Remove the link and re-run."
+        )
+    if corpus_dir.exists() and not corpus_dir.is_dir():
+        raise EvalError(
+            f"BEIR output corpus path {str(corpus_dir)!r} exists but is not a directory. Remove "
+            "it, or choose an output directory that does not already hold a file by that name."
+        )
+    if corpus_dir.exists():
+        names = sorted(entry.name for entry in corpus_dir.iterdir())
+        if names:
+            raise EvalError(
+                f"BEIR output corpus directory {str(corpus_dir)!r} already contains {len(names)} "
+                f"entries (e.g. {names[:3]}). Adapting into it would mix two datasets in one "
+                "corpus and score stale documents against judgments that never referenced them. "
+                "Remove the directory and re-run."
+            )
+
+    corpus_dir.mkdir(parents=True, exist_ok=True)
+    for doc_id in sorted(documents):
+        path = _contained(corpus_dir / f"{doc_id}{_DOCUMENT_SUFFIX}", destination, "document")
+        path.write_text(documents[doc_id], encoding="utf-8", newline="\n")
+    with judgments_path.open("w", encoding="utf-8", newline="\n") as handle:
+        for query_id in sorted(positives):
+            row = {
+                "query_id": query_id,
+                "query": queries[query_id],
+                "category": "normal",
+                "gold": [
+                    {"doc": f"{doc_id}{_DOCUMENT_SUFFIX}", "quote": documents[doc_id]}
+                    for doc_id in sorted(positives[query_id])
+                ],
+            }
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    load_judgments(judgments_path)
+    return {
+        "source_dir": str(source),
+        "output_dir": str(destination),
+        "split": split,
+        "document_count": len(documents),
+        "query_count": len(positives),
+        "relevance_pair_count": sum(len(docs) for docs in positives.values()),
+        "total_characters": sum(len(text) for text in documents.values()),
+        "corpus_dir": str(corpus_dir),
+        "judgments_path": str(judgments_path),
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--src", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--split", default="test")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        report = adapt_beir_dataset(Path(args.src), Path(args.out), split=args.split)
+    except EvalError as exc:
+        if args.json:
+            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            return 0
+        print(f"adapt_beir: {exc}", file=sys.stderr)
+        return 1
+    except (UnicodeEncodeError, RuntimeError) as exc:
+        if args.json:
+            print(json.dumps({"crash": f"{type(exc).__name__}: {exc}"}, ensure_ascii=False))
+            return 0
+        raise
+    if args.json:
+        print(json.dumps({"report": report}, ensure_ascii=False))
+    else:
+        pairs = report["relevance_pair_count"]
+        queries = report["query_count"]
+        print(f"corpus     : {report['document_count']:,} documents, {report['total_characters']:,} chars -> {report['corpus_dir']}")
+        print(f"judgments  : {queries:,} queries, {pairs / queries:.2f} gold docs/query")
+        print(f"             -> {report['judgments_path']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

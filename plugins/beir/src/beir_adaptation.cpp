@@ -1,0 +1,438 @@
+#include "beir_adaptation.hpp"
+
+#include <grk/error.hpp>
+#include <grk/json/quoted_string.hpp>
+#include <grk/json/reader.hpp>
+#include <grk/json/wtf8.hpp>
+#include <grk/judgments/load_judgments.hpp>
+#include <grk/python/text.hpp>
+
+#include <cerrno>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "beir_record.hpp"
+#include "document_index.hpp"
+#include "identifier_rules.hpp"
+#include "python_path.hpp"
+#include "qrels_reader.hpp"
+#include "source_file.hpp"
+#include "source_lines.hpp"
+
+namespace grk::beir {
+namespace {
+
+constexpr std::uint64_t progress_every = 4096;
+
+Status status_for_open_errno(int errno_value) {
+  return errno_value == ENOENT || errno_value == ENOTDIR ? Status::not_found : Status::io_error;
+}
+
+SourceFile open_source(const std::string& path, const char* what) {
+  SourceFile file;
+  if (const int error = file.open(path); error != 0) {
+    throw Error(status_for_open_errno(error),
+                std::string("cannot read BEIR ") + what + " " + python::repr(path) + ": " + os_error_text(error, path));
+  }
+  return file;
+}
+
+[[noreturn]] void rethrow_read_problem(const std::string& path) {
+  try {
+    throw;
+  } catch (const InvalidUtf8& error) {
+    throw Error(Status::invalid_data, "BEIR file " + python::repr(path) + " is not valid UTF-8: " + error.what());
+  } catch (const ReadFailed& error) {
+    throw Error(Status::io_error,
+                "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(error.errno_value, path));
+  }
+}
+
+// The loader's own checks on one non-blank JSONL line (reference 3.3): JSON,
+// then an object. Returns the row or sets `problem`.
+std::optional<boost::json::value> parse_jsonl_line(std::string_view line, const std::string& path,
+                                                   std::uint64_t number, std::optional<std::string>& problem) {
+  json::ReadError error;
+  auto value = json::read(line, error);
+  if (!value) {
+    problem = "invalid JSON in " + path + " line " + std::to_string(number) + ": " + error.message;
+  } else if (!value->is_object()) {
+    problem = path + " line " + std::to_string(number) + " must be a JSON object";
+    value.reset();
+  }
+  return value;
+}
+
+// What the first pass over corpus.jsonl keeps: ids and counts, never texts.
+struct CorpusSurvey {
+  DocumentIndex index;
+  std::uint64_t record_count = 0;
+  std::uint64_t total_characters = 0;
+  std::optional<std::string> load_problem;  // step 3: the loader's first error
+  // Step 4's first record error, its record position and whether it comes
+  // before the duplicate check within that record.
+  std::optional<std::string> record_problem;
+  std::uint64_t record_problem_position = 0;
+  bool record_problem_before_duplicate_check = false;
+  std::vector<std::string> surrogate_ids;  // texts Python could not encode
+  std::set<std::string> separator_ids;     // texts that break a judgments line
+  ContentFingerprint fingerprint;
+  FileState state;
+};
+
+CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks) {
+  CorpusSurvey survey;
+  survey.state = file.state();
+  SourceLineReader reader(file.fd());
+  std::string_view line;
+  std::string text;
+  try {
+    while (reader.next(line)) {
+      if (python::strip(line).empty()) continue;
+      const auto row = parse_jsonl_line(line, path, reader.line_number(), survey.load_problem);
+      if (!row) {
+        reader.drain();  // a decode error later in the file still wins (reference 3.2)
+        break;
+      }
+      const std::uint64_t position = ++survey.record_count;
+      if (hooks.progress && position % progress_every == 0) {
+        hooks.progress("reading corpus", position, 0, reader.bytes_read());
+      }
+      if (survey.record_problem) continue;  // only the loader's checks still matter
+      const std::string context = "corpus row " + std::to_string(position);
+      std::string_view id;
+      auto problem = record_id_problem(row->get_object(), context, id);
+      if (!problem) problem = identifier_problem(id, IdentifierSubject::document);
+      if (problem) {
+        survey.record_problem = std::move(problem);
+        survey.record_problem_position = position;
+        survey.record_problem_before_duplicate_check = true;
+        continue;
+      }
+      survey.index.add(id, position);
+      if (auto late = document_text_problem(row->get_object(), context, id, text)) {
+        survey.record_problem = std::move(late);
+        survey.record_problem_position = position;
+        continue;
+      }
+      survey.total_characters += python::code_point_count(text);
+      if (json::contains_lone_surrogate(text)) survey.surrogate_ids.emplace_back(id);
+      if (contains_raw_line_separator(text)) survey.separator_ids.emplace(id);
+    }
+  } catch (...) {
+    rethrow_read_problem(path);
+  }
+  if (hooks.progress) hooks.progress("reading corpus", survey.record_count, 0, reader.bytes_read());
+  survey.fingerprint = reader.fingerprint();
+  return survey;
+}
+
+// queries.jsonl is read whole into memory: it is small next to the corpus.
+std::vector<boost::json::object> load_query_rows(const SourceFile& file, const std::string& path) {
+  std::vector<boost::json::object> rows;
+  std::optional<std::string> problem;
+  SourceLineReader reader(file.fd());
+  std::string_view line;
+  try {
+    while (reader.next(line)) {
+      if (python::strip(line).empty()) continue;
+      auto row = parse_jsonl_line(line, path, reader.line_number(), problem);
+      if (!row) {
+        reader.drain();
+        break;
+      }
+      rows.push_back(std::move(row->get_object()));
+    }
+  } catch (...) {
+    rethrow_read_problem(path);
+  }
+  if (problem) throw Error(Status::invalid_data, *problem);
+  return rows;
+}
+
+void check_corpus_records(CorpusSurvey& survey) {
+  survey.index.seal();
+  const auto duplicate = survey.index.first_duplicate();
+  if (duplicate && (!survey.record_problem || duplicate->position < survey.record_problem_position ||
+                    (duplicate->position == survey.record_problem_position &&
+                     !survey.record_problem_before_duplicate_check))) {
+    throw Error(Status::invalid_data, "duplicate BEIR document id " + python::repr(duplicate->id));
+  }
+  if (survey.record_problem) throw Error(Status::invalid_data, *survey.record_problem);
+}
+
+std::map<std::string, std::string> check_query_records(const std::vector<boost::json::object>& rows) {
+  std::map<std::string, std::string> queries;
+  std::uint64_t position = 0;
+  for (const auto& row : rows) {
+    const std::string context = "query row " + std::to_string(++position);
+    std::string_view id;
+    auto problem = record_id_problem(row, context, id);
+    if (!problem) problem = identifier_problem(id, IdentifierSubject::query);
+    if (problem) throw Error(Status::invalid_data, *problem);
+    if (queries.count(std::string(id)) != 0) {
+      throw Error(Status::invalid_data, "duplicate BEIR query id " + python::repr(id));
+    }
+    std::string text;
+    if (auto late = query_text_problem(row, context, id, text)) throw Error(Status::invalid_data, *late);
+    queries.emplace(std::string(id), std::move(text));
+  }
+  return queries;
+}
+
+std::string repr_groups(const std::vector<std::vector<std::string>>& groups) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < groups.size(); ++i) out += (i ? ", " : "") + python::repr_list(groups[i]);
+  return out + "]";
+}
+
+// Steps 6-10, each with the reference's message.
+void check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
+                     const DocumentIndex& index, const std::string& split) {
+  std::set<std::string> positive_documents;
+  for (const auto& entry : qrels.positives) positive_documents.insert(entry.second.begin(), entry.second.end());
+  std::vector<std::string> missing_documents;
+  for (const auto& id : positive_documents) {
+    if (!index.contains(id)) missing_documents.push_back(id);
+  }
+  if (!missing_documents.empty()) {
+    throw Error(Status::invalid_data, "BEIR qrels reference missing documents: " + python::repr_list(missing_documents));
+  }
+  std::vector<std::string> missing_queries;
+  for (const auto& entry : qrels.positives) {
+    if (queries.count(entry.first) == 0) missing_queries.push_back(entry.first);
+  }
+  if (!missing_queries.empty()) {
+    throw Error(Status::invalid_data, "BEIR qrels reference missing queries: " + python::repr_list(missing_queries));
+  }
+  if (qrels.positives.empty()) {
+    throw Error(Status::invalid_data,
+                "BEIR qrels for split " + python::repr(split) + " contain no positive relevance rows");
+  }
+  std::vector<std::string> unusable;
+  for (const auto& entry : qrels.positives) {
+    if (!is_harness_query_id(entry.first)) unusable.push_back(entry.first);
+  }
+  if (!unusable.empty()) {
+    throw Error(Status::invalid_data,
+                "BEIR query ids are not admissible as groundkit judgment ids: " + python::repr_list(unusable) +
+                    ". The harness requires kebab-case lowercase (^[a-z0-9]+(-[a-z0-9]+)*$); rename or map "
+                    "these ids before adapting, rather than writing a corpus the harness would reject on load.");
+  }
+  const auto collisions = index.case_collisions();
+  if (!collisions.empty()) {
+    throw Error(Status::invalid_data,
+                "BEIR document ids collide when case is folded, so they would share one file on a "
+                "case-insensitive filesystem: " +
+                    repr_groups(collisions) +
+                    ". Each would overwrite the other while the judgments still reference both, leaving "
+                    "quotes resolved against the wrong document. Rename or map these ids before adapting.");
+  }
+}
+
+// Where the reference would die with UnicodeEncodeError while writing (3.2),
+// we refuse before writing. Documents are written before the judgments, in
+// ascending id order, so the first one Python would hit is named.
+void check_encodable(const CorpusSurvey& survey, const Qrels& qrels, const std::map<std::string, std::string>& queries) {
+  if (!survey.surrogate_ids.empty()) {
+    std::string first = survey.surrogate_ids.front();
+    for (const auto& id : survey.surrogate_ids) first = std::min(first, id);
+    throw Error(Status::invalid_data,
+                "BEIR document " + python::repr(first) +
+                    " contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which cannot be "
+                    "written as UTF-8; refused. Nothing was written.");
+  }
+  for (const auto& entry : qrels.positives) {
+    if (json::contains_lone_surrogate(queries.at(entry.first))) {
+      throw Error(Status::invalid_data,
+                  "BEIR query " + python::repr(entry.first) +
+                      " contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which cannot be "
+                      "written as UTF-8; refused. Nothing was written.");
+    }
+  }
+}
+
+[[noreturn]] void refuse_changed(const std::string& path) {
+  throw Error(Status::failed_precondition, "BEIR file " + python::repr(path) +
+                                               " changed while it was being adapted; refused. Nothing was written.");
+}
+
+// The second read of corpus.jsonl: the same records again, each written (when
+// `output` is given) and the referenced ones kept for the judgments. Anything
+// that differs from the first pass means the file changed.
+std::map<std::string, std::string> replay_corpus(const SourceFile& file, const std::string& path,
+                                                 const CorpusSurvey& survey, const std::set<std::string>& referenced,
+                                                 StagedOutput* output, const AdaptationHooks& hooks) {
+  std::map<std::string, std::string> texts;
+  file.rewind();
+  SourceLineReader reader(file.fd());
+  std::string_view line;
+  std::string text;
+  std::string file_name;
+  std::uint64_t position = 0;
+  std::uint64_t written_bytes = 0;
+  try {
+    while (reader.next(line)) {
+      if (python::strip(line).empty()) continue;
+      std::optional<std::string> problem;
+      const auto row = parse_jsonl_line(line, path, reader.line_number(), problem);
+      if (!row || ++position > survey.record_count) refuse_changed(path);
+      std::string_view id;
+      if (record_id_problem(row->get_object(), "", id) || identifier_problem(id, IdentifierSubject::document) ||
+          document_text_problem(row->get_object(), "", id, text)) {
+        refuse_changed(path);
+      }
+      if (output != nullptr) {
+        file_name.assign(id).append(".txt");
+        output->write_document(file_name, text);
+        written_bytes += text.size();
+        if (hooks.progress && position % progress_every == 0) {
+          hooks.progress("writing corpus", position, survey.record_count, written_bytes);
+        }
+      }
+      if (referenced.count(std::string(id)) != 0) texts[std::string(id)] = text;
+    }
+  } catch (const Error&) {
+    throw;
+  } catch (...) {
+    refuse_changed(path);  // a decode or read error that the first pass did not see
+  }
+  if (position != survey.record_count || reader.fingerprint().value() != survey.fingerprint.value() ||
+      reader.bytes_read() != survey.fingerprint.size() || !(file.state() == survey.state)) {
+    refuse_changed(path);
+  }
+  if (output != nullptr && hooks.progress) {
+    hooks.progress("writing corpus", position, survey.record_count, written_bytes);
+  }
+  return texts;
+}
+
+// judgments.jsonl exactly as json.dumps(row, ensure_ascii=False) + "\n" writes
+// each row (reference 3.9).
+std::string render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
+                             const std::map<std::string, std::string>& texts) {
+  std::string out;
+  for (const auto& [query_id, documents] : qrels.positives) {
+    out += "{\"query_id\": ";
+    json::append_quoted(out, query_id);
+    out += ", \"query\": ";
+    json::append_quoted(out, queries.at(query_id));
+    out += ", \"category\": \"normal\", \"gold\": [";
+    bool first = true;
+    for (const auto& doc_id : documents) {
+      out += first ? "{\"doc\": " : ", {\"doc\": ";
+      first = false;
+      json::append_quoted(out, doc_id + ".txt");
+      out += ", \"quote\": ";
+      json::append_quoted(out, texts.at(doc_id));
+      out += "}";
+    }
+    out += "]}\n";
+  }
+  return out;
+}
+
+std::string with_thousands(std::uint64_t value) {
+  std::string digits = std::to_string(value);
+  for (std::size_t i = digits.size(); i > 3; i -= 3) digits.insert(i - 3, ",");
+  return digits;
+}
+
+}  // namespace
+
+AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
+  // Step 1.
+  if (!is_safe_identifier(request.split)) {
+    throw Error(Status::invalid_argument, "unsafe BEIR split " + python::repr(request.split) +
+                                              "; expected letters, digits, dot, underscore, or hyphen");
+  }
+  // Step 2.
+  for (const std::string* given : {&request.source_dir, &request.output_dir}) {
+    if (given->find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");
+  }
+  const std::string source = python_realpath(request.source_dir);
+  const std::string destination = python_realpath(request.output_dir);
+
+  // Step 3: the three loaders, in order; each file's decode error first.
+  const std::string corpus_path = join_path(source, "corpus.jsonl");
+  const SourceFile corpus_file = open_source(corpus_path, "file");
+  CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, hooks);
+  if (survey.load_problem) throw Error(Status::invalid_data, *survey.load_problem);
+  const std::string queries_path = join_path(source, "queries.jsonl");
+  const std::vector<boost::json::object> query_rows = load_query_rows(open_source(queries_path, "file"), queries_path);
+  const std::string qrels_path = join_path(join_path(source, "qrels"), request.split + ".tsv");
+  const Qrels qrels = read_qrels(open_source(qrels_path, "qrels"), qrels_path);
+
+  // Steps 4-10.
+  check_corpus_records(survey);
+  const std::map<std::string, std::string> queries = check_query_records(query_rows);
+  check_relevance(qrels, queries, survey.index, request.split);
+  // Steps 11-12.
+  const OutputLayout layout = check_output(destination);
+
+  // What the reference finds only while or after writing (3.2, 3.11), found
+  // here instead, before anything is written.
+  check_encodable(survey, qrels, queries);
+  std::set<std::string> referenced;
+  bool judgments_may_break = false;
+  for (const auto& [query_id, documents] : qrels.positives) {
+    referenced.insert(documents.begin(), documents.end());
+    judgments_may_break = judgments_may_break || contains_raw_line_separator(queries.at(query_id));
+    for (const auto& doc_id : documents) judgments_may_break = judgments_may_break || survey.separator_ids.count(doc_id);
+  }
+  if (hooks.between_corpus_passes) hooks.between_corpus_passes();
+  if (judgments_may_break) {
+    const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks);
+    judgments::parse_judgments(render_judgments(qrels, queries, texts), layout.judgments_path);
+  }
+
+  // Steps 13-16, into a staging directory published at the end.
+  StagedOutput output(layout, hooks.before_write_step);
+  const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, &output, hooks);
+  const std::string judgments_text = render_judgments(qrels, queries, texts);
+  judgments::parse_judgments(judgments_text, layout.judgments_path);
+  output.write_judgments(judgments_text);
+  output.publish();
+
+  AdaptationReport report;
+  report.source_dir = source;
+  report.output_dir = destination;
+  report.split = request.split;
+  report.document_count = survey.record_count;
+  report.query_count = qrels.positives.size();
+  report.relevance_pair_count = qrels.pair_count();
+  report.total_characters = survey.total_characters;
+  report.corpus_dir = layout.corpus_dir;
+  report.judgments_path = layout.judgments_path;
+  return report;
+}
+
+boost::json::object report_to_json(const AdaptationReport& report) {
+  boost::json::object out;
+  out["source_dir"] = report.source_dir;
+  out["output_dir"] = report.output_dir;
+  out["split"] = report.split;
+  out["document_count"] = report.document_count;
+  out["query_count"] = report.query_count;
+  out["relevance_pair_count"] = report.relevance_pair_count;
+  out["total_characters"] = report.total_characters;
+  out["corpus_dir"] = report.corpus_dir;
+  out["judgments_path"] = report.judgments_path;
+  return out;
+}
+
+std::string summary_line(std::uint64_t document_count, std::uint64_t total_characters, const std::string& corpus_dir,
+                         std::uint64_t query_count, std::uint64_t relevance_pair_count,
+                         const std::string& judgments_path) {
+  char ratio[64];
+  std::snprintf(ratio, sizeof ratio, "%.2f",
+                query_count == 0 ? 0.0 : static_cast<double>(relevance_pair_count) / static_cast<double>(query_count));
+  return with_thousands(document_count) + " documents, " + with_thousands(total_characters) + " chars -> " +
+         corpus_dir + "; " + with_thousands(query_count) + " queries, " + ratio + " gold docs/query -> " +
+         judgments_path;
+}
+
+}  // namespace grk::beir

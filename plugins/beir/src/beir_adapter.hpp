@@ -1,0 +1,25 @@
+// The `beir` dataset adapter component (reference 3): groundkit's BEIR
+// adaptation behind the grk DatasetAdapter interface.
+#pragma once
+
+#include <grk/dataset_adapter.hpp>
+#include <grk/param.hpp>
+
+#include <string_view>
+#include <vector>
+
+namespace grk::beir {
+
+class BeirAdapter : public DatasetAdapter {
+ public:
+  static constexpr std::string_view name = "beir";
+  static constexpr std::string_view description =
+      "Adapts a BEIR dataset (corpus.jsonl, queries.jsonl, qrels/<split>.tsv) into a groundkit corpus/ "
+      "and judgments.jsonl, byte-identical to groundkit's adapter";
+  static std::vector<ParamSpec> params();
+
+  boost::json::value adapt(const Params& params, Context& context) override;
+  std::string summarize(const boost::json::value& report) const override;
+};
+
+}  // namespace grk::beir

@@ -1,0 +1,64 @@
+#include "beir_record.hpp"
+
+#include <grk/python/text.hpp>
+
+namespace grk::beir {
+
+std::optional<std::string> record_id_problem(const boost::json::object& row, std::string_view context,
+                                             std::string_view& id) {
+  const boost::json::value* value = row.if_contains("_id");
+  if (value == nullptr || !value->is_string() || value->get_string().empty()) {
+    return std::string(context) + " requires non-empty string field '_id'";
+  }
+  id = std::string_view(value->get_string());
+  return std::nullopt;
+}
+
+std::optional<std::string> document_text_problem(const boost::json::object& row, std::string_view context,
+                                                 std::string_view id, std::string& text) {
+  std::string_view parts[2];
+  const char* fields[2] = {"title", "text"};
+  // Both type checks precede composition (reference 3.7 step 4).
+  for (int i = 0; i < 2; ++i) {
+    const boost::json::value* value = row.if_contains(fields[i]);
+    if (value == nullptr) continue;
+    if (!value->is_string()) {
+      return std::string(context) + " field '" + fields[i] + "' must be a string when present";
+    }
+    parts[i] = python::strip(std::string_view(value->get_string()));
+  }
+  text.clear();
+  if (!parts[0].empty()) {
+    text.reserve(parts[0].size() + 2 + parts[1].size());
+    text.append(parts[0]);
+    text.append("\n\n");
+  }
+  text.append(parts[1]);
+  if (text.empty()) return "BEIR document " + python::repr(id) + " has no title or text";
+  return std::nullopt;
+}
+
+std::optional<std::string> query_text_problem(const boost::json::object& row, std::string_view context,
+                                              std::string_view id, std::string& text) {
+  const boost::json::value* value = row.if_contains("text");
+  if (value == nullptr || !value->is_string() || value->get_string().empty()) {
+    return std::string(context) + " requires non-empty string field 'text'";
+  }
+  text = std::string(python::strip(std::string_view(value->get_string())));
+  if (text.empty()) return "BEIR query " + python::repr(id) + " is empty";
+  return std::nullopt;
+}
+
+bool contains_raw_line_separator(std::string_view utf8) noexcept {
+  for (std::size_t i = 0; i + 1 < utf8.size(); ++i) {
+    const auto b = static_cast<unsigned char>(utf8[i]);
+    if (b == 0xC2 && static_cast<unsigned char>(utf8[i + 1]) == 0x85) return true;
+    if (b == 0xE2 && i + 2 < utf8.size() && static_cast<unsigned char>(utf8[i + 1]) == 0x80) {
+      const auto c = static_cast<unsigned char>(utf8[i + 2]);
+      if (c == 0xA8 || c == 0xA9) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace grk::beir

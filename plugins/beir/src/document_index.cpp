@@ -1,0 +1,77 @@
+#include "document_index.hpp"
+
+#include <algorithm>
+
+namespace grk::beir {
+namespace {
+
+char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool less_folded(std::string_view a, std::string_view b) noexcept {
+  return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                      [](char x, char y) { return lower(x) < lower(y); });
+}
+
+bool equal_folded(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return lower(x) == lower(y);
+         });
+}
+
+}  // namespace
+
+void DocumentIndex::add(std::string_view id, std::uint64_t position) {
+  entries_.push_back(Entry{arena_.size(), position, static_cast<std::uint32_t>(id.size())});
+  arena_.append(id);
+}
+
+void DocumentIndex::seal() {
+  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) {
+    const std::string_view x = view(a), y = view(b);
+    return x != y ? x < y : a.position < b.position;
+  });
+}
+
+bool DocumentIndex::contains(std::string_view id) const {
+  auto found = std::lower_bound(entries_.begin(), entries_.end(), id,
+                                [this](const Entry& entry, std::string_view key) { return view(entry) < key; });
+  return found != entries_.end() && view(*found) == id;
+}
+
+std::optional<DuplicateDocument> DocumentIndex::first_duplicate() const {
+  std::optional<DuplicateDocument> first;
+  for (std::size_t i = 1; i < entries_.size(); ++i) {
+    // Sorted by (id, position): the second entry of a run is the first repeat.
+    if (view(entries_[i]) != view(entries_[i - 1])) continue;
+    if (i >= 2 && view(entries_[i - 2]) == view(entries_[i])) continue;
+    if (!first || entries_[i].position < first->position) {
+      first = DuplicateDocument{std::string(view(entries_[i])), entries_[i].position};
+    }
+  }
+  return first;
+}
+
+std::vector<std::vector<std::string>> DocumentIndex::case_collisions() const {
+  std::vector<std::uint32_t> order(entries_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+  std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
+    return less_folded(view(entries_[a]), view(entries_[b]));
+  });
+  std::vector<std::vector<std::string>> groups;
+  for (std::size_t i = 0; i < order.size();) {
+    std::size_t j = i + 1;
+    while (j < order.size() && equal_folded(view(entries_[order[i]]), view(entries_[order[j]]))) ++j;
+    if (j - i > 1) {
+      std::vector<std::string> group;
+      for (std::size_t k = i; k < j; ++k) group.emplace_back(view(entries_[order[k]]));
+      std::sort(group.begin(), group.end());
+      group.erase(std::unique(group.begin(), group.end()), group.end());
+      if (group.size() > 1) groups.push_back(std::move(group));
+    }
+    i = j;
+  }
+  std::sort(groups.begin(), groups.end());
+  return groups;
+}
+
+}  // namespace grk::beir

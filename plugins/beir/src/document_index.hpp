@@ -1,0 +1,49 @@
+// The ids of every corpus document, kept compactly so that the adapter's memory
+// grows with the number of documents, not with their text (issue point 5).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grk::beir {
+
+/// A duplicated document id and the record position of its second occurrence.
+struct DuplicateDocument {
+  std::string id;
+  std::uint64_t position = 0;
+};
+
+/// Document ids with the record position each came from. Add them all, call
+/// seal(), then query. Ids are ASCII (they passed the identifier rules).
+class DocumentIndex {
+ public:
+  void add(std::string_view id, std::uint64_t position);
+  /// Sorts the index; afterwards add() must not be called.
+  void seal();
+
+  std::size_t size() const noexcept { return entries_.size(); }
+  bool contains(std::string_view id) const;
+  /// The earliest second occurrence of any id (reference 3.7 step 4 raises at
+  /// that record), or nullopt.
+  std::optional<DuplicateDocument> first_duplicate() const;
+  /// Groups of ids equal under casefold (ASCII lower-casing for safe ids), each
+  /// sorted, the list sorted, as the reference's step 10 builds it.
+  std::vector<std::vector<std::string>> case_collisions() const;
+
+ private:
+  struct Entry {
+    std::uint64_t offset;
+    std::uint64_t position;
+    std::uint32_t length;
+  };
+  std::string_view view(const Entry& entry) const noexcept {
+    return std::string_view(arena_.data() + entry.offset, entry.length);
+  }
+  std::string arena_;
+  std::vector<Entry> entries_;
+};
+
+}  // namespace grk::beir

@@ -1,0 +1,26 @@
+// The identifier rules of groundkit's BEIR adapter (reference 3.1, 3.5, 3.7 step 9).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace grk::beir {
+
+/// What an identifier becomes, which decides how strictly it is checked
+/// (reference 3.5: only document ids become file names).
+enum class IdentifierSubject { document, query };
+
+/// `^[A-Za-z0-9][A-Za-z0-9._-]*$` with fullmatch (reference 3.1): ASCII only, one
+/// path component. Used for ids and for the split.
+bool is_safe_identifier(std::string_view value) noexcept;
+
+/// The harness's query id pattern `^[a-z0-9]+(-[a-z0-9]+)*$` (reference 3.7 step 9).
+bool is_harness_query_id(std::string_view value) noexcept;
+
+/// The first problem of `value` as a BEIR id, in the reference's order (3.5):
+/// path safety, then (documents only) the 255-byte filename limit, then the
+/// reserved Windows device stems. The message is the reference's text.
+std::optional<std::string> identifier_problem(std::string_view value, IdentifierSubject subject);
+
+}  // namespace grk::beir

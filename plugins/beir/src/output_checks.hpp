@@ -1,0 +1,25 @@
+// The destination checks of reference 3.7 steps 11-12 and the containment rule
+// of 3.8, run before anything is written.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace grk::beir {
+
+/// Where the adapted dataset goes, once the destination passed its checks.
+struct OutputLayout {
+  std::string destination;     ///< resolved output directory (need not exist)
+  std::string judgments_path;  ///< realpath of destination/judgments.jsonl
+  std::string corpus_dir;      ///< str(destination / "corpus")
+};
+
+/// `ensure_within_base` (reference 3.8): the realpath of `path` when it lies
+/// inside the realpath of `base`, else nullopt.
+std::optional<std::string> contained_realpath(const std::string& path, const std::string& base);
+
+/// Runs steps 11 and 12 on the resolved `destination`; throws grk::Error
+/// (failed_precondition) with the reference's message for the first failure.
+OutputLayout check_output(const std::string& destination);
+
+}  // namespace grk::beir

@@ -1,0 +1,25 @@
+// The qrels TSV loader (reference 3.4).
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "source_file.hpp"
+
+namespace grk::beir {
+
+/// Positive (score 1) relevance: query id -> its set of document ids, only for
+/// queries with at least one positive row. Ordered maps give the reference's
+/// ascending string order for free (ids are ASCII).
+struct Qrels {
+  std::map<std::string, std::set<std::string>> positives;
+  std::size_t pair_count() const;
+};
+
+/// Loads `path` (already open as `file`). Throws grk::Error with the
+/// reference's message: the decode error of the whole file first, then the
+/// header, then the first bad row in file order.
+Qrels read_qrels(const SourceFile& file, const std::string& path);
+
+}  // namespace grk::beir

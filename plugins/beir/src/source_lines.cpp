@@ -1,0 +1,227 @@
+#include "source_lines.hpp"
+
+#include <grk/python/text.hpp>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+
+#include <unistd.h>
+
+namespace grk::beir {
+namespace {
+
+// Byte classes for the terminator search: 0 plain, 1 a one-byte terminator,
+// 2 '\r', 3 the lead byte of U+0085 (C2), 4 the lead byte of U+2028/9 (E2).
+constexpr std::array<unsigned char, 256> terminator_classes() {
+  std::array<unsigned char, 256> table{};
+  for (unsigned char b : {0x0A, 0x0B, 0x0C, 0x1C, 0x1D, 0x1E}) table[b] = 1;
+  table[0x0D] = 2;
+  table[0xC2] = 3;
+  table[0xE2] = 4;
+  return table;
+}
+constexpr std::array<unsigned char, 256> terminator_class = terminator_classes();
+
+// Length of the valid UTF-8 sequence at `p` (CPython's strict decoder:
+// no overlongs, no surrogates, nothing past U+10FFFF), 0 when it is invalid,
+// or -1 when it is a valid prefix cut by the end of `available` bytes.
+int sequence_length(const unsigned char* p, std::size_t available) noexcept {
+  const unsigned char lead = p[0];
+  if (lead < 0x80) return 1;
+  int length = 0;
+  unsigned char low = 0x80, high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  for (int i = 1; i < length; ++i) {
+    if (static_cast<std::size_t>(i) >= available) return -1;
+    const unsigned char next = p[i];
+    if (i == 1 ? (next < low || next > high) : (next < 0x80 || next > 0xBF)) return 0;
+  }
+  return length;
+}
+
+// Python's message for the bad sequence at file offset `offset`, from the
+// SDK's decoder run over just that sequence, with the position moved back to
+// where it lies in the file.
+std::string decode_error_message(const char* at, std::size_t available, std::uint64_t offset) {
+  const std::string window(at, available < 4 ? available : 4);
+  std::string message = python::utf8_decode_error(window).value_or(
+      "'utf-8' codec can't decode byte in position 0: invalid start byte");
+  static constexpr std::string_view marker = " in position ";
+  const std::size_t where = message.find(marker);
+  if (where == std::string::npos) return message;
+  std::size_t digits = where + marker.size();
+  std::size_t stop = digits;
+  while (stop < message.size() && message[stop] >= '0' && message[stop] <= '9') ++stop;
+  std::string replacement = std::to_string(offset + std::stoull(message.substr(digits, stop - digits)));
+  if (stop < message.size() && message[stop] == '-') {
+    std::size_t second = stop + 1;
+    std::size_t second_stop = second;
+    while (second_stop < message.size() && message[second_stop] >= '0' && message[second_stop] <= '9') {
+      ++second_stop;
+    }
+    replacement += "-" + std::to_string(offset + std::stoull(message.substr(second, second_stop - second)));
+    stop = second_stop;
+  }
+  return message.substr(0, digits) + replacement + message.substr(stop);
+}
+
+}  // namespace
+
+void ContentFingerprint::mix(std::uint64_t word) noexcept {
+  state_ = (state_ ^ word) * 0x9E3779B97F4A7C15ULL;
+  state_ ^= state_ >> 29;
+}
+
+void ContentFingerprint::add(const char* data, std::size_t size) noexcept {
+  size_ += size;
+  std::size_t i = 0;
+  while (pending_bytes_ != 0 && i < size) {
+    pending_ |= static_cast<std::uint64_t>(static_cast<unsigned char>(data[i++])) << (8 * pending_bytes_);
+    if (++pending_bytes_ == 8) {
+      mix(pending_);
+      pending_ = 0;
+      pending_bytes_ = 0;
+    }
+  }
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, data + i, 8);
+    mix(word);
+  }
+  for (; i < size; ++i) {
+    pending_ |= static_cast<std::uint64_t>(static_cast<unsigned char>(data[i])) << (8 * pending_bytes_);
+    ++pending_bytes_;
+  }
+}
+
+std::uint64_t ContentFingerprint::value() const noexcept {
+  std::uint64_t h = (state_ ^ pending_ ^ (static_cast<std::uint64_t>(pending_bytes_) << 56)) * 0xC2B2AE3D27D4EB4FULL;
+  h ^= size_ * 0x165667B19E3779F9ULL;
+  return h ^ (h >> 31);
+}
+
+SourceLineReader::SourceLineReader(int fd, std::size_t block_size)
+    : fd_(fd), block_size_(block_size), buffer_(block_size) {}
+
+void SourceLineReader::validate_new_bytes() {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
+  std::size_t i = validated_;
+  while (i < end_) {
+    if (i + 8 <= end_) {
+      std::uint64_t word;
+      std::memcpy(&word, bytes + i, 8);
+      if ((word & 0x8080808080808080ULL) == 0) {
+        i += 8;
+        continue;
+      }
+    }
+    const int length = sequence_length(bytes + i, end_ - i);
+    if (length > 0) {
+      i += static_cast<std::size_t>(length);
+      continue;
+    }
+    if (length < 0 && !eof_) break;  // completed by the next read
+    throw InvalidUtf8(decode_error_message(buffer_.data() + i, end_ - i, buffer_offset_ + i));
+  }
+  validated_ = i;
+}
+
+bool SourceLineReader::refill() {
+  if (eof_) return false;
+  if (begin_ > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    buffer_offset_ += begin_;
+    scan_ -= begin_;
+    validated_ -= begin_;
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  if (buffer_.size() - end_ < block_size_ / 2) buffer_.resize(buffer_.size() + block_size_);
+  ssize_t got;
+  do {
+    got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) throw ReadFailed(errno);
+  if (got == 0) {
+    eof_ = true;
+  } else {
+    fingerprint_.add(buffer_.data() + end_, static_cast<std::size_t>(got));
+    end_ += static_cast<std::size_t>(got);
+  }
+  validate_new_bytes();
+  return true;
+}
+
+bool SourceLineReader::next(std::string_view& line) {
+  for (;;) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
+    std::size_t i = scan_;
+    while (i < validated_) {
+      const unsigned char kind = terminator_class[bytes[i]];
+      if (kind == 0) {
+        ++i;
+        continue;
+      }
+      std::size_t length = 0;
+      if (kind == 1) {
+        length = 1;
+      } else if (kind == 2) {
+        if (i + 1 < validated_) {
+          length = bytes[i + 1] == '\n' ? 2 : 1;
+        } else if (eof_ && validated_ == end_) {
+          length = 1;
+        } else {
+          break;  // "\r" may be the first half of "\r\n"
+        }
+      } else if (kind == 3) {
+        length = bytes[i + 1] == 0x85 ? 2 : 0;
+      } else {
+        length = bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0;
+      }
+      if (length == 0) {
+        ++i;
+        continue;
+      }
+      line = std::string_view(buffer_.data() + begin_, i - begin_);
+      begin_ = i + length;
+      scan_ = begin_;
+      ++line_number_;
+      return true;
+    }
+    scan_ = i;
+    if (eof_ && validated_ == end_) {
+      if (begin_ == end_) return false;
+      line = std::string_view(buffer_.data() + begin_, end_ - begin_);
+      begin_ = end_;
+      scan_ = end_;
+      ++line_number_;
+      return true;
+    }
+    refill();
+  }
+}
+
+void SourceLineReader::drain() {
+  begin_ = validated_ < end_ ? validated_ : end_;
+  scan_ = begin_;
+  while (!(eof_ && validated_ == end_)) {
+    refill();
+    begin_ = validated_;
+    scan_ = begin_;
+  }
+}
+
+}  // namespace grk::beir

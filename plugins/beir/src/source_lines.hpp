@@ -1,0 +1,89 @@
+// Streaming reader of a BEIR source file as Python sees it (reference 3.2):
+// strict UTF-8, then `str.splitlines()` after universal-newline translation.
+// It never holds more than one line plus one read block, which is what keeps
+// the adapter's memory independent of the corpus's size (issue point 5).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grk::beir {
+
+/// The file is not valid UTF-8. `what()` is `str(UnicodeDecodeError)` with the
+/// position counted in bytes from the start of the file, as Python reports it
+/// after reading the whole file (reference 0).
+class InvalidUtf8 : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A read(2) failed; `errno_value` says why.
+class ReadFailed : public std::runtime_error {
+ public:
+  explicit ReadFailed(int errno_value) : std::runtime_error("read failed"), errno_value(errno_value) {}
+  int errno_value;
+};
+
+/// 64-bit content fingerprint of a byte stream, independent of how the stream
+/// was cut into reads; two passes over an unchanged file agree.
+class ContentFingerprint {
+ public:
+  void add(const char* data, std::size_t size) noexcept;
+  std::uint64_t value() const noexcept;
+  std::uint64_t size() const noexcept { return size_; }
+
+ private:
+  void mix(std::uint64_t word) noexcept;
+  std::uint64_t state_ = 0x243F6A8885A308D3ULL;
+  std::uint64_t pending_ = 0;
+  unsigned pending_bytes_ = 0;
+  std::uint64_t size_ = 0;
+};
+
+/// Lines of one open file, in order. Terminators are those of Python's
+/// splitlines on text read with universal newlines: \n, \r, \r\n, \x0b, \x0c,
+/// \x1c, \x1d, \x1e, U+0085, U+2028 and U+2029. A line never includes its
+/// terminator; a final terminator does not start an empty line.
+class SourceLineReader {
+ public:
+  /// Reads from `fd` (not owned) from its current offset.
+  explicit SourceLineReader(int fd, std::size_t block_size = 1 << 20);
+
+  /// The next line, valid until the next call. False at the end of the file.
+  /// Throws InvalidUtf8 as soon as an invalid byte is read (even past lines
+  /// not yet returned, since Python decodes the whole file before splitting),
+  /// and ReadFailed.
+  bool next(std::string_view& line);
+
+  /// Reads to the end, only checking the encoding (Python's whole-file decode
+  /// precedes any parse error a caller found earlier).
+  void drain();
+
+  /// 1-based number of the line last returned; every physical line counts.
+  std::uint64_t line_number() const noexcept { return line_number_; }
+  /// Bytes read from the file so far.
+  std::uint64_t bytes_read() const noexcept { return fingerprint_.size(); }
+  const ContentFingerprint& fingerprint() const noexcept { return fingerprint_; }
+
+ private:
+  bool refill();
+  void validate_new_bytes();
+
+  int fd_;
+  std::size_t block_size_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0;      // start of the next line
+  std::size_t scan_ = 0;       // where the terminator search resumes
+  std::size_t validated_ = 0;  // end of the bytes known to be valid UTF-8
+  std::size_t end_ = 0;        // end of the bytes read
+  std::uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
+  bool eof_ = false;
+  std::uint64_t line_number_ = 0;
+  ContentFingerprint fingerprint_;
+};
+
+}  // namespace grk::beir

@@ -1,0 +1,65 @@
+// Atomic publication of an adapted dataset (issue point 4).
+//
+// Everything is written into a staging directory that no reader of the output
+// folder looks at, flushed to disk, and then made visible by renames:
+// - output folder absent, or holding nothing but a previous judgments.jsonl
+//   and an empty corpus/: the staging directory is a sibling of the output
+//   folder and replaces it in ONE rename (rename(2) or renameat2 EXCHANGE), so
+//   a run killed at any instant leaves the folder as it was or complete;
+// - output folder holding other files of the user's: staging lives inside it
+//   and two renames publish, judgments.jsonl first, corpus/ last. A kill
+//   between them leaves new judgments beside an absent or empty corpus, which
+//   cannot pass for a dataset (every gold span names a missing document).
+// Staging directories are named ".<output>.grk-beir-staging-<pid>-<nonce>"
+// (sibling) or ".grk-beir-staging-<pid>-<nonce>" (inside); the next run that
+// gets past its checks removes those whose process is gone.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "output_checks.hpp"
+
+namespace grk::beir {
+
+/// Called with a step name before every change to the file system, so tests
+/// can kill the process at any of them.
+using WriteStepObserver = std::function<void(const char* step)>;
+
+class StagedOutput {
+ public:
+  /// Removes stale staging directories and creates a fresh one. Throws
+  /// grk::Error(io_error) with Python's OSError text.
+  StagedOutput(OutputLayout layout, WriteStepObserver observer);
+  StagedOutput(const StagedOutput&) = delete;
+  StagedOutput& operator=(const StagedOutput&) = delete;
+  /// Removes the staging directory unless published: a failed run leaves the
+  /// output folder as it found it.
+  ~StagedOutput();
+
+  /// Writes corpus/<file_name> (a safe, single path component).
+  void write_document(std::string_view file_name, std::string_view bytes);
+  void write_judgments(std::string_view bytes);
+  /// Flushes everything to disk and makes it visible.
+  void publish();
+
+ private:
+  enum class Mode { replace_absent, exchange, in_place };
+  void step(const char* name) const;
+  [[noreturn]] void fail(int errno_value, const std::string& shown_path) const;
+  void write_file(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown_path);
+
+  OutputLayout layout_;
+  WriteStepObserver observer_;
+  Mode mode_ = Mode::in_place;
+  std::string staging_path_;
+  int staging_fd_ = -1;
+  int corpus_fd_ = -1;
+  bool published_ = false;
+};
+
+/// Removes a directory tree without following symbolic links. Best effort.
+void remove_tree(const std::string& path);
+
+}  // namespace grk::beir

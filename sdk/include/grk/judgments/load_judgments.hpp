@@ -1,0 +1,94 @@
+// grk/judgments/load_judgments.hpp: groundkit's load_judgments (reference 4.1,
+// 4.2): read, decode, split, parse and validate a judgments.jsonl file.
+#pragma once
+
+#include <grk/error.hpp>
+#include <grk/json/reader.hpp>
+#include <grk/judgments/judgment.hpp>
+#include <grk/python/text.hpp>
+
+#include <cerrno>
+#include <cstring>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace grk::judgments {
+
+/// The judgments in `text` (the file's bytes, already valid UTF-8), checked
+/// line by line in the reference's order: JSON, schema, duplicate id, then
+/// strictly ascending ids. `path` is `str(path)` as messages show it. Throws
+/// grk::Error(invalid_data) with the reference's message.
+inline std::vector<Judgment> parse_judgments(std::string_view text, const std::string& path) {
+  std::vector<Judgment> judgments;
+  std::set<std::string> seen;
+  std::size_t number = 0;
+  // splitlines already treats "\r\n" and "\r" as single breaks, which is all
+  // that universal-newline translation would change for line contents.
+  for (std::string_view raw : python::splitlines(text)) {
+    ++number;
+    const std::string_view line = python::strip(raw);
+    if (line.empty()) continue;
+    const std::string prefix = path + ":" + std::to_string(number) + ": ";
+    json::ReadError error;
+    const auto value = json::read(line, error);
+    if (!value) throw Error(Status::invalid_data, prefix + "invalid JSON: " + error.describe());
+    Judgment judgment;
+    if (auto problem = validate_judgment(*value, judgment)) {
+      throw Error(Status::invalid_data, prefix + "invalid judgment: " + *problem);
+    }
+    if (seen.count(judgment.query_id) != 0) {
+      throw Error(Status::invalid_data, prefix + "duplicate query_id " + python::repr(judgment.query_id));
+    }
+    if (!judgments.empty() && judgment.query_id <= judgments.back().query_id) {
+      throw Error(Status::invalid_data, prefix + "query_id " + python::repr(judgment.query_id) +
+                                            " is not in ascending order after " +
+                                            python::repr(judgments.back().query_id) +
+                                            " (the file must be kept sorted by query_id)");
+    }
+    seen.insert(judgment.query_id);
+    judgments.push_back(std::move(judgment));
+  }
+  return judgments;
+}
+
+/// load_judgments(path): reads the file whole as strict UTF-8 and parses it.
+/// A file that cannot be read gives `Cannot read judgments file '<path>':
+/// [Errno N] ...` (not_found or io_error), bad UTF-8 gives `Judgments file
+/// '<path>' is not valid UTF-8: ...` (invalid_data).
+inline std::vector<Judgment> load_judgments(const std::string& path) {
+  std::string bytes;
+  int code = 0;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    code = errno;
+  } else {
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) code = EISDIR;  // as Python's open()
+    char block[1 << 16];
+    while (code == 0) {
+      const ssize_t n = ::read(fd, block, sizeof block);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) code = errno;
+      if (n <= 0) break;
+      bytes.append(block, static_cast<std::size_t>(n));
+    }
+    ::close(fd);
+  }
+  if (code != 0) {
+    throw Error(code == ENOENT || code == ENOTDIR ? Status::not_found : Status::io_error,
+                "Cannot read judgments file " + python::repr(path) + ": [Errno " + std::to_string(code) + "] " +
+                    std::strerror(code) + ": " + python::repr(path));
+  }
+  if (auto problem = python::utf8_decode_error(bytes)) {
+    throw Error(Status::invalid_data, "Judgments file " + python::repr(path) + " is not valid UTF-8: " + *problem);
+  }
+  return parse_judgments(bytes, path);
+}
+
+}  // namespace grk::judgments
