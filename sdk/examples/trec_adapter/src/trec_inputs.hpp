@@ -1,0 +1,47 @@
+// Readers for the three TREC-style inputs. Each returns typed records or
+// throws grk::Error naming the file, the line and what was expected.
+#ifndef TREC_ADAPTER_TREC_INPUTS_HPP
+#define TREC_ADAPTER_TREC_INPUTS_HPP
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace trec_adapter {
+
+/// One qrels row: `topic iteration docno relevance`, whitespace-separated.
+struct QrelsRow {
+  std::string topic;
+  std::string docno;
+  std::int64_t relevance = 0;
+  std::size_t line = 0;
+};
+
+/// One collection document.
+struct Document {
+  std::string text;
+  std::size_t line = 0;
+};
+
+/// The whole file as bytes; not_found when it does not exist, io_error else.
+std::string read_file(const std::filesystem::path& path, const char* what);
+
+std::vector<QrelsRow> read_qrels(const std::filesystem::path& path);
+
+/// topic id -> query text, from `topic<TAB>text` lines.
+std::map<std::string, std::string> read_topics(const std::filesystem::path& path);
+
+/// docno -> document, from JSON Lines objects with string fields `id_field`
+/// and `text_field` (other fields are ignored).
+std::map<std::string, Document> read_documents(const std::filesystem::path& path,
+                                               const std::string& id_field,
+                                               const std::string& text_field);
+
+/// Whether a docno can become `<docno>.txt` on every filesystem.
+bool is_safe_docno(const std::string& docno);
+
+}  // namespace trec_adapter
+
+#endif

@@ -1,0 +1,422 @@
+"""Call grk plugin modules from Python, in process, through their C ABI.
+
+Standard library only (ctypes, json). A plugin module is the same .so file
+that grk-eval loads; this loader applies the same acceptance rules as the host
+(sdk/include/grk/abi.h, host/src/loaded_module.cpp) and then calls a
+component with a dict of parameters:
+
+    import grk_plugins
+    significance = grk_plugins.load("lib/grk/plugins/significance.so")
+    result = significance.invoke("paired-bootstrap", {
+        "scores": "scores.json", "baseline": "bm25", "candidate": "hybrid",
+        "metric": "ndcg_at_10"})
+    print(result["p_value_two_sided"])
+
+Parameters cross as JSON text written by json.dumps, results come back as
+JSON text read by json.loads; plugins write floats with the shortest digits
+that round-trip, so every float is exactly the double the plugin computed.
+
+Path parameters are passed as given. The plugin opens a relative path against
+the process's working folder (os.getcwd()), which is the caller's; grk-eval by
+contrast resolves relative paths against the config file's folder before the
+call. Pass absolute paths when the two may differ.
+
+A failed call raises PluginError (.status: a grk_status int, .status_name:
+e.g. "invalid-data", .message: the plugin's one-line message). A module the
+loader refuses raises LoadError, a PluginError whose message names the file,
+both versions and the fix.
+
+Modules are never unloaded (as in grk-eval: nothing from a plugin may outlive
+its code, and glibc cannot always unload C++ modules anyway).
+"""
+
+import ctypes
+import json
+import logging
+import os
+
+__all__ = ["load", "Module", "Outcome", "PluginError", "LoadError",
+           "ABI_VERSION", "SDK_VERSION"]
+
+# The ABI and SDK this loader implements; tests/python_binding checks them
+# against sdk/include/grk/version.h so they move together.
+ABI_VERSION = 1
+SDK_VERSION = (1, 0, 0)
+
+ENTRY_SYMBOL = "grk_plugin_v%d" % ABI_VERSION
+
+STATUS_OK = 0
+STATUS_INVALID_ARGUMENT = 1
+STATUS_INVALID_DATA = 2
+STATUS_NOT_FOUND = 3
+STATUS_FAILED_PRECONDITION = 4
+STATUS_IO_ERROR = 5
+STATUS_UNIMPLEMENTED = 6
+STATUS_INTERNAL = 7
+
+STATUS_NAMES = {
+    STATUS_OK: "ok",
+    STATUS_INVALID_ARGUMENT: "invalid-argument",
+    STATUS_INVALID_DATA: "invalid-data",
+    STATUS_NOT_FOUND: "not-found",
+    STATUS_FAILED_PRECONDITION: "failed-precondition",
+    STATUS_IO_ERROR: "io-error",
+    STATUS_UNIMPLEMENTED: "unimplemented",
+    STATUS_INTERNAL: "internal",
+}
+
+KIND_NAMES = {1: "statistic", 2: "dataset-adapter"}
+
+_LOG_LEVELS = {0: logging.DEBUG, 1: logging.INFO, 2: logging.WARNING}
+_logger = logging.getLogger("grk_plugins")
+
+
+class PluginError(Exception):
+    """A component call (or a module load) failed: status and message."""
+
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+    @property
+    def status_name(self):
+        return STATUS_NAMES.get(self.status, "internal")
+
+    def __str__(self):
+        return "%s: %s" % (self.status_name, self.message)
+
+
+class LoadError(PluginError):
+    """The module file cannot be used (missing, not a plugin, wrong version)."""
+
+    def __init__(self, path, reason, status=STATUS_FAILED_PRECONDITION):
+        super().__init__(status, "cannot use plugin module '%s': %s" % (path, reason))
+        self.path = path
+        self.reason = reason
+
+
+# --- Mirrors of abi.h. Field order and types must match it exactly; the
+# sizes and offsets are checked against a C compiler by the tests. ---------
+
+_SetResult = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+_SetError = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p,
+                             ctypes.c_size_t)
+_SetSummary = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+_Log = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p,
+                        ctypes.c_size_t)
+_Progress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint64,
+                             ctypes.c_uint64, ctypes.c_uint64)
+
+
+class HostApi(ctypes.Structure):
+    """grk_host_api"""
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("abi_version", ctypes.c_uint32),
+        ("set_result", _SetResult),
+        ("set_error", _SetError),
+        ("set_summary", _SetSummary),
+        ("log", _Log),
+        ("progress", _Progress),
+    ]
+
+
+_Invoke = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_size_t,
+                           ctypes.POINTER(HostApi), ctypes.c_void_p)
+
+
+class ComponentStruct(ctypes.Structure):
+    """grk_component"""
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("kind", ctypes.c_int32),
+        ("name", ctypes.c_char_p),
+        ("description", ctypes.c_char_p),
+        ("params_json", ctypes.c_char_p),
+        ("invoke", ctypes.c_void_p),
+    ]
+
+
+class ModuleStruct(ctypes.Structure):
+    """grk_module"""
+    _fields_ = [
+        ("struct_size", ctypes.c_uint32),
+        ("abi_version", ctypes.c_uint32),
+        ("sdk_version_major", ctypes.c_uint32),
+        ("sdk_version_minor", ctypes.c_uint32),
+        ("sdk_version_patch", ctypes.c_uint32),
+        ("name", ctypes.c_char_p),
+        ("version", ctypes.c_char_p),
+        ("component_count", ctypes.c_uint32),
+        ("component_size", ctypes.c_uint32),
+        ("components", ctypes.c_void_p),
+    ]
+
+
+_Entry = ctypes.CFUNCTYPE(ctypes.c_void_p)
+
+# ABI 1.0's sizes: a plugin may declare larger structs (a newer minor appends
+# fields) but never smaller, the same bound as the host's.
+_MIN_MODULE_SIZE = ctypes.sizeof(ModuleStruct)
+_MIN_COMPONENT_SIZE = ctypes.sizeof(ComponentStruct)
+
+
+def _text(raw):
+    return raw.decode("utf-8", "replace") if raw is not None else ""
+
+
+def _is_component_name(name):
+    """Lowercase kebab-case, [a-z0-9]+(-[a-z0-9]+)* (grk/naming.hpp)."""
+    if not name or name[0] == "-" or name[-1] == "-" or "--" in name:
+        return False
+    return all(c == "-" or "a" <= c <= "z" or "0" <= c <= "9" for c in name)
+
+
+def _versions():
+    return "ABI %d, SDK %d.%d.%d" % ((ABI_VERSION,) + SDK_VERSION)
+
+
+class Outcome:
+    """Everything one successful call produced."""
+
+    def __init__(self, result, summary, logs):
+        self.result = result    # the parsed JSON result
+        self.summary = summary  # the component's one-line summary ("" for none)
+        self.logs = logs        # [(level name, message)] in call order
+
+    def __repr__(self):
+        return "Outcome(result=%r, summary=%r)" % (self.result, self.summary)
+
+
+class _Call:
+    """The host side of one invoke: callbacks and what they received.
+
+    The CFUNCTYPE objects live as long as this object, which lives across the
+    foreign call; ctypes would otherwise free the thunks under the plugin."""
+
+    def __init__(self, log, progress):
+        self.result = None
+        self.error = None
+        self.summary = ""
+        self.logs = []
+        self.failures = []
+        self._log = log
+        self._progress = progress
+        self.table = HostApi(
+            ctypes.sizeof(HostApi), ABI_VERSION,
+            _SetResult(self._on_result), _SetError(self._on_error),
+            _SetSummary(self._on_summary), _Log(self._on_log),
+            _Progress(self._on_progress))
+
+    # Callbacks run inside the plugin's call: they must not raise into C.
+    def _guard(self, fn, *args):
+        try:
+            fn(*args)
+        except BaseException as exc:  # noqa: B036 -- nothing may unwind into C
+            self.failures.append(exc)
+
+    def _on_result(self, _ctx, data, size):
+        self._guard(self._store_result, data, size)
+
+    def _store_result(self, data, size):
+        if self.result is not None:
+            raise PluginError(STATUS_INTERNAL, "the component set its result twice")
+        self.result = ctypes.string_at(data, size) if size else b""
+
+    def _on_error(self, _ctx, status, data, size):
+        self._guard(self._store_error, status, data, size)
+
+    def _store_error(self, status, data, size):
+        message = ctypes.string_at(data, size).decode("utf-8", "replace") if size else ""
+        self.error = (status, message)
+
+    def _on_summary(self, _ctx, data, size):
+        self._guard(self._store_summary, data, size)
+
+    def _store_summary(self, data, size):
+        self.summary = ctypes.string_at(data, size).decode("utf-8", "replace") if size else ""
+
+    def _on_log(self, _ctx, level, data, size):
+        self._guard(self._emit_log, level, data, size)
+
+    def _emit_log(self, level, data, size):
+        message = ctypes.string_at(data, size).decode("utf-8", "replace") if size else ""
+        name = {0: "debug", 1: "info", 2: "warning"}.get(level, "warning")
+        self.logs.append((name, message))
+        if self._log is not None:
+            self._log(name, message)
+        else:
+            _logger.log(_LOG_LEVELS.get(level, logging.WARNING), "%s", message)
+
+    def _on_progress(self, _ctx, phase, done, total, size):
+        if self._progress is not None:
+            self._guard(self._progress, _text(phase), done, total, size)
+
+
+class Module:
+    """A loaded plugin module. Create with load(path)."""
+
+    def __init__(self, path, library, descriptor):
+        self.path = path
+        self._library = library  # keeps the module mapped
+        self.name = _text(descriptor.name)
+        self.version = _text(descriptor.version)
+        self.sdk_version = "%d.%d.%d" % (descriptor.sdk_version_major,
+                                         descriptor.sdk_version_minor,
+                                         descriptor.sdk_version_patch)
+        self._invokers = {}
+        self.components = []
+        base = descriptor.components
+        for index in range(descriptor.component_count):
+            # component_size is the stride: entries grow in later minors.
+            raw = ComponentStruct.from_address(base + index * descriptor.component_size)
+            component = self._read_component(index, raw)
+            self.components.append(component)
+            self._invokers[component["name"]] = _Invoke(raw.invoke)
+
+    def _read_component(self, index, raw):
+        name = _text(raw.name)
+        if raw.struct_size < _MIN_COMPONENT_SIZE:
+            raise LoadError(self.path, "component #%d declares a size smaller than ABI 1's" % index)
+        if not _is_component_name(name):
+            raise LoadError(self.path, "component name '%s' is not lowercase kebab-case" % name)
+        if raw.kind not in KIND_NAMES:
+            raise LoadError(self.path, "component '%s' has unknown kind %d" % (name, raw.kind))
+        if not raw.invoke:
+            raise LoadError(self.path, "component '%s' has no invoke" % name)
+        if name in self._invokers:
+            raise LoadError(self.path, "it registers component '%s' twice" % name)
+        try:
+            params = json.loads(_text(raw.params_json) if raw.params_json else "[]")
+        except ValueError as exc:
+            raise LoadError(self.path, "component '%s': its parameter declaration is not JSON: %s"
+                            % (name, exc)) from None
+        if not isinstance(params, list):
+            raise LoadError(self.path, "component '%s': parameter declaration is not a JSON array"
+                            % name)
+        return {"name": name, "kind": KIND_NAMES[raw.kind],
+                "description": _text(raw.description), "params": params}
+
+    def component(self, name):
+        """The description dict of one component (KeyError when absent)."""
+        for component in self.components:
+            if component["name"] == name:
+                return component
+        raise KeyError(name)
+
+    def run(self, component, params=None, *, log=None, progress=None):
+        """Calls `component` with `params` (a dict) and returns an Outcome.
+
+        log(level, message) receives the component's diagnostics (default: the
+        "grk_plugins" logger); progress(phase, done, total, bytes) its progress.
+        Raises PluginError with the component's status and message."""
+        invoke = self._invokers.get(component)
+        if invoke is None:
+            names = ", ".join(c["name"] for c in self.components)
+            raise PluginError(STATUS_INVALID_ARGUMENT,
+                              "module '%s' has no component '%s'; it has: %s"
+                              % (self.name, component, names))
+        if params is None:
+            params = {}
+        if not isinstance(params, dict):
+            raise PluginError(STATUS_INVALID_ARGUMENT, "parameters must be a dict")
+        # os.fspath: a pathlib.Path is a natural value for a path parameter.
+        text = json.dumps(params, ensure_ascii=False, default=os.fspath).encode("utf-8")
+        call = _Call(log, progress)
+        buffer = ctypes.create_string_buffer(text, len(text))
+        status = invoke(ctypes.cast(buffer, ctypes.c_void_p), len(text),
+                        ctypes.byref(call.table), None)
+        if call.failures:
+            raise call.failures[0]
+        if status != STATUS_OK or call.error is not None:
+            code, message = call.error if call.error is not None else (status, "")
+            if code not in STATUS_NAMES or code == STATUS_OK:
+                message = "%s (status %d)" % (message or "the component failed", code)
+                code = STATUS_INTERNAL
+            if not message:
+                message = "the component returned status %d without a message" % code
+            raise PluginError(code, message)
+        if call.result is None:
+            raise PluginError(STATUS_INTERNAL, "the component returned OK without a result")
+        try:
+            result = json.loads(call.result.decode("utf-8", "surrogatepass"))
+        except ValueError as exc:
+            raise PluginError(STATUS_INTERNAL, "the component's result is not JSON: %s" % exc) from None
+        return Outcome(result, call.summary, call.logs)
+
+    def invoke(self, component, params=None, **callbacks):
+        """Calls `component` with `params` and returns its result (a dict for
+        every shipped component). See run() for callbacks and errors."""
+        return self.run(component, params, **callbacks).result
+
+    def __repr__(self):
+        return "<grk module %s %s from %s: %s>" % (
+            self.name, self.version, self.path, ", ".join(c["name"] for c in self.components))
+
+
+def _other_abi_symbol(library):
+    for abi in range(0, 10):
+        if abi == ABI_VERSION:
+            continue
+        try:
+            ctypes.c_void_p.in_dll(library, "grk_plugin_v%d" % abi)
+            return abi
+        except ValueError:
+            pass
+    return None
+
+
+def load(path):
+    """Loads the plugin module at `path` (absolute, or relative to the working
+    folder) and returns a Module, or raises LoadError saying why it cannot."""
+    path = os.fspath(path)
+    if not os.path.isfile(path):
+        raise LoadError(path, "no such file", STATUS_NOT_FOUND)
+    try:
+        # RTLD_LOCAL: two modules' private symbols must never meet (as grk-eval).
+        library = ctypes.CDLL(os.path.abspath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
+    except OSError as exc:
+        raise LoadError(path, "it cannot be loaded: %s" % exc) from None
+    try:
+        # Boost.DLL alias: the symbol is a variable holding the entry's address.
+        entry_address = ctypes.c_void_p.in_dll(library, ENTRY_SYMBOL).value
+    except ValueError:
+        other = _other_abi_symbol(library)
+        if other is not None:
+            raise LoadError(path, "it exports grk_plugin_v%d (plugin ABI %d); this loader supports "
+                                  "%s. Rebuild the plugin against grk SDK %d.x."
+                            % (other, other, _versions(), SDK_VERSION[0])) from None
+        raise LoadError(path, "it exports no %s entry symbol; it is not a grk plugin module"
+                        % ENTRY_SYMBOL) from None
+    if not entry_address:
+        raise LoadError(path, "its %s entry symbol is null" % ENTRY_SYMBOL)
+    address = _Entry(entry_address)()
+    if not address:
+        raise LoadError(path, "its entry function returned no module descriptor")
+    size = ctypes.c_uint32.from_address(address).value
+    if size < _MIN_MODULE_SIZE:
+        raise LoadError(path, "its module descriptor is %d bytes, smaller than ABI 1's %d"
+                        % (size, _MIN_MODULE_SIZE))
+    descriptor = ModuleStruct.from_address(address)
+    plugin_sdk = "%d.%d.%d" % (descriptor.sdk_version_major, descriptor.sdk_version_minor,
+                               descriptor.sdk_version_patch)
+    if descriptor.abi_version != ABI_VERSION or descriptor.sdk_version_major != SDK_VERSION[0]:
+        raise LoadError(path, "built with grk SDK %s (ABI %d); this loader supports %s. "
+                              "Rebuild the plugin against grk SDK %d.x."
+                        % (plugin_sdk, descriptor.abi_version, _versions(), SDK_VERSION[0]))
+    # Same major, plugin minor <= ours: a newer plugin may call host services
+    # this loader does not offer (the host's rule, loaded_module.cpp).
+    if descriptor.sdk_version_minor > SDK_VERSION[1]:
+        raise LoadError(path, "built with grk SDK %s, newer than this loader's (%s); it may use "
+                              "host services this loader lacks. Upgrade grk_plugins.py, or rebuild "
+                              "the plugin against SDK %d.%d.%d."
+                        % ((plugin_sdk, _versions()) + SDK_VERSION))
+    name = _text(descriptor.name)
+    if not _is_component_name(name):
+        raise LoadError(path, "its module name '%s' is not lowercase kebab-case" % name)
+    if descriptor.component_count == 0:
+        raise LoadError(path, "it registers no components")
+    if not descriptor.components or descriptor.component_size < _MIN_COMPONENT_SIZE:
+        raise LoadError(path, "its component table is missing or its entries are too small")
+    return Module(path, library, descriptor)

@@ -1,0 +1,132 @@
+/* grk plugin C ABI, version 1: the only thing that crosses between a plugin
+   module and its host (DESIGN.md, "Hourglass boundary").
+
+   Rules that keep it stable:
+   - Only fixed-width integers, const char* (UTF-8) and function pointers
+     cross; structured data crosses as JSON text.
+   - Every struct starts with its own size and only ever grows at the end.
+     A reader never touches a field past the size the writer declared.
+   - GRK_ABI_VERSION changes only when an existing field or signature changes.
+     It is part of the entry symbol's name, so a host can tell an incompatible
+     module from its symbol table alone, without running any of its code.
+   - Whoever allocates, frees: results and messages go to the host through the
+     callbacks below and are copied there before the callback returns.
+
+   This header compiles as C89 and as C++. */
+#ifndef GRK_ABI_H
+#define GRK_ABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "grk/version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GRK_ABI_VERSION 1
+
+/* The exported entry symbol and the section that holds it. The section lets
+   a host list entry symbols with a symbol-table read (Boost.DLL's
+   library_info) instead of loading the module. */
+#define GRK_ENTRY_SYMBOL "grk_plugin_v1"
+#define GRK_ENTRY_SYMBOL_PREFIX "grk_plugin_v"
+#define GRK_ENTRY_SECTION "grk"
+
+/* Status of a component call. A small canonical set, after Abseil's codes;
+   pick the most specific. Hosts must treat unknown values as INTERNAL. */
+typedef enum grk_status {
+  GRK_STATUS_OK = 0,
+  /* The parameters are wrong: unknown, missing, wrong type, out of range. */
+  GRK_STATUS_INVALID_ARGUMENT = 1,
+  /* The input data is malformed or violates its format's rules. */
+  GRK_STATUS_INVALID_DATA = 2,
+  /* An input the parameters name does not exist. */
+  GRK_STATUS_NOT_FOUND = 3,
+  /* The environment refuses the action (an output folder is not empty, a
+     path is a symbolic link). */
+  GRK_STATUS_FAILED_PRECONDITION = 4,
+  /* Reading or writing failed in the operating system. */
+  GRK_STATUS_IO_ERROR = 5,
+  /* The component does not implement what was asked. */
+  GRK_STATUS_UNIMPLEMENTED = 6,
+  /* A bug: an unexpected exception or broken invariant inside the plugin. */
+  GRK_STATUS_INTERNAL = 7,
+  /* Forces switch statements to have a default; never returned. */
+  GRK_STATUS_RESERVED_ = 0x7fffffff
+} grk_status;
+
+typedef enum grk_kind {
+  GRK_KIND_STATISTIC = 1,
+  GRK_KIND_DATASET_ADAPTER = 2
+} grk_kind;
+
+typedef enum grk_log_level {
+  GRK_LOG_DEBUG = 0,
+  GRK_LOG_INFO = 1,
+  GRK_LOG_WARNING = 2
+} grk_log_level;
+
+/* Services the host gives a component for the duration of one invoke call.
+   `ctx` is the host's opaque per-call context; pass it back unchanged. */
+typedef struct grk_host_api {
+  uint32_t struct_size; /* sizeof(grk_host_api) as the host compiled it */
+  uint32_t abi_version; /* GRK_ABI_VERSION of the host */
+  /* The component's result: one JSON value, UTF-8. Call at most once. */
+  void (*set_result)(void* ctx, const char* json, size_t len);
+  /* The failure of the call: status and a one-line UTF-8 message. */
+  void (*set_error)(void* ctx, int32_t status, const char* message, size_t len);
+  /* One human-readable line that sums up the result (optional). */
+  void (*set_summary)(void* ctx, const char* text, size_t len);
+  /* A diagnostic line for the user (grk_log_level). */
+  void (*log)(void* ctx, int32_t level, const char* message, size_t len);
+  /* Progress of a long phase: `done` of `total` units (total 0 = unknown),
+     and `bytes` processed so far (0 = not measured). The host decides whether
+     and how to show it; calling it is always cheap. */
+  void (*progress)(void* ctx, const char* phase, uint64_t done, uint64_t total, uint64_t bytes);
+} grk_host_api;
+
+/* One statistic or dataset adapter. */
+typedef struct grk_component {
+  uint32_t struct_size; /* sizeof(grk_component) as the plugin compiled it */
+  int32_t kind;         /* grk_kind */
+  const char* name;     /* lowercase kebab-case, unique among loaded modules */
+  const char* description; /* one line */
+  /* The declared parameters, a JSON array of
+     {"name", "type", "required", "default"?, "description"} objects;
+     "type" is one of string, integer, number, boolean, path, object. */
+  const char* params_json;
+  /* Runs the component on a JSON object of parameters. Reports through the
+     host table and returns the same status it reported (GRK_STATUS_OK after
+     set_result). Never throws, never aborts on bad input. */
+  int32_t (*invoke)(const char* params_json, size_t params_len, const grk_host_api* host,
+                    void* ctx);
+} grk_component;
+
+/* What a module's entry function returns: static, valid while the module is
+   loaded. */
+typedef struct grk_module {
+  uint32_t struct_size; /* sizeof(grk_module) as the plugin compiled it */
+  uint32_t abi_version; /* GRK_ABI_VERSION the plugin was built with */
+  uint32_t sdk_version_major;
+  uint32_t sdk_version_minor;
+  uint32_t sdk_version_patch;
+  const char* name;    /* module name, e.g. "significance" */
+  const char* version; /* module version, semantic */
+  uint32_t component_count;
+  /* Stride of `components`: sizeof(grk_component) as the plugin compiled it,
+     so a host can walk an array whose element grew in a later minor. */
+  uint32_t component_size;
+  const grk_component* components;
+} grk_module;
+
+/* The exported symbol GRK_ENTRY_SYMBOL is a variable (Boost.DLL alias) that
+   holds the address of a function of this type. */
+typedef const grk_module* (*grk_entry_fn)(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRK_ABI_H */

@@ -1,0 +1,17 @@
+# grk_python_test_environment(<out-var>): the environment a python3 test needs
+# to load this build's plugin modules with ctypes. In a sanitizer build the
+# modules need the ASan runtime loaded first, and CPython's own allocations
+# would drown the leak report.
+include_guard(GLOBAL)
+find_package(Python3 3.8 COMPONENTS Interpreter REQUIRED)
+
+function(grk_python_test_environment out)
+  set(env "GRK_SOURCE_DIR=${PROJECT_SOURCE_DIR}" "GRK_BINARY_DIR=${PROJECT_BINARY_DIR}"
+          "PYTHONDONTWRITEBYTECODE=1")
+  if("${CMAKE_CXX_FLAGS} ${CMAKE_C_FLAGS}" MATCHES "-fsanitize=[^ ]*address")
+    execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
+                    OUTPUT_VARIABLE asan OUTPUT_STRIP_TRAILING_WHITESPACE)
+    list(APPEND env "LD_PRELOAD=${asan}" "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+  set(${out} "${env}" PARENT_SCOPE)
+endfunction()
