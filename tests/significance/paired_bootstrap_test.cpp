@@ -1,0 +1,318 @@
+// paired_bootstrap and compare_report_stages against every case of the
+// groundkit test file (reference 5.1) and the acceptance vectors of 2.5 and
+// 2.10, with exact equality: these digits come from CPython 3.11.7.
+#define BOOST_TEST_MODULE significance_paired_bootstrap
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "grk/error.hpp"
+#include "grk/report/model.hpp"
+#include "metric_check.hpp"
+#include "paired_bootstrap.hpp"
+#include "report_scores.hpp"
+
+using namespace grk::significance;
+namespace report = grk::report;
+
+namespace {
+
+BootstrapRequest request(std::int64_t resamples = 10000, std::int64_t seed = 7, double level = 0.95,
+                         std::string metric = "ndcg_at_10") {
+  BootstrapRequest r;
+  r.baseline_name = "bm25";
+  r.candidate_name = "dense";
+  r.metric = std::move(metric);
+  r.resamples = resamples;
+  r.seed = seed;
+  r.confidence_level = level;
+  return r;
+}
+
+ScoreMap constant(std::size_t count, double value) {
+  ScoreMap scores;
+  for (std::size_t i = 0; i < count; ++i) scores["q" + std::to_string(i)] = value;
+  return scores;
+}
+
+struct Expected {
+  double effect, low, high, p;
+  bool significant;
+};
+
+void check(const BootstrapResult& got, const Expected& want) {
+  BOOST_TEST(got.effect == want.effect);
+  BOOST_TEST(got.confidence_interval_low == want.low);
+  BOOST_TEST(got.confidence_interval_high == want.high);
+  BOOST_TEST(got.p_value_two_sided == want.p);
+  BOOST_TEST(got.significant == want.significant);
+}
+
+std::string error_of(const std::function<void()>& action, grk::Status* status = nullptr) {
+  try {
+    action();
+  } catch (const grk::Error& error) {
+    if (status) *status = error.status();
+    return error.what();
+  }
+  return "(no error)";
+}
+
+// The fixture of the groundkit tests: normal queries with one gold span, no
+// retrieved hits, recalls 1.0, latency 1.0; aggregates 0.5.
+report::QueryResult query(const std::string& id, std::optional<double> ndcg, double rr = 0.5) {
+  report::QueryResult q;
+  q.query_id = id;
+  q.query = "query " + id;
+  q.category = ndcg ? "normal" : "no_answer";
+  q.is_no_answer = !ndcg;
+  if (ndcg) {
+    q.gold.push_back({"a.md", 0, 4, "text"});
+    q.total_relevant_chunks = 1;
+    q.metrics = report::QueryMetrics{1.0, 1.0, 1.0, rr, *ndcg};
+  }
+  q.latency_ms = 1.0;
+  return q;
+}
+
+report::StageResult stage(report::StageName name, std::vector<report::QueryResult> queries) {
+  report::StageResult s;
+  s.stage = name;
+  s.is_baseline = name == report::StageName::bm25;
+  s.aggregate = report::MetricSet{1, 0.5, 0.5, 0.5, 0.5, 0.5};
+  s.latency_p50_ms = 1.0;
+  s.latency_p95_ms = 2.0;
+  s.latency_p99_ms = 3.0;
+  s.queries = std::move(queries);
+  return s;
+}
+
+report::EvalReport make_report(std::vector<report::StageResult> stages) {
+  report::EvalReport r;
+  r.run.started_at = "2026-08-24T00:00:00+00:00";
+  r.run.groundkit_version = "0.1.0";
+  r.run.corpus_hash = std::string(64, 'c');
+  r.run.judgments_hash = std::string(64, 'j');
+  r.run.config.chunk_size = 512;
+  r.run.config.chunk_overlap = 64;
+  r.run.config.top_k = 10;
+  r.run.config.bm25_k1 = 1.5;
+  r.run.config.bm25_b = 0.75;
+  r.stages = std::move(stages);
+  return r;
+}
+
+BootstrapResult compare(const report::EvalReport& r, const std::string& baseline, const std::string& candidate,
+                        const std::string& metric, std::int64_t resamples) {
+  const ScorePair pair = scores_from_report(r, baseline, candidate, check_metric_name(metric));
+  BootstrapRequest req = request(resamples, 7, 0.95, metric);
+  req.baseline_name = baseline;
+  req.candidate_name = candidate;
+  return paired_bootstrap(pair.baseline, pair.candidate, req);
+}
+
+}  // namespace
+
+// 5.1 test 1 and vector T1.
+BOOST_AUTO_TEST_CASE(deterministic_and_defaults_to_ten_thousand_resamples) {
+  const BootstrapResult first = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request());
+  const BootstrapResult second = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request());
+  check(first, {1.0, 1.0, 1.0, 0.00019998000199980003, true});
+  check(second, {1.0, 1.0, 1.0, 0.00019998000199980003, true});
+  BOOST_TEST(first.resamples == 10000);
+  BOOST_TEST(first.query_count == 12u);
+  BOOST_TEST(first.seed == 7);
+  BOOST_TEST(first.method == "paired bootstrap over query-level candidate-minus-baseline deltas");
+}
+
+// 5.1 test 2 and vector T2.
+BOOST_AUTO_TEST_CASE(p_value_is_never_zero_even_when_no_resample_crosses_zero) {
+  const std::vector<std::pair<std::int64_t, double>> cases{
+      {100, 0.019801980198019802}, {1000, 0.001998001998001998}, {10000, 0.00019998000199980003}};
+  for (const auto& [resamples, p] : cases) {
+    check(paired_bootstrap(constant(30, 0.0), constant(30, 5.0), request(resamples)), {5.0, 5.0, 5.0, p, true});
+  }
+}
+
+// 5.1 test 3 and vector T3: the mapping order does not matter.
+BOOST_AUTO_TEST_CASE(preserves_query_pairing_independent_of_mapping_order) {
+  const ScoreMap baseline{{"q1", 0.1}, {"q2", 0.9}, {"q3", 0.2}};
+  const ScoreMap candidate{{"q3", 0.4}, {"q1", 0.3}, {"q2", 0.8}};
+  check(paired_bootstrap(baseline, candidate, request(200, 11, 0.95, "mrr")),
+        {0.10000000000000002, -0.09999999999999998, 0.20000000000000004, 0.06965174129353234, false});
+}
+
+// 5.1 tests 4-8: the messages of reference 2.2, in its order.
+BOOST_AUTO_TEST_CASE(rejects_unpaired_queries) {
+  grk::Status status{};
+  BOOST_TEST(error_of([] { paired_bootstrap({{"q1", 0.0}}, {{"q2", 0.0}}, request()); }, &status) ==
+             "paired bootstrap query ids differ (missing from candidate=['q1'], missing from baseline=['q2'])");
+  BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_data));
+  // An empty candidate fails here, not at the emptiness check.
+  BOOST_TEST(error_of([] { paired_bootstrap({{"a'b", 0.0}, {"\xc3\xa9", 1.0}}, {}, request()); }) ==
+             "paired bootstrap query ids differ (missing from candidate=[\"a'b\", '\xc3\xa9'], missing from baseline=[])");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_non_positive_resamples_before_anything_else) {
+  for (std::int64_t resamples : {0, -1}) {
+    grk::Status status{};
+    BOOST_TEST(error_of([&] { paired_bootstrap({}, {}, request(resamples, 7, 2.0)); }, &status) ==
+               "resamples must be positive, got " + std::to_string(resamples));
+    BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_argument));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_confidence_level_outside_the_open_unit_interval) {
+  const std::vector<std::pair<double, std::string>> cases{
+      {0.0, "0.0"}, {1.0, "1.0"}, {-0.5, "-0.5"}, {1.5, "1.5"},
+      {std::numeric_limits<double>::quiet_NaN(), "nan"}, {std::numeric_limits<double>::infinity(), "inf"}};
+  for (const auto& [level, shown] : cases) {
+    BOOST_TEST(error_of([&] { paired_bootstrap({}, {}, request(10, 7, level)); }) ==
+               "confidence_level must be between 0 and 1, got " + shown);
+  }
+  BootstrapRequest as_int = request(10, 7, 1.0);
+  as_int.confidence_level_text = "1";
+  BOOST_TEST(error_of([&] { paired_bootstrap({}, {}, as_int); }) ==
+             "confidence_level must be between 0 and 1, got 1");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_empty_scores) {
+  BOOST_TEST(error_of([] { paired_bootstrap({}, {}, request()); }) ==
+             "paired bootstrap requires at least one query score");
+  BOOST_TEST(error_of([] { paired_bootstrap({}, {{"q1", 0.0}}, request()); }) ==
+             "paired bootstrap requires at least one query score");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_non_finite_scores) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double bad : {std::numeric_limits<double>::quiet_NaN(), inf, -inf}) {
+    BOOST_TEST(error_of([&] { paired_bootstrap({{"q", 0.0}}, {{"q", bad}}, request()); }) ==
+               "paired bootstrap scores must be finite");
+  }
+  // The delta is tested, not the inputs.
+  BOOST_TEST(error_of([&] { paired_bootstrap({{"q", inf}}, {{"q", inf}}, request()); }) ==
+             "paired bootstrap scores must be finite");
+  BOOST_TEST(error_of([&] { paired_bootstrap({{"q", 1e308}}, {{"q", -1e308}}, request()); }) ==
+             "paired bootstrap scores must be finite");
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_metric_fails_last_with_the_list_of_metrics) {
+  BOOST_TEST(error_of([] { paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(10, 7, 0.95, "map")); }) ==
+             "metric must be one of 'recall_at_1', 'recall_at_5', 'recall_at_10', 'mrr', 'ndcg_at_10', got 'map'");
+  BOOST_TEST(error_of([] { paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(0, 7, 0.95, "map")); }) ==
+             "resamples must be positive, got 0");
+}
+
+// 5.1 test 9 and vector T4.
+BOOST_AUTO_TEST_CASE(compare_report_stages_pairs_two_stages_of_one_report) {
+  const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", 0.4)}),
+                              stage(report::StageName::dense, {query("q-1", 0.6), query("q-2", 0.5)})});
+  const BootstrapResult got = compare(r, "bm25", "dense", "ndcg_at_10", 500);
+  BOOST_TEST(got.baseline == "bm25");
+  BOOST_TEST(got.candidate == "dense");
+  BOOST_TEST(got.query_count == 2u);
+  check(got, {0.24999999999999997, 0.09999999999999998, 0.39999999999999997, 0.003992015968063872, true});
+}
+
+// 5.1 test 10 and vector T5.
+BOOST_AUTO_TEST_CASE(compare_report_stages_reads_reciprocal_rank_for_the_mrr_metric) {
+  const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.9, 0.25)}),
+                              stage(report::StageName::dense, {query("q-1", 0.1, 0.75)})});
+  check(compare(r, "bm25", "dense", "mrr", 100), {0.5, 0.5, 0.5, 0.019801980198019802, true});
+}
+
+// 5.1 test 11 and vector T6.
+BOOST_AUTO_TEST_CASE(compare_report_stages_skips_no_answer_queries) {
+  const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", std::nullopt)}),
+                              stage(report::StageName::dense, {query("q-1", 0.6), query("q-2", std::nullopt)})});
+  const BootstrapResult got = compare(r, "bm25", "dense", "ndcg_at_10", 100);
+  BOOST_TEST(got.query_count == 1u);
+  check(got, {0.39999999999999997, 0.39999999999999997, 0.39999999999999997, 0.019801980198019802, true});
+}
+
+// 5.1 tests 12-14 and the rest of reference 2.9, in its order.
+BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_a_stage_the_report_does_not_contain) {
+  const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)})});
+  grk::Status status{};
+  BOOST_TEST(error_of([&] { compare(r, "bm25", "dense", "ndcg_at_10", 100); }, &status) ==
+             "report does not contain stage 'dense'");
+  BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_argument));
+  // The baseline is looked up first.
+  BOOST_TEST(error_of([&] { compare(r, "fusion", "dense", "ndcg_at_10", 100); }) ==
+             "report does not contain stage 'fusion'");
+}
+
+BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_query_ids) {
+  const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-1", 0.3)}),
+                              stage(report::StageName::dense, {query("q-1", 0.6)})});
+  BOOST_TEST(error_of([&] { compare(r, "bm25", "dense", "ndcg_at_10", 100); }) ==
+             "duplicate query id 'q-1' in a stage's results; query ids must be unique for a paired comparison "
+             "to mean anything");
+  // A duplicated no-answer id is skipped before the check.
+  const auto skipped =
+      make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", std::nullopt),
+                                                   query("q-2", std::nullopt)}),
+                   stage(report::StageName::dense, {query("q-1", 0.6)})});
+  BOOST_TEST(compare(skipped, "bm25", "dense", "ndcg_at_10", 100).query_count == 1u);
+  // The candidate's ids are checked against the baseline's by paired_bootstrap.
+  const auto unpaired = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", 0.3)}),
+                                     stage(report::StageName::dense, {query("q-1", 0.6)})});
+  BOOST_TEST(error_of([&] { compare(unpaired, "bm25", "dense", "ndcg_at_10", 100); }) ==
+             "paired bootstrap query ids differ (missing from candidate=['q-2'], missing from baseline=[])");
+}
+
+BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_stage_names) {
+  const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)}),
+                              stage(report::StageName::dense, {query("q-1", 0.3)}),
+                              stage(report::StageName::dense, {query("q-1", 0.4)})});
+  BOOST_TEST(error_of([&] { compare(r, "bm25", "fusion", "ndcg_at_10", 100); }) ==
+             "report contains more than one stage named ['dense']; a comparison cannot say which of them it "
+             "measured");
+  const auto two = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)}),
+                                stage(report::StageName::rerank, {query("q-1", 0.3)}),
+                                stage(report::StageName::dense, {query("q-1", 0.3)}),
+                                stage(report::StageName::rerank, {query("q-1", 0.3)}),
+                                stage(report::StageName::dense, {query("q-1", 0.4)})});
+  BOOST_TEST(error_of([&] { compare(two, "bm25", "dense", "ndcg_at_10", 100); }) ==
+             "report contains more than one stage named ['dense', 'rerank']; a comparison cannot say which of "
+             "them it measured");
+}
+
+// Vectors V1-V3 (reference 2.10) and the 3.11 column of 2.5.
+BOOST_AUTO_TEST_CASE(acceptance_vectors) {
+  const ScoreMap b{{"a", 0}, {"b", 1}, {"c", 0.5}, {"d", 0.25}, {"e", 0}};
+  const ScoreMap c{{"a", 1}, {"b", 0}, {"c", 0.5}, {"d", 1}, {"e", 0}};
+  check(paired_bootstrap(b, c, request()), {0.15, -0.45, 0.75, 0.7611238876112388, false});
+  check(paired_bootstrap(b, c, request(1000, 0, 0.9)), {0.15, -0.4, 0.65, 0.7432567432567433, false});
+  check(paired_bootstrap({{"x", 0.3}, {"y", 0.3}}, {{"x", 0.3}, {"y", 0.3}}, request(50)),
+        {0.0, 0.0, 0.0, 1.0, false});
+  for (std::int64_t seed : {7, -7}) {
+    check(paired_bootstrap(b, c, request(200, seed)), {0.15, -0.45, 0.7012500000000003, 0.7164179104477612, false});
+  }
+  const BootstrapResult tenth = paired_bootstrap(constant(10, 0.0), constant(10, 0.1), request(1000));
+  check(tenth, {0.09999999999999999, 0.09999999999999999, 0.09999999999999999, 0.001998001998001998, true});
+  ScoreMap b3, c3;
+  for (int i = 0; i < 10; ++i) {
+    const std::string id = std::string("q0") + std::to_string(i);
+    b3[id] = (i % 3) / 3.0;
+    c3[id] = ((i * 7) % 5) / 5.0;
+  }
+  check(paired_bootstrap(b3, c3, request(2000, 123)),
+        {0.10000000000000002, -0.15333333333333332, 0.31333333333333335, 0.4047976011994003, false});
+}
+
+BOOST_AUTO_TEST_CASE(portable_and_avx2_kernels_agree_on_a_full_bootstrap) {
+  std::vector<double> deltas;
+  for (int i = 0; i < 1001; ++i) deltas.push_back(std::sin(i * 0.37) * 0.25);
+  BootstrapTuning portable;
+  portable.portable_kernels = true;
+  const BootstrapEstimate fast = bootstrap_deltas(deltas, 3001, -123456789012345, 0.9);
+  const BootstrapEstimate slow = bootstrap_deltas(deltas, 3001, -123456789012345, 0.9, {}, portable);
+  BOOST_TEST(fast.confidence_interval_low == slow.confidence_interval_low);
+  BOOST_TEST(fast.confidence_interval_high == slow.confidence_interval_high);
+  BOOST_TEST(fast.p_value_two_sided == slow.p_value_two_sided);
+  BOOST_TEST(fast.words_consumed == slow.words_consumed);
+}
