@@ -47,6 +47,19 @@ struct ReadOptions {
 
 namespace detail {
 
+// Bytes that stop a run of plain string content: '"', '\\' and the C0
+// controls that strict mode rejects. A table keeps the hot loop to one test.
+struct StringRunEndTable {
+  bool entries[256] = {};
+  constexpr StringRunEndTable() {
+    for (int byte = 0; byte < 0x20; ++byte) entries[byte] = true;
+    entries[static_cast<unsigned char>('"')] = true;
+    entries[static_cast<unsigned char>('\\')] = true;
+  }
+  constexpr bool operator[](unsigned char byte) const { return entries[byte]; }
+};
+inline constexpr StringRunEndTable ends_string_run{};
+
 // One read of one text. Indices are byte offsets; they become code point
 // positions only when an error is reported, which keeps the hot path on bytes.
 class PythonJsonScanner {
@@ -315,10 +328,10 @@ class PythonJsonScanner {
     for (;;) {
       std::size_t next = end;
       char c = 0;
-      for (; next < size_; ++next) {
+      while (next < size_ && !ends_string_run[static_cast<unsigned char>(text_[next])]) ++next;
+      if (next < size_) {
         c = text_[next];
-        if (c == '"' || c == '\\') break;
-        if (static_cast<unsigned char>(c) <= 0x1F) return fail("Invalid control character at", next);
+        if (c != '"' && c != '\\') return fail("Invalid control character at", next);
       }
       if (next >= size_) return fail("Unterminated string starting at", begin);
       if (c == '"' && !escaped) {

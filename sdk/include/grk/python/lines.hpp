@@ -10,6 +10,19 @@
 
 namespace grk::python {
 
+namespace detail {
+
+struct LineBreakStartTable {
+  bool entries[256] = {};
+  constexpr LineBreakStartTable() {
+    for (const unsigned char byte : {0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0xC2, 0xE2}) entries[byte] = true;
+  }
+  constexpr bool operator[](unsigned char byte) const { return entries[byte]; }
+};
+inline constexpr LineBreakStartTable may_start_line_break{};
+
+}  // namespace detail
+
 /// What open(..., newline=None).read() makes of the text (reference 3.2):
 /// "\r\n" and a lone "\r" both become "\n". One pass, one allocation.
 inline std::string universal_newlines(std::string_view text) {
@@ -38,12 +51,12 @@ inline std::vector<std::string_view> splitlines(std::string_view text) {
   std::size_t start = 0;
   std::size_t i = 0;
   while (i < size) {
+    // Skip bytes that cannot start a line break: everything but \n \x0b
+    // \x0c \r \x1c-\x1e and the lead bytes of U+0085 (C2) and U+2028/9 (E2).
+    while (i < size && !detail::may_start_line_break[data[i]]) ++i;
+    if (i == size) break;
     const unsigned char byte = data[i];
     std::size_t break_length = 0;
-    if (byte > 0x1E && byte != 0xC2 && byte != 0xE2) {
-      ++i;
-      continue;
-    }
     if (byte == '\n' || byte == 0x0B || byte == 0x0C || (byte >= 0x1C && byte <= 0x1E)) {
       break_length = 1;
     } else if (byte == '\r') {
