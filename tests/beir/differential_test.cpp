@@ -1,0 +1,107 @@
+// Differential test: adversarial BEIR datasets (tests/beir/differential.py,
+// hostile ids, BOMs, CR/LF mixes, raw and escaped separators, invalid UTF-8,
+// NaN metadata, graded scores, output-folder symlinks...) run through the
+// clean-room Python reference (bench/beir/reference_beir.py, CPython 3.11) and
+// through the C++ adapter; messages, reports and output bytes must agree.
+// Where the reference writes and then fails (3.11) or crashes (lone
+// surrogates, 3.2), the C++ adapter must fail instead and leave the output
+// folder exactly as it was.
+#define BOOST_TEST_MODULE beir_differential
+#include <boost/test/unit_test.hpp>
+
+#include <grk/error.hpp>
+#include <grk/json/reader.hpp>
+
+#include <boost/json.hpp>
+
+#include <string>
+
+#include "beir_adaptation.hpp"
+#include "beir_test_support.hpp"
+
+namespace {
+
+using beir_test::fs::path;
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// The entries of one variant ("out-py", "out-cpp", "out-pre") of a case's
+// output state, with the variant's name replaced so variants compare.
+std::map<std::string, std::string> variant_view(const std::map<std::string, std::string>& all,
+                                                const std::string& variant) {
+  std::map<std::string, std::string> view;
+  for (const auto& [name, value] : all) {
+    if (name.find(variant) == std::string::npos) continue;
+    view[replace_all(name, variant, "<OUT>")] = replace_all(value, variant, "<OUT>");
+  }
+  return view;
+}
+
+std::string describe_difference(const std::map<std::string, std::string>& expected,
+                                const std::map<std::string, std::string>& actual) {
+  for (const auto& [name, value] : expected) {
+    auto found = actual.find(name);
+    if (found == actual.end()) return "missing " + name;
+    if (found->second != value) return "differs " + name + ": expected [" + value + "] got [" + found->second + "]";
+  }
+  for (const auto& [name, value] : actual) {
+    if (expected.count(name) == 0) return "unexpected " + name;
+  }
+  return "";
+}
+
+void run_cases(int count, int seed) {
+  const auto source = beir_test::source_dir();
+  if (!source || !beir_test::have_python3()) {
+    BOOST_TEST_MESSAGE("skipped: GRK_SOURCE_DIR or CPython 3.11 is not available");
+    return;
+  }
+  beir_test::TempDir temp;
+  const std::string command = "python3 '" + (*source / "tests/beir/differential.py").string() + "' '" +
+                              temp.path().string() + "' --count " + std::to_string(count) + " --seed " +
+                              std::to_string(seed);
+  BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
+  for (int k = 0; k < count; ++k) {
+    const path root = temp / std::to_string(k);
+    const boost::json::object spec = grk::json::read(beir_test::read_file(root / "case.json")).as_object();
+    const boost::json::object expected = grk::json::read(beir_test::read_file(root / "expected.json")).as_object();
+    grk::beir::AdaptationRequest request;
+    request.source_dir = (root / "src").string();
+    request.output_dir = (root / std::string(spec.at("output").as_string())).string();
+    request.split = std::string(spec.at("split").as_string());
+    boost::json::object actual;
+    try {
+      actual["report"] = grk::beir::report_to_json(grk::beir::adapt_beir_dataset(request));
+    } catch (const grk::Error& error) {
+      actual["error"] = replace_all(replace_all(error.what(), root.string(), "<CASE>"), "out-cpp", "<OUT>");
+    }
+    if (actual.contains("report")) {
+      const std::string text = replace_all(replace_all(boost::json::serialize(actual), root.string(), "<CASE>"),
+                                           "out-cpp", "<OUT>");
+      actual = grk::json::read(text).as_object();
+    }
+    const auto all = beir_test::snapshot(root);
+    const std::string label = "case " + std::to_string(k) + " (" + root.string() + ")";
+    if (expected.contains("crash")) {
+      BOOST_CHECK_MESSAGE(actual.contains("error") &&
+                              std::string(actual.at("error").as_string()).find("lone surrogate") != std::string::npos,
+                          label << ": the reference crashes (" << expected.at("crash") << "), we gave "
+                                << boost::json::serialize(actual));
+    } else {
+      BOOST_CHECK_MESSAGE(actual == expected, label << ": expected " << boost::json::serialize(expected) << "\n got "
+                                                    << boost::json::serialize(actual));
+    }
+    const auto reference_side = variant_view(all, expected.contains("report") ? "out-py" : "out-pre");
+    const std::string difference = describe_difference(reference_side, variant_view(all, "out-cpp"));
+    BOOST_CHECK_MESSAGE(difference.empty(), label << ": output folder " << difference);
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(generated_adversarial_datasets_agree_with_the_python_reference) { run_cases(400, 20261130); }
