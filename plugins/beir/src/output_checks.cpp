@@ -33,12 +33,6 @@ bool is_symlink(const std::string& path) {
 
 [[noreturn]] void refuse(const std::string& message) { throw Error(Status::failed_precondition, message); }
 
-std::string contained_or_refuse(const std::string& candidate, const std::string& base, const char* label) {
-  if (auto inside = contained_realpath(candidate, base)) return *inside;
-  refuse(std::string("BEIR ") + label + " path " + python::repr(candidate) +
-         " resolves outside the output directory " + python::repr(base) + "; refused. Nothing was written.");
-}
-
 }  // namespace
 
 std::optional<std::string> contained_realpath(const std::string& path, const std::string& base) {
@@ -50,6 +44,12 @@ std::optional<std::string> contained_realpath(const std::string& path, const std
                       (rp.size() > rb.size() && rp.compare(0, rb.size(), rb) == 0 && rp[rb.size()] == '/');
   if (!inside) return std::nullopt;
   return rp;
+}
+
+std::string require_contained(const std::string& candidate, const std::string& base, const char* label) {
+  if (auto inside = contained_realpath(candidate, base)) return *inside;
+  refuse(std::string("BEIR ") + label + " path " + python::repr(candidate) +
+         " resolves outside the output directory " + python::repr(base) + "; refused. Nothing was written.");
 }
 
 OutputLayout check_output(const std::string& destination) {
@@ -72,7 +72,7 @@ OutputLayout check_output(const std::string& destination) {
            " exists but is not a regular file. Remove it, or choose an output directory that does "
            "not already hold a directory by that name.");
   }
-  layout.judgments_path = contained_or_refuse(judgments, destination, "judgments");
+  layout.judgments_path = require_contained(judgments, destination, "judgments");
 
   layout.corpus_dir = join_path(destination, "corpus");
   const std::string& corpus = layout.corpus_dir;

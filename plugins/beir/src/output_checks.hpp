@@ -18,6 +18,10 @@ struct OutputLayout {
 /// inside the realpath of `base`, else nullopt.
 std::optional<std::string> contained_realpath(const std::string& path, const std::string& base);
 
+/// contained_realpath or grk::Error(failed_precondition) with the BEIR
+/// wrapper's message (reference 3.8): "BEIR {label} path ... resolves outside".
+std::string require_contained(const std::string& candidate, const std::string& base, const char* label);
+
 /// Runs steps 11 and 12 on the resolved `destination`; throws grk::Error
 /// (failed_precondition) with the reference's message for the first failure.
 OutputLayout check_output(const std::string& destination);
