@@ -2,7 +2,7 @@
 # to load this build's plugin modules with ctypes. In a sanitizer build the
 # modules need the ASan runtime loaded first, and CPython's own allocations
 # would drown the leak report.
-include_guard(GLOBAL)
+include_guard(DIRECTORY)
 find_package(Python3 3.8 COMPONENTS Interpreter REQUIRED)
 
 function(grk_python_test_environment out)

@@ -7,6 +7,8 @@ execute_process(
 if(status EQUAL 0)
   message(FATAL_ERROR "find_package(grk 2) succeeded against SDK ${VERSION}:\n${out}")
 endif()
+# CMake wraps the message; compare with runs of blanks folded.
+string(REGEX REPLACE "[ \n]+" " " err "${err}")
 foreach(want "compatible with requested version \"2\"" "grkConfig.cmake, version: ${VERSION}")
   string(FIND "${err}" "${want}" at)
   if(at EQUAL -1)
