@@ -9,7 +9,6 @@
 
 #include "python_oracle.hpp"
 
-#include <boost/json/src.hpp>
 
 #include <charconv>
 #include <cmath>

@@ -8,7 +8,6 @@
 
 #include "python_oracle.hpp"
 
-#include <boost/json/src.hpp>
 
 #include <limits>
 #include <string>
