@@ -40,8 +40,8 @@ StepConfig step_from_flags(const ComponentEntry& entry, const std::vector<std::s
     if (spec == nullptr) {
       std::string names;
       for (const auto& p : entry.component->params) names += (names.empty() ? "" : ", ") + p.name;
-      throw PlanError(exit_usage, "--set " + key +
-                                      ": unknown parameter; expected one of: " + names);
+      throw PlanError(exit_usage, "--set " + key + ": unknown parameter; expected one of: " +
+                                      (names.empty() ? "(none)" : names));
     }
     if (step.params.contains(key)) {
       throw PlanError(exit_usage, "--set " + key + ": given more than once");
@@ -122,7 +122,8 @@ int command_run(const std::vector<std::string>& args) {
     return exit_usage;
   }
   if (!sets.empty() && component.empty()) {
-    std::fprintf(stderr, "--set needs --component; a config file gives params itself\n");
+    std::fprintf(stderr, "grk-eval run: --set needs --component; a config file gives params "
+                         "itself\nTry 'grk-eval run --help'.\n");
     return exit_usage;
   }
   if (const auto problem = plugins.check(); !problem.empty()) {

@@ -2,7 +2,7 @@
 
 #include <fstream>
 #include <iterator>
-#include <set>
+#include <map>
 #include <sstream>
 
 #include <grk/json/reader.hpp>
@@ -33,6 +33,8 @@ void refuse_unknown_keys(const std::filesystem::path& file, const boost::json::o
 }
 
 std::string got(const boost::json::value& value) {
+  // "expected a non-empty string, got string" would leave the user guessing.
+  if (value.is_string() && value.get_string().empty()) return "got an empty string";
   return std::string("got ") + json_kind_name(value);
 }
 
@@ -101,7 +103,7 @@ RunConfig parse_config(std::string_view text, const std::filesystem::path& file)
     fail(file, "steps", "expected a non-empty array of steps, " +
                             (steps->is_array() ? std::string("got an empty array") : got(*steps)));
   }
-  std::set<std::string> ids;
+  std::map<std::string, std::size_t> ids;  // id -> index of the step that has it
   std::size_t index = 0;
   for (const auto& item : steps->get_array()) {
     const std::string where = step_path(index);
@@ -117,8 +119,10 @@ RunConfig parse_config(std::string_view text, const std::filesystem::path& file)
       fail(file, step_path(index, "id"), "expected a non-empty string, " + got(*id));
     }
     parsed.id = id->get_string();
-    if (!ids.insert(parsed.id).second) {
-      fail(file, step_path(index, "id"), "duplicate step id '" + parsed.id + "'; ids must be unique");
+    if (const auto [it, fresh] = ids.emplace(parsed.id, index); !fresh) {
+      fail(file, step_path(index, "id"),
+           "duplicate step id '" + parsed.id + "' (" + step_path(it->second, "id") +
+               " has it too); ids must be unique");
     }
 
     const auto* statistic = step.if_contains("statistic");

@@ -21,6 +21,19 @@ std::string host_versions() {
   return "ABI " + std::to_string(GRK_ABI_VERSION) + ", SDK " GRK_SDK_VERSION_STRING;
 }
 
+// Boost.DLL wraps dlerror() as "boost::dll::shared_library::load() failed
+// (dlerror system message: TEXT): Bad file descriptor", where the trailing
+// errno text is unrelated noise; users need TEXT only.
+std::string loader_message(const std::string& what) {
+  constexpr std::string_view marker = "(dlerror system message: ";
+  const auto start = what.find(marker);
+  const auto end = what.rfind(')');
+  if (start == std::string::npos || end == std::string::npos || end < start + marker.size()) {
+    return what;
+  }
+  return what.substr(start + marker.size(), end - start - marker.size());
+}
+
 }  // namespace
 
 std::shared_ptr<LoadedModule> LoadedModule::open(const std::filesystem::path& file,
@@ -39,7 +52,7 @@ std::shared_ptr<LoadedModule> LoadedModule::open(const std::filesystem::path& fi
     const auto& entry = module->library_.get_alias<const grk_module*()>(GRK_ENTRY_SYMBOL);
     module->descriptor_ = entry();
   } catch (const std::exception& failure) {
-    error = failure.what();
+    error = loader_message(failure.what());
     return nullptr;
   }
   return module;

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,12 +36,29 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
 // running anything else of this process (no atexit handlers, no flushing of
 // the parent's buffers).
 [[noreturn]] void run_child(const std::filesystem::path& file, int out_fd) {
+  // grk-eval's stdout carries documents (`plugins --json`): whatever a
+  // module's static initialisers print goes to stderr instead. A module that
+  // crashes here must not leave a core file per listing either.
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  const rlimit no_core{0, 0};
+  setrlimit(RLIMIT_CORE, &no_core);
+  // A crash must end the child with its signal, which the parent reports. A
+  // process that embeds grk_host (a test framework, a debugger helper) may
+  // have handlers for these that the fork inherited and that would carry on
+  // running the parent's code in the child instead.
+  for (int crash : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS}) {
+    signal(crash, SIG_DFL);
+  }
+  sigset_t all;
+  sigfillset(&all);
+  sigprocmask(SIG_UNBLOCK, &all, nullptr);
   std::string text;
   try {
     std::string error;
     auto module = LoadedModule::open(file, error);
-    const ModuleRecord record = module ? read_module_record(*module)
-                                       : failed(file, ModuleStatus::load_failed, error);
+    const ModuleRecord record =
+        module ? read_module_record(*module)
+               : failed(file, ModuleStatus::load_failed, "cannot load it: " + error);
     text = json::write_compact(module_to_json(record));
   } catch (...) {
     _exit(3);
@@ -78,8 +96,11 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
               GRK_ENTRY_SYMBOL_PREFIX + std::to_string(symbols.other_abi_version) +
               "); this host supports ABI " + std::to_string(GRK_ABI_VERSION) +
               " (SDK " GRK_SDK_VERSION_STRING "). Rebuild the plugin against grk SDK " +
-              std::to_string(GRK_SDK_VERSION_MAJOR) + ".x, or use a host of ABI " +
-              std::to_string(symbols.other_abi_version) + ".");
+              std::to_string(GRK_SDK_VERSION_MAJOR) + ".x" +
+              // Only a newer ABI has a host to offer; an older one is gone.
+              (symbols.other_abi_version > GRK_ABI_VERSION
+                   ? ", or use a grk-eval of ABI " + std::to_string(symbols.other_abi_version) + "."
+                   : std::string(".")));
       record.abi_version = static_cast<std::uint32_t>(symbols.other_abi_version);
       return record;
     }

@@ -9,10 +9,13 @@ const char* config_key(std::int32_t kind) {
   return kind == GRK_KIND_STATISTIC ? "statistic" : "adapter";
 }
 
+// The usable components of `kind` (0: of every kind), by name.
 std::string available(const PluginRegistry& registry, std::int32_t kind) {
   std::string names;
   for (const auto& entry : registry.components()) {
-    if (entry.component->kind == kind) names += (names.empty() ? "" : ", ") + entry.component->name;
+    if (kind == 0 || entry.component->kind == kind) {
+      names += (names.empty() ? "" : ", ") + entry.component->name;
+    }
   }
   return names.empty() ? "none" : names;
 }
@@ -48,9 +51,11 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps,
     }
     const auto entry = registry.find(step.component);
     if (!entry) {
-      throw PlanError(exit_usage, prefix(key_path) + "no " + kind_name(step.kind) + " named '" +
+      // --component takes either kind, so name and list both.
+      throw PlanError(exit_usage, prefix(key_path) + "no " +
+                                      (flags ? "component" : kind_name(step.kind)) + " named '" +
                                       step.component + "' is available; available: " +
-                                      available(registry, step.kind) +
+                                      available(registry, flags ? 0 : step.kind) +
                                       failed_modules_hint(registry));
     }
     if (entry->component->kind != step.kind && !flags) {
