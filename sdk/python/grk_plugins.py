@@ -321,8 +321,9 @@ class Module:
             params = {}
         if not isinstance(params, dict):
             raise PluginError(STATUS_INVALID_ARGUMENT, "parameters must be a dict")
+        # ASCII with \u escapes: any str crosses, lone surrogates included;
         # os.fspath: a pathlib.Path is a natural value for a path parameter.
-        text = json.dumps(params, ensure_ascii=False, default=os.fspath).encode("utf-8")
+        text = json.dumps(params, default=os.fspath).encode("ascii")
         call = _Call(log, progress)
         buffer = ctypes.create_string_buffer(text, len(text))
         status = invoke(ctypes.cast(buffer, ctypes.c_void_p), len(text),

@@ -117,6 +117,7 @@ class FixtureModuleTest(unittest.TestCase):
                    "largest": 1.7976931348623157e308, "negative_zero": -0.0,
                    "third": 1 / 3, "int_max": 2 ** 63 - 1, "int_min": -2 ** 63,
                    "uint_max": 2 ** 64 - 1, "text": "caf\u00e9 \U0001f600 \u2028 \"q\"\\",
+                   "lone_surrogate": "\ud800x", "controls": "\x00\x1f\x7f",
                    "nested": [1, [2.5, None, True, False], {"k": []}]}
         result = self.module.invoke("echo", {"payload": payload})
         self.assertTrue(same_json(result, {"payload": payload}), result)
