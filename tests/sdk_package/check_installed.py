@@ -11,6 +11,7 @@ import filecmp
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -95,6 +96,19 @@ class InstalledHostTest(unittest.TestCase):
                 "relevance_pair_count": 4, "topics_without_relevant": 1})
             self.assertIn("trec-to-groundkit", err)
             self.assertIn("4 documents, 2 queries, 4 relevant pairs -> %s" % out, err)
+
+    def test_the_example_module_exports_only_its_entry_symbol(self):
+        # grk_add_plugin from the installed package applies the version script
+        # and hidden visibility; plugin.hpp compiles Boost.JSON in.
+        if shutil.which("nm") is None or shutil.which("readelf") is None:
+            self.skipTest("binutils (nm, readelf) not installed")
+        module = str(EXAMPLE_BUILD / "trec_adapter.so")
+        symbols = subprocess.run(["nm", "-D", "--defined-only", module], capture_output=True, check=True,
+                                 text=True).stdout.split()
+        self.assertEqual(symbols[2::3], ["grk_plugin_v1"])
+        dynamic = subprocess.run(["readelf", "-d", module], capture_output=True, check=True, text=True).stdout
+        needed = [line.split("[")[1].rstrip("]") for line in dynamic.splitlines() if "(NEEDED)" in line]
+        self.assertEqual([n for n in needed if "boost" in n], [])
 
     def test_python_runs_the_example_like_the_host(self):
         module = grk_plugins.load(EXAMPLE_BUILD / "trec_adapter.so")
