@@ -1,0 +1,177 @@
+// paired-bootstrap through the host: `grk-eval run` on a config and in the
+// one-component form, as a subprocess; results read back from the results
+// document, and each failure surfacing as that step's error.
+#define BOOST_TEST_MODULE significance_host_run
+#include <boost/test/unit_test.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "grk/json/reader.hpp"
+#include "grk/json/writer.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Fixture {
+  fs::path host;
+  fs::path source;
+  fs::path dir = fs::temp_directory_path() / ("grk-significance-host-" + std::to_string(::getpid()));
+
+  Fixture() {
+    const char* binary = std::getenv("GRK_BINARY_DIR");
+    const char* source_dir = std::getenv("GRK_SOURCE_DIR");
+    if (binary) host = fs::path(binary) / "bin" / "grk-eval";
+    if (source_dir) source = source_dir;
+    fs::create_directories(dir);
+  }
+  ~Fixture() { fs::remove_all(dir); }
+
+  bool ready() const { return !host.empty() && fs::exists(host) && !source.empty(); }
+
+  fs::path write(const std::string& name, const std::string& bytes) const {
+    fs::create_directories((dir / name).parent_path());
+    std::ofstream(dir / name, std::ios::binary) << bytes;
+    return dir / name;
+  }
+};
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+  boost::json::value results;
+};
+
+std::string read_all(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Run run(const Fixture& f, const std::string& arguments) {
+  const fs::path results = f.dir / "results.json";
+  fs::remove(results);
+  const std::string command = "cd '" + f.dir.string() + "' && '" + f.host.string() + "' run " + arguments +
+                              " --output '" + results.string() + "' 2>&1";
+  Run r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  BOOST_REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, got);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (fs::exists(results)) r.results = grk::json::read(read_all(results));
+  return r;
+}
+
+std::string component(const std::string& sets) { return "--component paired-bootstrap " + sets; }
+
+const boost::json::object& step(const Run& r) {
+  return r.results.at("steps").as_array().at(0).as_object();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_config_step_on_the_example_report) {
+  Fixture f;
+  if (!f.ready()) {
+    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR/bin/grk-eval is not built");
+    return;
+  }
+  const std::string report = read_all(f.source / "configs/data/reports/example-eval-report.json");
+  f.write("data/reports/example-eval-report.json", report);
+  f.write("config.json", R"({"steps": [{"id": "fusion-vs-bm25", "statistic": "paired-bootstrap",
+    "params": {"report": "data/reports/example-eval-report.json", "baseline": "bm25",
+               "candidate": "fusion", "metric": "ndcg_at_10"}}]})");
+  const Run r = run(f, "config.json");
+  BOOST_TEST(r.exit_code == 0);
+  BOOST_TEST(r.out.find("fusion vs bm25, ndcg_at_10 (n=34): +0.2338, 95% CI [+0.0685, +0.3926], ASL 0.0070, "
+                        "significant") != std::string::npos);
+  BOOST_REQUIRE(r.results.is_object());
+  BOOST_TEST(step(r).at("status").as_string() == "ok");
+  // Digits from CPython 3.11.7 (bench/significance/reference_bootstrap.py).
+  BOOST_TEST(grk::json::write_compact(step(r).at("result")) ==
+             "{\"baseline\":\"bm25\",\"candidate\":\"fusion\",\"metric\":\"ndcg_at_10\",\"query_count\":34,"
+             "\"resamples\":10000,\"seed\":7,\"confidence_level\":0.95,\"effect\":0.2337732622131842,"
+             "\"confidence_interval_low\":0.06851823693566549,\"confidence_interval_high\":0.3926294354158374,"
+             "\"p_value_two_sided\":0.006999300069993001,\"significant\":true,"
+             "\"method\":\"paired bootstrap over query-level candidate-minus-baseline deltas\"}");
+}
+
+BOOST_AUTO_TEST_CASE(the_one_component_form_on_a_scores_file) {
+  Fixture f;
+  if (!f.ready()) return;
+  f.write("s.json", R"({"baseline": {"q1": 0.1, "q2": 0.9, "q3": 0.2}, "candidate": {"q3": 0.4, "q1": 0.3, "q2": 0.8}})");
+  const Run r = run(f, component("--set scores=s.json --set baseline=old --set candidate=new --set metric=mrr "
+                                 "--set resamples=200 --set seed=11"));
+  BOOST_TEST(r.exit_code == 0);
+  const auto& result = step(r).at("result").as_object();
+  BOOST_TEST(result.at("effect").as_double() == 0.10000000000000002);
+  BOOST_TEST(result.at("confidence_interval_low").as_double() == -0.09999999999999998);
+  BOOST_TEST(result.at("confidence_interval_high").as_double() == 0.20000000000000004);
+  BOOST_TEST(result.at("p_value_two_sided").as_double() == 0.06965174129353234);
+  BOOST_TEST(result.at("significant").as_bool() == false);
+}
+
+BOOST_AUTO_TEST_CASE(each_failure_is_the_steps_error) {
+  Fixture f;
+  if (!f.ready()) return;
+  std::string report = read_all(f.source / "configs/data/reports/example-eval-report.json");
+  f.write("r.json", report);
+  const std::string first_ndcg = "\"ndcg_at_10\": ";
+  std::string broken = report;
+  const std::size_t stage1 = broken.find("\"stage\": \"dense\"");
+  const std::size_t metric = broken.find("\"metrics\": {", stage1);
+  const std::size_t ndcg = broken.find(first_ndcg, metric) + first_ndcg.size();
+  broken.replace(ndcg, broken.find('\n', ndcg) - ndcg, "1.5");
+  f.write("broken.json", broken);
+  std::string doubled = report;
+  doubled.replace(doubled.find("\"stage\": \"fusion\""), 17, "\"stage\": \"dense\"");
+  f.write("doubled.json", doubled);
+  f.write("s.json", R"({"baseline": {"q": 0.0}, "candidate": {"q": Infinity}})");
+  const std::string report_args = "--set baseline=bm25 --set candidate=dense --set metric=ndcg_at_10 ";
+
+  struct Case {
+    std::string args, status, message;
+  };
+  const std::string absent = (f.dir / "absent.json").string();
+  const std::vector<Case> cases{
+      {"--set report=r.json --set baseline=bm25 --set candidate=dense --set metric=map", "invalid-argument",
+       "metric must be one of 'recall_at_1', 'recall_at_5', 'recall_at_10', 'mrr', 'ndcg_at_10', got 'map'"},
+      {report_args, "invalid-argument", "exactly one of 'report' and 'scores' must be given, got neither"},
+      {report_args + "--set report=absent.json", "not-found",
+       "cannot read report '" + absent + "': [Errno 2] No such file or directory: '" + absent + "'"},
+      {report_args + "--set report=broken.json", "invalid-data",
+       "stages[1].queries[0].metrics.ndcg_at_10: must be between 0 and 1, got 1.5"},
+      {report_args + "--set report=doubled.json", "invalid-data",
+       "report contains more than one stage named ['dense']; a comparison cannot say which of them it measured"},
+      {"--set report=r.json --set baseline=bm25 --set candidate=dense --set metric=mrr --set resamples=0",
+       "invalid-argument", "resamples must be positive, got 0"},
+      {"--set report=r.json --set baseline=bm25 --set candidate=dense --set metric=mrr --set confidence_level=1.5",
+       "invalid-argument", "confidence_level must be between 0 and 1, got 1.5"},
+      {"--set scores=s.json --set baseline=a --set candidate=b --set metric=mrr", "invalid-data",
+       "paired bootstrap scores must be finite"},
+  };
+  for (const Case& c : cases) {
+    BOOST_TEST_CONTEXT(c.args) {
+      const Run r = run(f, component(c.args));
+      BOOST_TEST(r.exit_code == 3);
+      BOOST_REQUIRE(r.results.is_object());
+      BOOST_TEST(step(r).at("status").as_string() == "failed");
+      BOOST_TEST(step(r).at("error").at("status").as_string() == c.status);
+      BOOST_TEST(step(r).at("error").at("message").as_string() == c.message);
+      BOOST_TEST(r.out.find(c.message) != std::string::npos);
+    }
+  }
+}
