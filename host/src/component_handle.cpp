@@ -2,6 +2,8 @@
 
 #include <exception>
 
+#include "stdout_to_stderr.hpp"
+
 namespace grk::host {
 namespace {
 
@@ -72,6 +74,7 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
   Invocation invocation;
   CallState state{&invocation, &observer};
   std::int32_t returned = GRK_STATUS_OK;
+  const StdoutToStderr quiet;
   try {
     // Second fence: an SDK plugin never lets an exception out, but a
     // hand-written one might.

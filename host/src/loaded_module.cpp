@@ -9,6 +9,8 @@
 #include <grk/naming.hpp>
 #include <grk/version.h>
 
+#include "stdout_to_stderr.hpp"
+
 namespace grk::host {
 namespace {
 
@@ -40,6 +42,8 @@ std::shared_ptr<LoadedModule> LoadedModule::open(const std::filesystem::path& fi
                                                  std::string& error) {
   namespace dll = boost::dll;
   std::shared_ptr<LoadedModule> module;
+  // Loading runs the module's static initialisers and its entry function.
+  const StdoutToStderr quiet;
   try {
     // The throwing overload: only it carries dlerror()'s text
     // (plugin-architecture.md 1.8).
