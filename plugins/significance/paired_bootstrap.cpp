@@ -1,6 +1,8 @@
 #include "paired_bootstrap.hpp"
 
 #include <cmath>
+#include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -62,8 +64,19 @@ BootstrapResult paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candi
   if (deltas.size() > 0xffffffffu) {
     throw Error(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
   }
-  const BootstrapEstimate estimate = bootstrap_deltas(
-      deltas, request.resamples, request.seed, request.confidence_level, progress);
+  BootstrapEstimate estimate;
+  try {
+    estimate = bootstrap_deltas(deltas, request.resamples, request.seed, request.confidence_level, progress);
+  } catch (const std::bad_alloc&) {
+    // Python would raise MemoryError; say what the memory was for.
+    throw Error(Status::failed_precondition,
+                "not enough memory for " + std::to_string(request.resamples) +
+                    " bootstrap means (8 bytes each); use fewer resamples");
+  } catch (const std::length_error&) {
+    throw Error(Status::failed_precondition,
+                "not enough memory for " + std::to_string(request.resamples) +
+                    " bootstrap means (8 bytes each); use fewer resamples");
+  }
   check_metric_name(request.metric);
 
   BootstrapResult result;

@@ -316,3 +316,11 @@ BOOST_AUTO_TEST_CASE(portable_and_avx2_kernels_agree_on_a_full_bootstrap) {
   BOOST_TEST(fast.p_value_two_sided == slow.p_value_two_sided);
   BOOST_TEST(fast.words_consumed == slow.words_consumed);
 }
+
+BOOST_AUTO_TEST_CASE(resamples_past_memory_fail_with_a_message_not_a_crash) {
+  grk::Status status{};
+  const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
+  BOOST_TEST(error_of([&] { paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(huge)); }, &status) ==
+             "not enough memory for 9223372036854775807 bootstrap means (8 bytes each); use fewer resamples");
+  BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::failed_precondition));
+}
