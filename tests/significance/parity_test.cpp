@@ -6,6 +6,8 @@
 #define BOOST_TEST_MODULE significance_parity
 #include <boost/test/unit_test.hpp>
 
+#include <unistd.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
