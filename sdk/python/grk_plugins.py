@@ -28,12 +28,19 @@ both versions and the fix.
 
 Modules are never unloaded (as in grk-eval: nothing from a plugin may outlive
 its code, and glibc cannot always unload C++ modules anyway).
+
+As a command, `python3 grk_plugins.py MODULE.so` prints the module's
+components as JSON, and `python3 grk_plugins.py MODULE.so COMPONENT
+'{"param": ...}'` prints the component's result; a failure prints
+`status: message` on stderr and exits 2 (module refused) or 3 (call failed),
+grk-eval's codes.
 """
 
 import ctypes
 import json
 import logging
 import os
+import sys
 
 __all__ = ["load", "Module", "Outcome", "PluginError", "LoadError",
            "ABI_VERSION", "SDK_VERSION"]
@@ -421,3 +428,39 @@ def load(path):
     if not descriptor.components or descriptor.component_size < _MIN_COMPONENT_SIZE:
         raise LoadError(path, "its component table is missing or its entries are too small")
     return Module(path, library, descriptor)
+
+
+def main(argv):
+    """The command form; see the module docstring."""
+    if len(argv) not in (2, 3, 4) or argv[1] in ("-h", "--help"):
+        sys.stderr.write("usage: grk_plugins.py MODULE.so [COMPONENT [PARAMS_JSON]]\n")
+        return 1
+    try:
+        module = load(argv[1])
+        if len(argv) == 2:
+            document = {"name": module.name, "version": module.version,
+                        "sdk_version": module.sdk_version, "components": module.components}
+        else:
+            try:
+                params = json.loads(argv[3]) if len(argv) == 4 else {}
+            except ValueError as exc:
+                sys.stderr.write("PARAMS_JSON is not JSON: %s\n" % exc)
+                return 1
+            outcome = module.run(argv[2], params,
+                                 log=lambda level, message: sys.stderr.write(
+                                     "[%s] %s: %s\n" % (argv[2], level, message)))
+            if outcome.summary:
+                sys.stderr.write(outcome.summary + "\n")
+            document = outcome.result
+    except LoadError as error:
+        sys.stderr.write("%s\n" % error)
+        return 2
+    except PluginError as error:
+        sys.stderr.write("%s\n" % error)
+        return 3
+    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

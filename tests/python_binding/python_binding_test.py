@@ -18,6 +18,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 
 sys.path.insert(0, os.environ["GRK_PYTHON_DIR"])
@@ -221,6 +222,55 @@ class FixtureModuleTest(unittest.TestCase):
             self.module.run("score-mean", {"scores": {"a": 1}}, progress=broken)
         # The module is still usable afterwards.
         self.assertEqual(self.module.invoke("score-mean", {"scores": {"a": 4}})["mean"], 4.0)
+
+
+    def test_concurrent_calls_from_threads(self):
+        # One object per call and no shared state (SDK contract): calls from
+        # several Python threads do not interfere.
+        results = {}
+
+        def call(n):
+            scores = {"q%d" % i: float(n * 100 + i) for i in range(50)}
+            for _ in range(20):
+                got = self.module.invoke("score-mean", {"scores": scores})
+                if got["mean"] != left_to_right_sum(scores.values()) / 50:
+                    results[n] = got
+                    return
+            results[n] = "ok"
+
+        threads = [threading.Thread(target=call, args=(n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(results, {0: "ok", 1: "ok", 2: "ok", 3: "ok"})
+
+
+class CommandTest(unittest.TestCase):
+    """python3 grk_plugins.py MODULE [COMPONENT [PARAMS_JSON]]"""
+
+    def command(self, *args):
+        done = subprocess.run([sys.executable, os.path.join(os.environ["GRK_PYTHON_DIR"], "grk_plugins.py"),
+                               *args], capture_output=True, check=False)
+        return done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+
+    def test_lists_components(self):
+        code, out, err = self.command(FIXTURE)
+        self.assertEqual(code, 0, err)
+        document = json.loads(out)
+        self.assertEqual((document["name"], document["components"]),
+                         ("python-binding-fixture", grk_plugins.load(FIXTURE).components))
+
+    def test_runs_a_component(self):
+        code, out, err = self.command(FIXTURE, "score-mean", '{"scores": {"a": 1, "b": 4}}')
+        self.assertEqual((code, json.loads(out), err),
+                         (0, {"count": 2, "mean": 2.5, "min": 1.0, "max": 4.0}, "mean 2.5 over 2 scores\n"))
+
+    def test_failures_use_the_hosts_exit_codes(self):
+        self.assertEqual(self.command(FIXTURE, "fail", '{"message": "no"}'), (3, "", "invalid-data: no\n"))
+        code, out, err = self.command("missing.so")
+        self.assertEqual((code, out, err),
+                         (2, "", "not-found: cannot use plugin module 'missing.so': no such file\n"))
 
 
 class LoadRefusalTest(unittest.TestCase):
