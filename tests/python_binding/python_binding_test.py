@@ -347,6 +347,26 @@ class SignificanceTest(unittest.TestCase):
             # The effect is the mean delta in sorted-id order (reference 2.3).
             self.assertEqual(ours["effect"], left_to_right_sum(deltas) / len(deltas))
 
+    def test_report_input_with_a_relative_path_equals_the_hosts(self):
+        # Run from configs/: Python hands "data/reports/..." to the plugin as
+        # is, grk-eval --component resolves it against the same working folder.
+        configs = pathlib.Path(os.environ["GRK_SOURCE_DIR"], "configs")
+        report = "data/reports/example-eval-report.json"
+        if not (configs / report).is_file():
+            self.skipTest("configs/%s not in this tree" % report)
+        params = {"report": report, "baseline": "bm25", "candidate": "fusion", "metric": "ndcg_at_10",
+                  "resamples": 500, "seed": 11}
+        before = os.getcwd()
+        os.chdir(configs)
+        try:
+            ours = self.module.invoke("paired-bootstrap", params)
+        finally:
+            os.chdir(before)
+        code, document, err = host_run(self.path, "paired-bootstrap", params, cwd=configs)
+        self.assertEqual(code, 0, err)
+        self.assertTrue(same_json(document["steps"][0]["result"], ours), (document["steps"][0]["result"], ours))
+        self.assertEqual((ours["baseline"], ours["candidate"], ours["resamples"]), ("bm25", "fusion", 500))
+
     def test_errors_equal_the_hosts(self):
         _, error = self.compare({"baseline": {"a": 1.0}, "candidate": {"b": 1.0}},
                                 {"baseline": "x", "candidate": "y", "metric": "mrr", "resamples": 10})
