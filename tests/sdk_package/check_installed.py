@@ -60,6 +60,14 @@ class LayoutTest(unittest.TestCase):
                           "grk_plugin.map"])
         self.assertTrue(os.access(HOST, os.X_OK))
         self.assertTrue((STAGING / "share/grk/python/grk_plugins.py").is_file())
+        self.assertEqual((STAGING / "share/doc/grk/plugin-guide.md").read_bytes(),
+                         (SOURCE / "sdk/README.md").read_bytes())
+
+    def test_the_example_is_installed_whole(self):
+        installed = STAGING / "share/doc/grk/examples/trec_adapter"
+        self.assertEqual(files_under(installed), files_under(EXAMPLE_SOURCE))
+        for name in files_under(EXAMPLE_SOURCE):
+            self.assertEqual((installed / name).read_bytes(), (EXAMPLE_SOURCE / name).read_bytes(), name)
 
 
 class InstalledHostTest(unittest.TestCase):
