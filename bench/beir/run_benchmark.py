@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""beir benchmark: the C++ adapter, CPython 3.11 running the reference algorithm
+(reference_beir.py: the same reads, checks and per-document writes) and a bare
+loop that only writes the same files, side by side on synthetic corpora.
+
+    run_benchmark.py --build BUILD_DIR [--work DIR] [--sizes 20000,200000] [--repeat 3]
+                     [--memory-check]
+
+Prints seconds, ratios and peak RSS (ru_maxrss of each child) for every size.
+Targets (issue): C++ at least 10x faster than CPython, at most 1.5x the bare
+loop. --memory-check also adapts a 1,000,000-document, ~1 GB corpus with the C++
+adapter alone and prints its peak RSS (target: at most 256 MB).
+All three outputs are compared byte for byte before timing is reported.
+"""
+import argparse
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def timed(command):
+    """Runs command; returns (seconds, peak RSS in MiB)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(map(str, command))}")
+    return seconds, usage.ru_maxrss / 1024.0
+
+
+def same_tree(a, b):
+    comparison = filecmp.dircmp(a, b)
+    if comparison.left_only or comparison.right_only or comparison.diff_files:
+        return False
+    match, mismatch, errors = filecmp.cmpfiles(a / "corpus", b / "corpus", os.listdir(a / "corpus"), shallow=False)
+    return not mismatch and not errors and filecmp.cmp(a / "judgments.jsonl", b / "judgments.jsonl", shallow=False)
+
+
+def warm(path):
+    with open(path, "rb") as handle:
+        while handle.read(1 << 24):
+            pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", required=True, help="the CMake build folder (holds bin/grk-beir-adapt)")
+    parser.add_argument("--work", default="/tmp/grk-beir-bench")
+    parser.add_argument("--sizes", default="20000,200000")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of the C++ adapter and bare loop (best kept)")
+    parser.add_argument("--memory-check", action="store_true")
+    args = parser.parse_args()
+    build = Path(args.build).resolve()
+    adapter = build / "bin" / "grk-beir-adapt"
+    bare = build / "bin" / "grk-beir-bare-write"
+    host = build / "bin" / "grk-eval"
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for size in [int(s) for s in args.sizes.split(",")]:
+        data = work / f"n{size}"
+        if not (data / "expected.blob").exists():
+            print(f"generating {size:,} documents in {data} ...", flush=True)
+            subprocess.run([sys.executable, HERE / "generate_corpus.py", data, "--documents", str(size)], check=True)
+        warm(data / "src" / "corpus.jsonl")
+        warm(data / "expected.blob")
+        outputs = {name: work / f"out-{name}-{size}" for name in ("cpp", "python", "bare", "host")}
+        commands = {
+            "cpp": [adapter, "--src", data / "src", "--out", outputs["cpp"]],
+            "bare": [bare, data / "expected.blob", outputs["bare"]],
+            "python": [sys.executable, HERE / "reference_beir.py", "--src", data / "src", "--out", outputs["python"]],
+        }
+        if host.exists():
+            commands["host"] = [host, "run", "--component", "beir", "--set", f"source_dir={data / 'src'}", "--set",
+                                f"output_dir={outputs['host']}", "--output", work / "host-result.json"]
+        results = {}
+        for name, command in commands.items():
+            best = None
+            for _ in range(1 if name == "python" else args.repeat):
+                shutil.rmtree(outputs[name], ignore_errors=True)
+                measured = timed([str(c) for c in command])
+                best = measured if best is None or measured[0] < best[0] else best
+            results[name] = best
+        for name in commands:
+            if name != "cpp" and not same_tree(outputs["cpp"], outputs[name]):
+                sys.exit(f"output of {name} differs from the C++ adapter's at {size} documents")
+        for path in outputs.values():
+            shutil.rmtree(path, ignore_errors=True)
+        rows.append((size, results))
+    print()
+    print(f"{'documents':>10} | {'C++ adapter':>18} | {'CPython reference':>20} | {'bare write loop':>18} | "
+          f"{'CPython/C++':>11} | {'C++/bare':>8}")
+    for size, r in rows:
+        cpp, py, bare_r = r["cpp"], r["python"], r["bare"]
+        print(f"{size:>10,} | {cpp[0]:7.2f} s {cpp[1]:6.0f} MiB | {py[0]:9.2f} s {py[1]:6.0f} MiB | "
+              f"{bare_r[0]:7.2f} s {bare_r[1]:6.0f} MiB | {py[0] / cpp[0]:10.1f}x | {cpp[0] / bare_r[0]:7.2f}x")
+        if "host" in r:
+            print(f"{'':>10}   through grk-eval run: {r['host'][0]:.2f} s, {r['host'][1]:.0f} MiB")
+    print("targets: CPython/C++ >= 10x, C++/bare <= 1.5x; outputs of all runs compared byte for byte")
+    if args.memory_check:
+        data = work / "n1000000"
+        if not (data / "src" / "corpus.jsonl").exists():
+            print("generating 1,000,000 documents (~1 GB) ...", flush=True)
+            subprocess.run([sys.executable, HERE / "generate_corpus.py", data, "--documents", "1000000"], check=True)
+        out = work / "out-memory"
+        shutil.rmtree(out, ignore_errors=True)
+        corpus_bytes = (data / "src" / "corpus.jsonl").stat().st_size
+        seconds, rss = timed([str(adapter), "--src", str(data / "src"), "--out", str(out)])
+        shutil.rmtree(out, ignore_errors=True)
+        print(f"memory check: 1,000,000 documents, {corpus_bytes / 1e9:.2f} GB corpus.jsonl: {seconds:.1f} s, "
+              f"peak RSS {rss:.0f} MiB (target <= 256 MB)")
+
+
+if __name__ == "__main__":
+    main()
