@@ -1,0 +1,49 @@
+// The `beir` component as the host sees it: declared parameters, the JSON
+// result (reference 3.10 fields in order) and the summary line.
+#define BOOST_TEST_MODULE beir_component
+#include <boost/test/unit_test.hpp>
+
+#include <grk/json/writer.hpp>
+
+#include <string>
+
+#include "beir_adaptation.hpp"
+#include "beir_adapter.hpp"
+#include "beir_test_support.hpp"
+
+BOOST_AUTO_TEST_CASE(declares_its_three_parameters) {
+  BOOST_TEST(grk::json::write_compact(grk::params_to_json(grk::beir::BeirAdapter::params())) ==
+             "[{\"name\":\"source_dir\",\"type\":\"path\",\"required\":true,\"description\":\"BEIR dataset folder "
+             "holding corpus.jsonl, queries.jsonl and qrels/\"},{\"name\":\"output_dir\",\"type\":\"path\","
+             "\"required\":true,\"description\":\"folder that receives corpus/ and judgments.jsonl\"},{\"name\":"
+             "\"split\",\"type\":\"string\",\"required\":false,\"default\":\"test\",\"description\":\"qrels split to "
+             "adapt: qrels/<split>.tsv\"}]");
+  BOOST_TEST(grk::beir::BeirAdapter::name == "beir");
+}
+
+BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {
+  beir_test::TempDir tmp;
+  beir_test::write_file(tmp / "src/corpus.jsonl", "{\"_id\": \"d1\", \"text\": \"one\"}\n{\"_id\": \"d2\", \"text\": \"two\"}\n");
+  beir_test::write_file(tmp / "src/queries.jsonl", "{\"_id\": \"1\", \"text\": \"q\"}\n");
+  beir_test::write_file(tmp / "src/qrels/dev.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1\n1\td2\t1\n");
+  boost::json::object given;
+  given["source_dir"] = (tmp / "src").string();
+  given["output_dir"] = (tmp / "out").string();
+  given["split"] = "dev";
+  grk::Context context(nullptr, nullptr);
+  grk::beir::BeirAdapter adapter;
+  const boost::json::value result = adapter.adapt(grk::Params(given), context);
+  const std::string root = tmp.path().string();
+  BOOST_TEST(grk::json::write_compact(result) ==
+             "{\"source_dir\":\"" + root + "/src\",\"output_dir\":\"" + root +
+                 "/out\",\"split\":\"dev\",\"document_count\":2,\"query_count\":1,\"relevance_pair_count\":2,"
+                 "\"total_characters\":6,\"corpus_dir\":\"" +
+                 root + "/out/corpus\",\"judgments_path\":\"" + root + "/out/judgments.jsonl\"}");
+  BOOST_TEST(adapter.summarize(result) == "2 documents, 6 chars -> " + root + "/out/corpus; 1 queries, 2.00 gold "
+                                          "docs/query -> " + root + "/out/judgments.jsonl");
+}
+
+BOOST_AUTO_TEST_CASE(thousands_are_grouped_as_python_formats_them) {
+  BOOST_TEST(grk::beir::summary_line(1234567, 1000, "/c", 3, 10, "/j") ==
+             "1,234,567 documents, 1,000 chars -> /c; 3 queries, 3.33 gold docs/query -> /j");
+}
