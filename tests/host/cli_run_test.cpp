@@ -4,7 +4,6 @@
 #define BOOST_TEST_MODULE host_cli_run
 #include <boost/test/unit_test.hpp>
 
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -20,10 +19,39 @@ using grk::test::operator+;
 using grk::test::only_fixtures;
 using grk::test::write_text;
 
-// Step times vary from run to run; everything else in a summary is exact.
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Whether `text` has the shape of `pattern`, where '9' stands for any digit.
+// (std::regex trips GCC 12's -Wmaybe-uninitialized under the sanitizers.)
+bool has_shape(std::string_view text, std::string_view pattern) {
+  if (text.size() != pattern.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (pattern[i] == '9' ? !is_digit(text[i]) : text[i] != pattern[i]) return false;
+  }
+  return true;
+}
+
+// Step times vary from run to run ("(0.01 s)"); everything else in a
+// summary is exact.
 std::string without_times(const std::string& text) {
-  static const std::regex time(R"(\(\d+\.\d\d s\))");
-  return std::regex_replace(text, time, "(T s)");
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    std::size_t j = i + 1;
+    if (text[i] == '(') {
+      while (j < text.size() && is_digit(text[j])) ++j;
+      if (j > i + 1 && text.compare(j, 1, ".") == 0 && j + 3 < text.size() &&
+          is_digit(text[j + 1]) && is_digit(text[j + 2]) && text.compare(j + 3, 3, " s)") == 0) {
+        out += "(T s)";
+        i = j + 6;
+        continue;
+      }
+      j = i + 1;
+    }
+    out.append(text, i, j - i);
+    i = j;
+  }
+  return out;
 }
 
 // A project folder: configs/ holds the config and its data, and grk-eval
@@ -131,8 +159,7 @@ BOOST_AUTO_TEST_CASE(run_with_output_writes_the_results_document_and_summary_to_
                  (configs / "data/lines.txt").string() + R"(","sha256":")" +
                  grk::test::python_sha256(configs / "data/lines.txt") + R"("}])");
   const std::string started(provenance.at("started_at").as_string());
-  BOOST_TEST(std::regex_match(started, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00)")),
-             started);
+  BOOST_TEST(has_shape(started, "9999-99-99T99:99:99.999999+00:00"), started);
 }
 
 BOOST_AUTO_TEST_CASE(without_output_the_document_is_stdout_and_the_summary_stderr) {
