@@ -2,6 +2,7 @@
 
 #include <grk/error.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -172,6 +173,7 @@ StagedOutput::StagedOutput(OutputLayout layout, WriteStepObserver observer)
 }
 
 StagedOutput::~StagedOutput() {
+  stop_writers();
   if (corpus_fd_ >= 0) ::close(corpus_fd_);
   if (staging_fd_ >= 0) ::close(staging_fd_);
   if (!published_ && !staging_path_.empty()) remove_tree(staging_path_);
@@ -195,18 +197,88 @@ void StagedOutput::write_file(int dir_fd, const std::string& name, std::string_v
   if (::close(fd) != 0) fail(errno, shown_path);
 }
 
-void StagedOutput::write_document(std::string_view file_name, std::string_view bytes) {
+namespace {
+// Enough in flight to keep the writers busy, little enough to stay small.
+constexpr std::size_t max_pending_bytes = 32u << 20;
+constexpr std::size_t max_pending_jobs = 4096;
+}  // namespace
+
+void StagedOutput::start_writers() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  const unsigned count = cores == 0 ? 4 : std::min(8u, std::max(2u, 2 * cores));
+  for (unsigned i = 0; i < count; ++i) writers_.emplace_back([this] { writer_loop(); });
+}
+
+void StagedOutput::writer_loop() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    work_ready_.wait(lock, [this] { return closing_ || !jobs_.empty(); });
+    if (jobs_.empty()) return;
+    Job job = std::move(jobs_.front());
+    jobs_.pop_front();
+    const bool failed = write_errno_ != 0;
+    lock.unlock();
+    int error = 0;
+    if (!failed) {
+      const int fd = ::openat(corpus_fd_, job.name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+      if (fd < 0) {
+        error = errno;
+      } else {
+        std::size_t done = 0;
+        while (error == 0 && done < job.bytes.size()) {
+          const ssize_t n = ::write(fd, job.bytes.data() + done, job.bytes.size() - done);
+          if (n < 0 && errno != EINTR) error = errno;
+          if (n > 0) done += static_cast<std::size_t>(n);
+        }
+        if (::close(fd) != 0 && error == 0) error = errno;
+      }
+    }
+    lock.lock();
+    pending_bytes_ -= job.bytes.size();
+    if (error != 0 && write_errno_ == 0) {
+      write_errno_ = error;
+      write_error_path_ = join_path(layout_.corpus_dir, job.name);
+    }
+    space_ready_.notify_one();
+  }
+}
+
+void StagedOutput::write_document(std::string_view file_name, std::string&& bytes) {
   step("write-document");
-  const std::string name(file_name);
-  write_file(corpus_fd_, name, bytes, join_path(layout_.corpus_dir, name));
+  if (writers_.empty()) start_writers();
+  std::unique_lock<std::mutex> lock(mutex_);
+  space_ready_.wait(lock, [this] {
+    return write_errno_ != 0 || (pending_bytes_ < max_pending_bytes && jobs_.size() < max_pending_jobs);
+  });
+  if (write_errno_ != 0) fail(write_errno_, write_error_path_);
+  pending_bytes_ += bytes.size();
+  jobs_.push_back(Job{std::string(file_name), std::move(bytes)});
+  work_ready_.notify_one();
+}
+
+void StagedOutput::stop_writers() noexcept {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    closing_ = true;
+  }
+  work_ready_.notify_all();
+  for (auto& writer : writers_) writer.join();
+  writers_.clear();
+}
+
+void StagedOutput::finish_documents() {
+  stop_writers();
+  if (write_errno_ != 0) fail(write_errno_, write_error_path_);
 }
 
 void StagedOutput::write_judgments(std::string_view bytes) {
+  finish_documents();
   step("write-judgments");
   write_file(staging_fd_, "judgments.jsonl", bytes, layout_.judgments_path);
 }
 
 void StagedOutput::publish() {
+  finish_documents();
   const std::string& destination = layout_.destination;
   const std::string parent = parent_of(destination);
   // One flush of the file system instead of one fsync per document: the

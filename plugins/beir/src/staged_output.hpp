@@ -15,9 +15,15 @@
 // gets past its checks removes those whose process is gone.
 #pragma once
 
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "output_checks.hpp"
 
@@ -38,14 +44,25 @@ class StagedOutput {
   /// output folder as it found it.
   ~StagedOutput();
 
-  /// Writes corpus/<file_name> (a safe, single path component).
-  void write_document(std::string_view file_name, std::string_view bytes);
+  /// Writes corpus/<file_name> (a safe, single path component). The write
+  /// happens on a pool of writer threads, because creating many small files
+  /// waits on the kernel rather than on this process; a failure surfaces at a
+  /// later call. Pending bytes are bounded (issue point 5).
+  void write_document(std::string_view file_name, std::string&& bytes);
   void write_judgments(std::string_view bytes);
   /// Flushes everything to disk and makes it visible.
   void publish();
 
  private:
   enum class Mode { replace_absent, exchange, in_place };
+  struct Job {
+    std::string name;
+    std::string bytes;
+  };
+  void start_writers();
+  void writer_loop();
+  void finish_documents();
+  void stop_writers() noexcept;
   void step(const char* name) const;
   [[noreturn]] void fail(int errno_value, const std::string& shown_path) const;
   void write_file(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown_path);
@@ -57,6 +74,16 @@ class StagedOutput {
   int staging_fd_ = -1;
   int corpus_fd_ = -1;
   bool published_ = false;
+
+  std::vector<std::thread> writers_;
+  std::mutex mutex_;
+  std::condition_variable work_ready_;
+  std::condition_variable space_ready_;
+  std::deque<Job> jobs_;
+  std::size_t pending_bytes_ = 0;
+  bool closing_ = false;
+  int write_errno_ = 0;
+  std::string write_error_path_;
 };
 
 /// Removes a directory tree without following symbolic links. Best effort.
