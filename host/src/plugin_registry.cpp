@@ -18,17 +18,21 @@ PluginRegistry::PluginRegistry(std::vector<ModuleRecord> modules) : modules_(std
     if (modules_[i].status != ModuleStatus::ok) continue;
     for (const auto& component : modules_[i].components) providers[component.name].push_back(i);
   }
+  const auto shipped = default_plugin_dir();
   for (const auto& [name, indices] : providers) {
     if (indices.size() < 2) continue;
+    // Suggest skipping the shipped folder only when it is part of the clash.
+    bool clash_in_shipped = false;
+    for (std::size_t j : indices) clash_in_shipped |= modules_[j].file.parent_path() == shipped;
     for (std::size_t i : indices) {
       std::string others;
       for (std::size_t j : indices) {
         if (j != i) others += (others.empty() ? "" : ", ") + modules_[j].file.string();
       }
       auto& module = modules_[i];
-      const std::string line = "component '" + name + "' is also provided by " + others +
-                               "; remove one of the files (or pass --no-default-plugins to skip "
-                               "the shipped folder)";
+      const std::string line =
+          "component '" + name + "' is also provided by " + others + "; remove one of the files" +
+          (clash_in_shipped ? " (or pass --no-default-plugins to skip the shipped folder)" : "");
       module.status = ModuleStatus::duplicate_component;
       module.reason += (module.reason.empty() ? "" : "; ") + line;
     }

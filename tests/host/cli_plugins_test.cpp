@@ -29,7 +29,7 @@ std::string path(std::string_view set, std::string_view file) {
 // the same texts in process).
 std::map<std::string, std::pair<std::string, std::string>> expected_failures() {
   const std::string dup_fix =
-      "; remove one of the files (or pass --no-default-plugins to skip the shipped folder)";
+      "; remove one of the files";
   return {
       {path("broken", "fixture_garbage.so"),
        {"not-a-plugin", "not a grk plugin: not an ELF shared object"}},

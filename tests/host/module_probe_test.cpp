@@ -15,6 +15,7 @@
 #include "fixtures.hpp"
 #include "module_record.hpp"
 #include "plugin_registry.hpp"
+#include "plugin_search_path.hpp"
 
 namespace {
 
@@ -206,7 +207,7 @@ BOOST_AUTO_TEST_CASE(two_modules_with_one_component_name_are_both_refused_naming
   BOOST_TEST(status_of(a) == "duplicate-component");
   BOOST_TEST(status_of(b) == "duplicate-component");
   const std::string fix =
-      "; remove one of the files (or pass --no-default-plugins to skip the shipped folder)";
+      "; remove one of the files";
   BOOST_TEST(a.reason == "component 'fixture-twin' is also provided by " +
                              (dir / "fixture_duplicate_b.so").string() + fix);
   BOOST_TEST(b.reason == "component 'fixture-twin' is also provided by " +
@@ -216,4 +217,19 @@ BOOST_AUTO_TEST_CASE(two_modules_with_one_component_name_are_both_refused_naming
   BOOST_TEST_REQUIRE(duplicates.size() == 2u);
   BOOST_TEST(duplicates[0]->file == dir / "fixture_duplicate_a.so");
   BOOST_TEST(duplicates[1]->file == dir / "fixture_duplicate_b.so");
+}
+
+BOOST_AUTO_TEST_CASE(duplicate_with_the_shipped_folder_suggests_skipping_it) {
+  const auto shipped = grk::host::default_plugin_dir();
+  std::vector<ModuleRecord> records(2);
+  records[0].file = "/opt/dev-plugins/mine.so";
+  records[1].file = shipped / "significance.so";
+  for (auto& record : records) {
+    record.name = "m";
+    record.components.push_back({"paired-bootstrap", GRK_KIND_STATISTIC, "", {}});
+  }
+  const grk::host::PluginRegistry registry(std::move(records));
+  BOOST_TEST(registry.modules()[0].reason ==
+             "component 'paired-bootstrap' is also provided by " + (shipped / "significance.so").string() +
+                 "; remove one of the files (or pass --no-default-plugins to skip the shipped folder)");
 }
