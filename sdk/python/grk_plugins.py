@@ -392,9 +392,9 @@ def load(path):
     except ValueError:
         other = _other_abi_symbol(library)
         if other is not None:
-            raise LoadError(path, "it exports grk_plugin_v%d (plugin ABI %d); this loader supports "
-                                  "%s. Rebuild the plugin against grk SDK %d.x."
-                            % (other, other, _versions(), SDK_VERSION[0])) from None
+            raise LoadError(path, "built for grk ABI %d (entry symbol grk_plugin_v%d); this loader "
+                                  "supports ABI %d (SDK %d.%d.%d). Rebuild the plugin against grk SDK %d.x."
+                            % ((other, other, ABI_VERSION) + SDK_VERSION + (SDK_VERSION[0],))) from None
         raise LoadError(path, "it exports no %s entry symbol; it is not a grk plugin module"
                         % ENTRY_SYMBOL) from None
     if not entry_address:

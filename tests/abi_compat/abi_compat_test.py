@@ -3,7 +3,8 @@ SDK versions (sdk/README.md, "ABI and version policy").
 
 Environment (set by CMakeLists.txt): GRK_SOURCE_DIR, GRK_PYTHON_DIR, GRK_EVAL,
 GRK_V1_0_PLUGIN (built against abi-1.0/), GRK_NEWER_MINOR_PLUGIN (declares the
-next SDK minor), GRK_GROWN_PLUGIN (larger structs than ABI 1.0's).
+next SDK minor), GRK_GROWN_PLUGIN (larger structs than ABI 1.0's), GRK_NEXT_ABI_PLUGIN
+(exports grk_plugin_v2).
 """
 
 import hashlib
@@ -131,6 +132,26 @@ class NewerMinorPluginTest(unittest.TestCase):
                          "(ABI 1, SDK %s); it may use host services this loader lacks. Upgrade "
                          "grk_plugins.py, or rebuild the plugin against SDK %s."
                          % (self.plugin, self.plugin_sdk, self.host_sdk, self.host_sdk))
+
+
+class NextAbiPluginTest(unittest.TestCase):
+    """A module for another ABI is told apart by its symbol's name."""
+
+    plugin = os.environ["GRK_NEXT_ABI_PLUGIN"]
+
+    def test_the_host_refuses_it(self):
+        module = plugins_json(self.plugin)
+        self.assertEqual(module["status"], "wrong-abi")
+        self.assertIn("ABI 2", module["reason"])
+        self.assertIn("ABI 1", module["reason"])
+
+    def test_python_refuses_it(self):
+        major, minor, patch = current_sdk()
+        with self.assertRaises(grk_plugins.LoadError) as caught:
+            grk_plugins.load(self.plugin)
+        self.assertEqual(caught.exception.reason,
+                         "built for grk ABI 2 (entry symbol grk_plugin_v2); this loader supports ABI 1 "
+                         "(SDK %d.%d.%d). Rebuild the plugin against grk SDK %d.x." % (major, minor, patch, major))
 
 
 class GrownStructsTest(unittest.TestCase):

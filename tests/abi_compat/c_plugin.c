@@ -4,6 +4,7 @@
      release, which every later host must keep loading);
    - declaring the next SDK minor (FIXTURE_SDK_MINOR_AHEAD=1), which a host
      must refuse with both versions in the message;
+   - for the next ABI (FIXTURE_ABI_AHEAD=1), refused from its symbol alone;
    - with grown structs (FIXTURE_GROWN=1): descriptor and component entries
      larger than ABI 1.0's, as a later minor appends fields, so readers must
      honour struct_size and the component_size stride. */
@@ -21,6 +22,15 @@
 #endif
 #ifndef FIXTURE_GROWN
 #define FIXTURE_GROWN 0
+#endif
+/* The wrong-ABI fixture exports grk_plugin_v2 and says ABI 2, SDK 2.x. */
+#ifndef FIXTURE_ABI_AHEAD
+#define FIXTURE_ABI_AHEAD 0
+#endif
+#if FIXTURE_ABI_AHEAD
+#define FIXTURE_ENTRY grk_plugin_v2
+#else
+#define FIXTURE_ENTRY grk_plugin_v1
 #endif
 
 /* True when the host's table (of whatever minor) holds `field`. */
@@ -97,7 +107,8 @@ static const component_entry components[2] = {
 };
 
 static const module_record record = RECORD(
-    (uint32_t)sizeof(module_record), GRK_ABI_VERSION, GRK_SDK_VERSION_MAJOR,
+    (uint32_t)sizeof(module_record), GRK_ABI_VERSION + FIXTURE_ABI_AHEAD,
+    GRK_SDK_VERSION_MAJOR + FIXTURE_ABI_AHEAD,
     GRK_SDK_VERSION_MINOR + FIXTURE_SDK_MINOR_AHEAD, GRK_SDK_VERSION_PATCH, FIXTURE_MODULE_NAME,
     "1.0.0", 2u, (uint32_t)sizeof(component_entry), &components[0].base);
 
@@ -105,4 +116,4 @@ static const grk_module* entry(void) { return &record.base; }
 
 /* What BOOST_DLL_ALIAS_SECTIONED(entry, grk_plugin_v1, grk) emits: an exported
    variable, in section "grk", holding the entry function's address. */
-__attribute__((visibility("default"), section(GRK_ENTRY_SECTION))) grk_entry_fn grk_plugin_v1 = &entry;
+__attribute__((visibility("default"), section(GRK_ENTRY_SECTION))) grk_entry_fn FIXTURE_ENTRY = &entry;
