@@ -2,6 +2,8 @@
 
 #include <exception>
 
+#include <grk/json/reader.hpp>
+
 #include "stdout_to_stderr.hpp"
 
 namespace grk::host {
@@ -10,6 +12,7 @@ namespace {
 struct CallState {
   Invocation* invocation;
   const InvocationObserver* observer;
+  std::string result_json;
   bool has_result = false;
   bool has_error = false;
 };
@@ -21,7 +24,7 @@ CallState& state_of(void* ctx) { return *static_cast<CallState*>(ctx); }
 void set_result(void* ctx, const char* json, std::size_t len) {
   try {
     auto& state = state_of(ctx);
-    state.invocation->result_json.assign(json ? json : "", json ? len : 0);
+    state.result_json.assign(json ? json : "", json ? len : 0);
     state.has_result = true;
   } catch (...) {
   }
@@ -72,7 +75,7 @@ constexpr grk_host_api host_api{sizeof(grk_host_api), GRK_ABI_VERSION, &set_resu
 Invocation ComponentHandle::invoke(std::string_view params_json,
                                    const InvocationObserver& observer) const {
   Invocation invocation;
-  CallState state{&invocation, &observer};
+  CallState state{&invocation, &observer, {}};
   std::int32_t returned = GRK_STATUS_OK;
   const StdoutToStderr quiet;
   try {
@@ -90,7 +93,6 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
   }
   if (state.has_error) {
     if (invocation.status == Status::ok) invocation.status = Status::internal;
-    invocation.result_json.clear();
     return invocation;
   }
   if (returned != GRK_STATUS_OK) {
@@ -104,7 +106,18 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
   if (!state.has_result) {
     invocation.status = Status::internal;
     invocation.message = "the component reported success but gave no result";
+    return invocation;
   }
+  // Parsed here, with the exact reader, so a result's floats keep every bit
+  // and a malformed one fails the call instead of vanishing from the document.
+  json::ReadError error;
+  auto result = json::read(state.result_json, error);
+  if (!result) {
+    invocation.status = Status::internal;
+    invocation.message = "the component's result is not valid JSON: " + error.describe();
+    return invocation;
+  }
+  invocation.result = std::move(*result);
   return invocation;
 }
 

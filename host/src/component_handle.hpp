@@ -4,6 +4,8 @@
 #define GRK_HOST_COMPONENT_HANDLE_HPP
 
 #include <cstdint>
+#include <boost/json.hpp>
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,7 +21,7 @@ namespace grk::host {
 /// What one call produced.
 struct Invocation {
   Status status = Status::ok;
-  std::string result_json;  ///< when ok
+  boost::json::value result;  ///< when ok: the component's result, parsed
   std::string message;      ///< when not ok
   std::string summary;
 };

@@ -120,9 +120,7 @@ boost::json::object RunSession::results_document() const {
                        {"file", step.entry.module->file.string()}};
     entry["status"] = outcome.state;
     if (outcome.state == "ok") {
-      json::ReadError error;
-      auto result = json::read(outcome.invocation.result_json, error);
-      entry["result"] = result ? std::move(*result) : boost::json::value(nullptr);
+      entry["result"] = outcome.invocation.result;
     } else if (outcome.state == "failed") {
       entry["error"] = {{"status", status_name(outcome.invocation.status)},
                         {"message", outcome.invocation.message}};
