@@ -52,18 +52,24 @@ SourceFile open_source(const std::string& path, const char* what) {
 }
 
 // The loader's own checks on one non-blank JSONL line (reference 3.3): JSON,
-// then an object. Returns the row or sets `problem`.
-std::optional<boost::json::value> parse_jsonl_line(std::string_view line, const std::string& path,
-                                                   std::uint64_t number, std::optional<std::string>& problem) {
+// then an object. Fills `fields` and returns true, or sets `problem`. The fast
+// scanner decides the common case; the full reader gives Python's exact result
+// (or message) for everything else.
+bool parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number, RecordFields& fields,
+                      std::optional<std::string>& problem) {
+  if (scan_record_fields(line, fields)) return true;
   json::ReadError error;
-  auto value = json::read(line, error);
+  const auto value = json::read(line, error);
   if (!value) {
     problem = "invalid JSON in " + path + " line " + std::to_string(number) + ": " + error.message;
-  } else if (!value->is_object()) {
-    problem = path + " line " + std::to_string(number) + " must be a JSON object";
-    value.reset();
+    return false;
   }
-  return value;
+  if (!value->is_object()) {
+    problem = path + " line " + std::to_string(number) + " must be a JSON object";
+    return false;
+  }
+  fields = fields_of(value->get_object());
+  return true;
 }
 
 // What the first pass over corpus.jsonl keeps: ids and counts, never texts.
@@ -89,11 +95,11 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
   SourceLineReader reader(file.fd());
   std::string_view line;
   std::string text;
+  RecordFields row;
   try {
     while (reader.next(line)) {
       if (python::strip(line).empty()) continue;
-      const auto row = parse_jsonl_line(line, path, reader.line_number(), survey.load_problem);
-      if (!row) {
+      if (!parse_jsonl_line(line, path, reader.line_number(), row, survey.load_problem)) {
         reader.drain();  // a decode error later in the file still wins (reference 3.2)
         break;
       }
@@ -104,7 +110,7 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
       if (survey.record_problem) continue;  // only the loader's checks still matter
       const std::string context = "corpus row " + std::to_string(position);
       std::string_view id;
-      auto problem = record_id_problem(row->get_object(), context, id);
+      auto problem = record_id_problem(row, context, id);
       if (!problem) problem = identifier_problem(id, IdentifierSubject::document);
       if (problem) {
         survey.record_problem = std::move(problem);
@@ -113,7 +119,7 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
         continue;
       }
       survey.index.add(id, position);
-      if (auto late = document_text_problem(row->get_object(), context, id, text)) {
+      if (auto late = document_text_problem(row, context, id, text)) {
         survey.record_problem = std::move(late);
         survey.record_problem_position = position;
         continue;
@@ -131,20 +137,20 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
 }
 
 // queries.jsonl is read whole into memory: it is small next to the corpus.
-std::vector<boost::json::object> load_query_rows(const SourceFile& file, const std::string& path) {
-  std::vector<boost::json::object> rows;
+std::vector<RecordFields> load_query_rows(const SourceFile& file, const std::string& path) {
+  std::vector<RecordFields> rows;
+  RecordFields row;
   std::optional<std::string> problem;
   SourceLineReader reader(file.fd());
   std::string_view line;
   try {
     while (reader.next(line)) {
       if (python::strip(line).empty()) continue;
-      auto row = parse_jsonl_line(line, path, reader.line_number(), problem);
-      if (!row) {
+      if (!parse_jsonl_line(line, path, reader.line_number(), row, problem)) {
         reader.drain();
         break;
       }
-      rows.push_back(std::move(row->get_object()));
+      rows.push_back(std::move(row));
     }
   } catch (...) {
     rethrow_read_problem(path);
@@ -164,7 +170,7 @@ void check_corpus_records(CorpusSurvey& survey) {
   if (survey.record_problem) throw Error(Status::invalid_data, *survey.record_problem);
 }
 
-std::map<std::string, std::string> check_query_records(const std::vector<boost::json::object>& rows) {
+std::map<std::string, std::string> check_query_records(const std::vector<RecordFields>& rows) {
   std::map<std::string, std::string> queries;
   std::uint64_t position = 0;
   for (const auto& row : rows) {
@@ -272,17 +278,19 @@ std::map<std::string, std::string> replay_corpus(const SourceFile& file, const s
   std::string_view line;
   std::string text;
   std::string file_name;
+  RecordFields row;
   std::uint64_t position = 0;
   std::uint64_t written_bytes = 0;
   try {
     while (reader.next(line)) {
       if (python::strip(line).empty()) continue;
       std::optional<std::string> problem;
-      const auto row = parse_jsonl_line(line, path, reader.line_number(), problem);
-      if (!row || ++position > survey.record_count) refuse_changed(path);
+      if (!parse_jsonl_line(line, path, reader.line_number(), row, problem) || ++position > survey.record_count) {
+        refuse_changed(path);
+      }
       std::string_view id;
-      if (record_id_problem(row->get_object(), "", id) || identifier_problem(id, IdentifierSubject::document) ||
-          document_text_problem(row->get_object(), "", id, text)) {
+      if (record_id_problem(row, "", id) || identifier_problem(id, IdentifierSubject::document) ||
+          document_text_problem(row, "", id, text)) {
         refuse_changed(path);
       }
       if (output != nullptr) {
@@ -363,7 +371,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, hooks);
   if (survey.load_problem) throw Error(Status::invalid_data, *survey.load_problem);
   const std::string queries_path = join_path(source, "queries.jsonl");
-  const std::vector<boost::json::object> query_rows = load_query_rows(open_source(queries_path, "file"), queries_path);
+  const std::vector<RecordFields> query_rows = load_query_rows(open_source(queries_path, "file"), queries_path);
   const std::string qrels_path = join_path(join_path(source, "qrels"), request.split + ".tsv");
   const Qrels qrels = read_qrels(open_source(qrels_path, "qrels"), qrels_path);
 

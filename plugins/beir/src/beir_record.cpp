@@ -4,28 +4,27 @@
 
 namespace grk::beir {
 
-std::optional<std::string> record_id_problem(const boost::json::object& row, std::string_view context,
+std::optional<std::string> record_id_problem(const RecordFields& row, std::string_view context,
                                              std::string_view& id) {
-  const boost::json::value* value = row.if_contains("_id");
-  if (value == nullptr || !value->is_string() || value->get_string().empty()) {
+  if (row.kind[RecordFields::id] != FieldKind::string || row.value[RecordFields::id].empty()) {
     return std::string(context) + " requires non-empty string field '_id'";
   }
-  id = std::string_view(value->get_string());
+  id = row.value[RecordFields::id];
   return std::nullopt;
 }
 
-std::optional<std::string> document_text_problem(const boost::json::object& row, std::string_view context,
+std::optional<std::string> document_text_problem(const RecordFields& row, std::string_view context,
                                                  std::string_view id, std::string& text) {
   std::string_view parts[2];
   const char* fields[2] = {"title", "text"};
   // Both type checks precede composition (reference 3.7 step 4).
-  for (int i = 0; i < 2; ++i) {
-    const boost::json::value* value = row.if_contains(fields[i]);
-    if (value == nullptr) continue;
-    if (!value->is_string()) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    const FieldKind kind = row.kind[RecordFields::title + i];
+    if (kind == FieldKind::absent) continue;
+    if (kind != FieldKind::string) {
       return std::string(context) + " field '" + fields[i] + "' must be a string when present";
     }
-    parts[i] = python::strip(std::string_view(value->get_string()));
+    parts[i] = python::strip(std::string_view(row.value[RecordFields::title + i]));
   }
   text.clear();
   if (!parts[0].empty()) {
@@ -38,13 +37,12 @@ std::optional<std::string> document_text_problem(const boost::json::object& row,
   return std::nullopt;
 }
 
-std::optional<std::string> query_text_problem(const boost::json::object& row, std::string_view context,
+std::optional<std::string> query_text_problem(const RecordFields& row, std::string_view context,
                                               std::string_view id, std::string& text) {
-  const boost::json::value* value = row.if_contains("text");
-  if (value == nullptr || !value->is_string() || value->get_string().empty()) {
+  if (row.kind[RecordFields::text] != FieldKind::string || row.value[RecordFields::text].empty()) {
     return std::string(context) + " requires non-empty string field 'text'";
   }
-  text = std::string(python::strip(std::string_view(value->get_string())));
+  text = std::string(python::strip(std::string_view(row.value[RecordFields::text])));
   if (text.empty()) return "BEIR query " + python::repr(id) + " is empty";
   return std::nullopt;
 }

@@ -1,0 +1,221 @@
+#include "record_fields.hpp"
+
+#include <grk/json/wtf8.hpp>
+
+namespace grk::beir {
+namespace {
+
+constexpr int max_depth = 64;
+
+class Scanner {
+ public:
+  explicit Scanner(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+  bool record(RecordFields& out) {
+    skip_ws();
+    if (!take('{')) return false;
+    skip_ws();
+    if (take('}')) return finish();
+    std::string key;
+    for (;;) {
+      key.clear();
+      if (!take('"') || !string_body(&key)) return false;
+      skip_ws();
+      if (!take(':')) return false;
+      skip_ws();
+      const int index = key == "_id" ? RecordFields::id : key == "title" ? RecordFields::title
+                                                         : key == "text" ? RecordFields::text : -1;
+      if (index >= 0 && p_ < end_ && *p_ == '"') {
+        ++p_;
+        std::string& value = out.value[static_cast<std::size_t>(index)];
+        value.clear();
+        if (!string_body(&value)) return false;
+        out.kind[static_cast<std::size_t>(index)] = FieldKind::string;
+      } else {
+        if (!skip_value(0)) return false;
+        if (index >= 0) out.kind[static_cast<std::size_t>(index)] = FieldKind::other;
+      }
+      skip_ws();
+      if (take('}')) return finish();
+      if (!take(',')) return false;
+      skip_ws();
+    }
+  }
+
+ private:
+  bool finish() {
+    skip_ws();
+    return p_ == end_;
+  }
+  bool take(char c) {
+    if (p_ < end_ && *p_ == c) {
+      ++p_;
+      return true;
+    }
+    return false;
+  }
+  void skip_ws() {
+    while (p_ < end_ && (*p_ == ' ' || *p_ == '\t' || *p_ == '\n' || *p_ == '\r')) ++p_;
+  }
+  static int hex(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  }
+  bool hex4(const char* at, unsigned& value) const {
+    if (end_ - at < 4) return false;
+    value = 0;
+    for (int i = 0; i < 4; ++i) {
+      const int digit = hex(at[i]);
+      if (digit < 0) return false;
+      value = value * 16 + static_cast<unsigned>(digit);
+    }
+    return true;
+  }
+
+  // After the opening quote; decodes into *out when given. Mirrors Python's
+  // scanstring: raw controls are errors, a \uD8xx followed by a \uDCxx escape
+  // is one character, any other surrogate stays alone.
+  bool string_body(std::string* out) {
+    for (;;) {
+      const char* run = p_;
+      while (p_ < end_ && *p_ != '"' && *p_ != '\\' && static_cast<unsigned char>(*p_) >= 0x20) ++p_;
+      if (out != nullptr) out->append(run, static_cast<std::size_t>(p_ - run));
+      if (p_ >= end_ || static_cast<unsigned char>(*p_) < 0x20) return false;
+      if (*p_++ == '"') return true;
+      if (p_ >= end_) return false;
+      const char escape = *p_++;
+      char plain = 0;
+      switch (escape) {
+        case '"': plain = '"'; break;
+        case '\\': plain = '\\'; break;
+        case '/': plain = '/'; break;
+        case 'b': plain = '\b'; break;
+        case 'f': plain = '\f'; break;
+        case 'n': plain = '\n'; break;
+        case 'r': plain = '\r'; break;
+        case 't': plain = '\t'; break;
+        case 'u': break;
+        default: return false;
+      }
+      if (escape != 'u') {
+        if (out != nullptr) out->push_back(plain);
+        continue;
+      }
+      unsigned code = 0;
+      if (!hex4(p_, code)) return false;
+      p_ += 4;
+      if (code >= 0xD800 && code <= 0xDBFF && end_ - p_ >= 6 && p_[0] == '\\' && p_[1] == 'u') {
+        unsigned low = 0;
+        if (hex4(p_ + 2, low) && low >= 0xDC00 && low <= 0xDFFF) {
+          code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+          p_ += 6;
+        }
+      }
+      if (out != nullptr) json::append_wtf8(*out, static_cast<char32_t>(code));
+    }
+  }
+
+  // The JSON number grammar exactly; NaN, Infinity and -Infinity go to the
+  // full reader.
+  bool number() {
+    take('-');
+    if (p_ >= end_) return false;
+    if (*p_ == '0') {
+      ++p_;
+    } else if (*p_ >= '1' && *p_ <= '9') {
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+    } else {
+      return false;
+    }
+    if (p_ < end_ && *p_ == '.') {
+      ++p_;
+      if (p_ >= end_ || *p_ < '0' || *p_ > '9') return false;
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+    }
+    if (p_ < end_ && (*p_ == 'e' || *p_ == 'E')) {
+      ++p_;
+      if (p_ < end_ && (*p_ == '+' || *p_ == '-')) ++p_;
+      if (p_ >= end_ || *p_ < '0' || *p_ > '9') return false;
+      while (p_ < end_ && *p_ >= '0' && *p_ <= '9') ++p_;
+    }
+    // What may follow a value here; anything else (e.g. "01") is left to the
+    // full reader's message.
+    return p_ < end_ && (*p_ == ',' || *p_ == '}' || *p_ == ']' || *p_ == ' ' || *p_ == '\t');
+  }
+
+  bool literal(std::string_view word) {
+    if (static_cast<std::size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) return false;
+    p_ += word.size();
+    return true;
+  }
+
+  bool skip_value(int depth) {
+    if (p_ >= end_) return false;
+    switch (*p_) {
+      case '"': ++p_; return string_body(nullptr);
+      case 't': return literal("true");
+      case 'f': return literal("false");
+      case 'n': return literal("null");
+      case '{': {
+        if (depth >= max_depth) return false;
+        ++p_;
+        skip_ws();
+        if (take('}')) return true;
+        for (;;) {
+          if (!take('"') || !string_body(nullptr)) return false;
+          skip_ws();
+          if (!take(':')) return false;
+          skip_ws();
+          if (!skip_value(depth + 1)) return false;
+          skip_ws();
+          if (take('}')) return true;
+          if (!take(',')) return false;
+          skip_ws();
+        }
+      }
+      case '[': {
+        if (depth >= max_depth) return false;
+        ++p_;
+        skip_ws();
+        if (take(']')) return true;
+        for (;;) {
+          if (!skip_value(depth + 1)) return false;
+          skip_ws();
+          if (take(']')) return true;
+          if (!take(',')) return false;
+          skip_ws();
+        }
+      }
+      default:
+        if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number();
+        return false;
+    }
+  }
+
+  const char* p_;
+  const char* end_;
+};
+
+}  // namespace
+
+RecordFields fields_of(const boost::json::object& row) {
+  RecordFields fields;
+  const char* names[3] = {"_id", "title", "text"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const boost::json::value* value = row.if_contains(names[i]);
+    if (value == nullptr) continue;
+    fields.kind[i] = value->is_string() ? FieldKind::string : FieldKind::other;
+    if (value->is_string()) fields.value[i] = std::string(value->get_string());
+  }
+  return fields;
+}
+
+bool scan_record_fields(std::string_view line, RecordFields& out) {
+  out.kind = {FieldKind::absent, FieldKind::absent, FieldKind::absent};
+  Scanner scanner(line);
+  return scanner.record(out);
+}
+
+}  // namespace grk::beir
