@@ -48,13 +48,11 @@ std::optional<std::string> query_text_problem(const RecordFields& row, std::stri
 }
 
 bool contains_raw_line_separator(std::string_view utf8) noexcept {
-  for (std::size_t i = 0; i + 1 < utf8.size(); ++i) {
-    const auto b = static_cast<unsigned char>(utf8[i]);
-    if (b == 0xC2 && static_cast<unsigned char>(utf8[i + 1]) == 0x85) return true;
-    if (b == 0xE2 && i + 2 < utf8.size() && static_cast<unsigned char>(utf8[i + 1]) == 0x80) {
-      const auto c = static_cast<unsigned char>(utf8[i + 2]);
-      if (c == 0xA8 || c == 0xA9) return true;
-    }
+  for (std::size_t i = utf8.find('\xC2'); i != std::string_view::npos; i = utf8.find('\xC2', i + 1)) {
+    if (i + 1 < utf8.size() && utf8[i + 1] == '\x85') return true;
+  }
+  for (std::size_t i = utf8.find('\xE2'); i != std::string_view::npos; i = utf8.find('\xE2', i + 1)) {
+    if (i + 2 < utf8.size() && utf8[i + 1] == '\x80' && (utf8[i + 2] == '\xA8' || utf8[i + 2] == '\xA9')) return true;
   }
   return false;
 }

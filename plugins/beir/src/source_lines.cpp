@@ -170,6 +170,16 @@ bool SourceLineReader::next(std::string_view& line) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
     std::size_t i = scan_;
     while (i < validated_) {
+      // Skip words holding no control byte and no lead byte of U+0085/U+2028/9.
+      while (validated_ - i >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, bytes + i, 8);
+        constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+        const std::uint64_t c2 = w ^ (ones * 0xC2), e2 = w ^ (ones * 0xE2);
+        if ((((w - ones * 0x20) & ~w) | ((c2 - ones) & ~c2) | ((e2 - ones) & ~e2)) & highs) break;
+        i += 8;
+      }
+      if (i >= validated_) break;
       const unsigned char kind = terminator_class[bytes[i]];
       if (kind == 0) {
         ++i;
