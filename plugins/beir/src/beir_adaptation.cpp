@@ -304,10 +304,10 @@ std::map<std::string, std::string> replay_corpus(const SourceFile& file, const s
       }
       if (output == nullptr && referenced.count(std::string(id)) != 0) texts[std::string(id)] = text;
     }
-  } catch (const Error&) {
-    throw;
-  } catch (...) {
-    refuse_changed(path);  // a decode or read error that the first pass did not see
+  } catch (const InvalidUtf8&) {
+    refuse_changed(path);  // the first pass decoded this file cleanly
+  } catch (const ReadFailed&) {
+    rethrow_read_problem(path);
   }
   if (position != survey.record_count || reader.fingerprint().value() != survey.fingerprint.value() ||
       reader.bytes_read() != survey.fingerprint.size() || !(file.state() == survey.state)) {

@@ -128,13 +128,26 @@ void StagedOutput::fail(int errno_value, const std::string& shown_path) const {
 
 StagedOutput::StagedOutput(OutputLayout layout, WriteStepObserver observer)
     : layout_(std::move(layout)), observer_(std::move(observer)) {
+  try {
+    create_staging();
+  } catch (...) {
+    // The destructor does not run for a constructor that throws.
+    if (corpus_fd_ >= 0) ::close(corpus_fd_);
+    if (staging_fd_ >= 0) ::close(staging_fd_);
+    if (!staging_path_.empty()) remove_tree(staging_path_);
+    throw;
+  }
+}
+
+void StagedOutput::create_staging() {
   const std::string& destination = layout_.destination;
   const std::string parent = parent_of(destination);
   const std::string sibling_prefix = "." + base_name(destination) + "." + std::string(staging_marker);
   const std::string inner_prefix = "." + std::string(staging_marker);
 
   step("mkdir-parents");
-  if (const int error = make_parents(parent); error != 0) fail(error, parent);
+  // Failures name the path Python's mkdir(corpus, parents=True) would name.
+  if (const int error = make_parents(parent); error != 0) fail(error, layout_.corpus_dir);
   remove_stale_staging(parent, sibling_prefix);
 
   struct stat st {};
@@ -153,17 +166,20 @@ StagedOutput::StagedOutput(OutputLayout layout, WriteStepObserver observer)
       ::closedir(dir);
     }
   }
-  staging_path_ = mode_ == Mode::in_place ? join_path(destination, inner_prefix + nonce())
-                                          : join_path(parent, sibling_prefix + nonce());
+  // staging_path_ is set only once the folder is ours, so a failure never
+  // removes a folder this run did not create.
+  std::string candidate = mode_ == Mode::in_place ? join_path(destination, inner_prefix + nonce())
+                                                  : join_path(parent, sibling_prefix + nonce());
   step("mkdir-staging");
-  if (::mkdir(staging_path_.c_str(), 0777) != 0) {
+  if (::mkdir(candidate.c_str(), 0777) != 0) {
     const int error = errno;
     // The parent refuses new entries: stage inside an existing output folder.
-    if (mode_ != Mode::exchange) fail(error, mode_ == Mode::in_place ? destination : parent);
+    if (mode_ != Mode::exchange) fail(error, mode_ == Mode::in_place ? layout_.corpus_dir : destination);
     mode_ = Mode::in_place;
-    staging_path_ = join_path(destination, inner_prefix + nonce());
-    if (::mkdir(staging_path_.c_str(), 0777) != 0) fail(errno, destination);
+    candidate = join_path(destination, inner_prefix + nonce());
+    if (::mkdir(candidate.c_str(), 0777) != 0) fail(errno, layout_.corpus_dir);
   }
+  staging_path_ = candidate;
   staging_fd_ = ::open(staging_path_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (staging_fd_ < 0) fail(errno, destination);
   step("mkdir-corpus");
@@ -235,8 +251,9 @@ void StagedOutput::writer_loop() {
     }
     lock.lock();
     pending_bytes_ -= job.bytes.size();
-    if (error != 0 && write_errno_ == 0) {
+    if (error != 0 && (write_errno_ == 0 || job.sequence < write_error_sequence_)) {
       write_errno_ = error;
+      write_error_sequence_ = job.sequence;
       write_error_path_ = join_path(layout_.corpus_dir, job.name);
     }
     space_ready_.notify_one();
@@ -250,9 +267,12 @@ void StagedOutput::write_document(std::string_view file_name, std::string&& byte
   space_ready_.wait(lock, [this] {
     return write_errno_ != 0 || (pending_bytes_ < max_pending_bytes && jobs_.size() < max_pending_jobs);
   });
-  if (write_errno_ != 0) fail(write_errno_, write_error_path_);
+  if (write_errno_ != 0) {
+    lock.unlock();
+    finish_documents();  // waits for earlier writes, then reports the earliest failure
+  }
   pending_bytes_ += bytes.size();
-  jobs_.push_back(Job{std::string(file_name), std::move(bytes)});
+  jobs_.push_back(Job{std::string(file_name), std::move(bytes), next_sequence_++});
   work_ready_.notify_one();
 }
 

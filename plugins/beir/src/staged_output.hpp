@@ -17,6 +17,7 @@
 
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -58,7 +59,9 @@ class StagedOutput {
   struct Job {
     std::string name;
     std::string bytes;
+    std::uint64_t sequence;
   };
+  void create_staging();
   void start_writers();
   void writer_loop();
   void finish_documents();
@@ -82,7 +85,11 @@ class StagedOutput {
   std::deque<Job> jobs_;
   std::size_t pending_bytes_ = 0;
   bool closing_ = false;
+  std::uint64_t next_sequence_ = 0;
+  // The failed write earliest in enqueue order, so the error reported does not
+  // depend on thread timing.
   int write_errno_ = 0;
+  std::uint64_t write_error_sequence_ = 0;
   std::string write_error_path_;
 };
 
