@@ -26,7 +26,8 @@ std::vector<std::string> split_plugin_path(std::string_view value);
 
 /// Builds the search path, de-duplicated by canonical folder (the first
 /// occurrence keeps its place). Folders that do not exist are dropped and
-/// described in `warnings`.
+/// described in `warnings`, except a missing default folder, which is
+/// dropped silently.
 std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path>& flag_dirs,
                                          const char* env_value,
                                          const std::vector<std::filesystem::path>& config_dirs,
