@@ -189,7 +189,7 @@ void StagedOutput::create_staging() {
 }
 
 StagedOutput::~StagedOutput() {
-  stop_writers();
+  writers_.reset();
   if (corpus_fd_ >= 0) ::close(corpus_fd_);
   if (staging_fd_ >= 0) ::close(staging_fd_);
   if (!published_ && !staging_path_.empty()) remove_tree(staging_path_);
@@ -213,82 +213,18 @@ void StagedOutput::write_file(int dir_fd, const std::string& name, std::string_v
   if (::close(fd) != 0) fail(errno, shown_path);
 }
 
-namespace {
-// Enough in flight to keep the writers busy, little enough to stay small.
-constexpr std::size_t max_pending_bytes = 32u << 20;
-constexpr std::size_t max_pending_jobs = 4096;
-}  // namespace
-
-void StagedOutput::start_writers() {
-  const unsigned cores = std::thread::hardware_concurrency();
-  const unsigned count = cores == 0 ? 4 : std::min(8u, std::max(2u, 2 * cores));
-  for (unsigned i = 0; i < count; ++i) writers_.emplace_back([this] { writer_loop(); });
-}
-
-void StagedOutput::writer_loop() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  for (;;) {
-    work_ready_.wait(lock, [this] { return closing_ || !jobs_.empty(); });
-    if (jobs_.empty()) return;
-    Job job = std::move(jobs_.front());
-    jobs_.pop_front();
-    const bool failed = write_errno_ != 0;
-    lock.unlock();
-    int error = 0;
-    if (!failed) {
-      const int fd = ::openat(corpus_fd_, job.name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-      if (fd < 0) {
-        error = errno;
-      } else {
-        std::size_t done = 0;
-        while (error == 0 && done < job.bytes.size()) {
-          const ssize_t n = ::write(fd, job.bytes.data() + done, job.bytes.size() - done);
-          if (n < 0 && errno != EINTR) error = errno;
-          if (n > 0) done += static_cast<std::size_t>(n);
-        }
-        if (::close(fd) != 0 && error == 0) error = errno;
-      }
-    }
-    lock.lock();
-    pending_bytes_ -= job.bytes.size();
-    if (error != 0 && (write_errno_ == 0 || job.sequence < write_error_sequence_)) {
-      write_errno_ = error;
-      write_error_sequence_ = job.sequence;
-      write_error_path_ = join_path(layout_.corpus_dir, job.name);
-    }
-    space_ready_.notify_one();
-  }
-}
-
 void StagedOutput::write_document(std::string_view file_name, std::string&& bytes) {
   step("write-document");
-  if (writers_.empty()) start_writers();
-  std::unique_lock<std::mutex> lock(mutex_);
-  space_ready_.wait(lock, [this] {
-    return write_errno_ != 0 || (pending_bytes_ < max_pending_bytes && jobs_.size() < max_pending_jobs);
-  });
-  if (write_errno_ != 0) {
-    lock.unlock();
-    finish_documents();  // waits for earlier writes, then reports the earliest failure
-  }
-  pending_bytes_ += bytes.size();
-  jobs_.push_back(Job{std::string(file_name), std::move(bytes), next_sequence_++});
-  work_ready_.notify_one();
-}
-
-void StagedOutput::stop_writers() noexcept {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    closing_ = true;
-  }
-  work_ready_.notify_all();
-  for (auto& writer : writers_) writer.join();
-  writers_.clear();
+  if (!writers_) writers_ = std::make_unique<DocumentWriters>(corpus_fd_, layout_.corpus_dir);
+  if (!writers_->write(file_name, std::move(bytes))) finish_documents();
 }
 
 void StagedOutput::finish_documents() {
-  stop_writers();
-  if (write_errno_ != 0) fail(write_errno_, write_error_path_);
+  if (!writers_) return;
+  std::string failed_path;
+  const int error = writers_->finish(failed_path);
+  writers_.reset();
+  if (error != 0) fail(error, failed_path);
 }
 
 void StagedOutput::write_judgments(std::string_view bytes) {

@@ -15,17 +15,12 @@
 // gets past its checks removes those whose process is gone.
 #pragma once
 
-#include <condition_variable>
-#include <cstddef>
-#include <cstdint>
-#include <deque>
 #include <functional>
-#include <mutex>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <thread>
-#include <vector>
 
+#include "document_writers.hpp"
 #include "output_checks.hpp"
 
 namespace grk::beir {
@@ -45,10 +40,9 @@ class StagedOutput {
   /// output folder as it found it.
   ~StagedOutput();
 
-  /// Writes corpus/<file_name> (a safe, single path component). The write
-  /// happens on a pool of writer threads, because creating many small files
-  /// waits on the kernel rather than on this process; a failure surfaces at a
-  /// later call. Pending bytes are bounded (issue point 5).
+  /// Writes corpus/<file_name> (a safe, single path component) on the
+  /// DocumentWriters threads; a failure surfaces at a later call. Pending
+  /// bytes are bounded (issue point 5).
   void write_document(std::string_view file_name, std::string&& bytes);
   void write_judgments(std::string_view bytes);
   /// Flushes everything to disk and makes it visible.
@@ -56,16 +50,8 @@ class StagedOutput {
 
  private:
   enum class Mode { replace_absent, exchange, in_place };
-  struct Job {
-    std::string name;
-    std::string bytes;
-    std::uint64_t sequence;
-  };
   void create_staging();
-  void start_writers();
-  void writer_loop();
   void finish_documents();
-  void stop_writers() noexcept;
   void step(const char* name) const;
   [[noreturn]] void fail(int errno_value, const std::string& shown_path) const;
   void write_file(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown_path);
@@ -77,20 +63,7 @@ class StagedOutput {
   int staging_fd_ = -1;
   int corpus_fd_ = -1;
   bool published_ = false;
-
-  std::vector<std::thread> writers_;
-  std::mutex mutex_;
-  std::condition_variable work_ready_;
-  std::condition_variable space_ready_;
-  std::deque<Job> jobs_;
-  std::size_t pending_bytes_ = 0;
-  bool closing_ = false;
-  std::uint64_t next_sequence_ = 0;
-  // The failed write earliest in enqueue order, so the error reported does not
-  // depend on thread timing.
-  int write_errno_ = 0;
-  std::uint64_t write_error_sequence_ = 0;
-  std::string write_error_path_;
+  std::unique_ptr<DocumentWriters> writers_;  // while documents are being written
 };
 
 /// Removes a directory tree without following symbolic links. Best effort.
