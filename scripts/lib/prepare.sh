@@ -8,6 +8,7 @@ GRK_DEBIAN_PACKAGES=(
   g++ cmake ninja-build python3
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev
   libboost-test1.81-dev
+  time  # GNU time: peak RSS in bench/beir/run_benchmark.py
 )
 
 grk_missing_packages() {

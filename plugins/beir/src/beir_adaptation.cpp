@@ -94,7 +94,6 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
   survey.state = file.state();
   SourceLineReader reader(file.fd());
   std::string_view line;
-  std::string text;
   RecordFields row;
   try {
     while (reader.next(line)) {
@@ -108,9 +107,9 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
         hooks.progress("reading corpus", position, 0, reader.bytes_read());
       }
       if (survey.record_problem) continue;  // only the loader's checks still matter
-      const std::string context = "corpus row " + std::to_string(position);
+      const RecordPlace place{"corpus", position};
       std::string_view id;
-      auto problem = record_id_problem(row, context, id);
+      auto problem = record_id_problem(row, place, id);
       if (!problem) problem = identifier_problem(id, IdentifierSubject::document);
       if (problem) {
         survey.record_problem = std::move(problem);
@@ -119,14 +118,22 @@ CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, cons
         continue;
       }
       survey.index.add(id, position);
-      if (auto late = document_text_problem(row, context, id, text)) {
+      DocumentText text;
+      if (auto late = document_text_problem(row, place, id, text)) {
         survey.record_problem = std::move(late);
         survey.record_problem_position = position;
         continue;
       }
-      survey.total_characters += python::code_point_count(text);
-      if (json::contains_lone_surrogate(text)) survey.surrogate_ids.emplace_back(id);
-      if (contains_raw_line_separator(text)) survey.separator_ids.emplace(id);
+      survey.total_characters += text.code_points();
+      if (row.lone_surrogate[RecordFields::title] || row.lone_surrogate[RecordFields::text]) {
+        survey.surrogate_ids.emplace_back(id);  // stripping never removes a surrogate
+      }
+      // Stripping may remove a separator (Python counts them as whitespace);
+      // the join cannot create one.
+      if ((row.line_separator[RecordFields::title] || row.line_separator[RecordFields::text]) &&
+          (contains_raw_line_separator(text.title) || contains_raw_line_separator(text.body))) {
+        survey.separator_ids.emplace(id);
+      }
     }
   } catch (...) {
     rethrow_read_problem(path);
@@ -174,16 +181,16 @@ std::map<std::string, std::string> check_query_records(const std::vector<RecordF
   std::map<std::string, std::string> queries;
   std::uint64_t position = 0;
   for (const auto& row : rows) {
-    const std::string context = "query row " + std::to_string(++position);
+    const RecordPlace place{"query", ++position};
     std::string_view id;
-    auto problem = record_id_problem(row, context, id);
+    auto problem = record_id_problem(row, place, id);
     if (!problem) problem = identifier_problem(id, IdentifierSubject::query);
     if (problem) throw Error(Status::invalid_data, *problem);
     if (queries.count(std::string(id)) != 0) {
       throw Error(Status::invalid_data, "duplicate BEIR query id " + python::repr(id));
     }
     std::string text;
-    if (auto late = query_text_problem(row, context, id, text)) throw Error(Status::invalid_data, *late);
+    if (auto late = query_text_problem(row, place, id, text)) throw Error(Status::invalid_data, *late);
     queries.emplace(std::string(id), std::move(text));
   }
   return queries;
@@ -289,10 +296,13 @@ std::map<std::string, std::string> replay_corpus(const SourceFile& file, const s
         refuse_changed(path);
       }
       std::string_view id;
-      if (record_id_problem(row, "", id) || identifier_problem(id, IdentifierSubject::document) ||
-          document_text_problem(row, "", id, text)) {
+      DocumentText parts;
+      if (record_id_problem(row, RecordPlace{"corpus", position}, id) ||
+          identifier_problem(id, IdentifierSubject::document) ||
+          document_text_problem(row, RecordPlace{"corpus", position}, id, parts)) {
         refuse_changed(path);
       }
+      parts.compose(text);
       if (output != nullptr) {
         file_name.assign(id).append(".txt");
         written_bytes += text.size();

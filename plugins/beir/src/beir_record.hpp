@@ -11,24 +11,37 @@
 
 namespace grk::beir {
 
+/// Where a record sits, for messages: "corpus row 3" / "query row 3". The
+/// text is built only when there is a problem to report.
+struct RecordPlace {
+  const char* file;  ///< "corpus" or "query"
+  std::uint64_t row;
+  std::string text() const { return std::string(file) + " row " + std::to_string(row); }
+};
+
 /// `_id` of a record: a non-empty string, not stripped. On failure returns the
-/// reference's message for `context` ("corpus row 3" / "query row 3").
-std::optional<std::string> record_id_problem(const RecordFields& row, std::string_view context,
-                                             std::string_view& id);
+/// reference's message.
+std::optional<std::string> record_id_problem(const RecordFields& row, const RecordPlace& place, std::string_view& id);
 
 /// The document text of a corpus record (reference 3.6): `title` and `text`
 /// are optional strings, stripped with Python's whitespace set, joined by a
-/// blank line when the title is non-empty. On failure returns the message.
-std::optional<std::string> document_text_problem(const RecordFields& row, std::string_view context,
-                                                 std::string_view id, std::string& text);
+/// blank line when the title is non-empty. Views into the record's fields.
+struct DocumentText {
+  std::string_view title;  ///< stripped; empty when absent or blank
+  std::string_view body;   ///< stripped `text`
+  /// Code points of the composed text, as Python's len().
+  std::uint64_t code_points() const noexcept;
+  void compose(std::string& out) const;
+};
+
+/// Checks the title and text of a corpus record and sets `text`; on failure
+/// returns the message.
+std::optional<std::string> document_text_problem(const RecordFields& row, const RecordPlace& place,
+                                                 std::string_view id, DocumentText& text);
 
 /// The query text of a query record (reference 3.6): `text` required as a
 /// non-empty string, then stripped and required non-empty.
-std::optional<std::string> query_text_problem(const RecordFields& row, std::string_view context,
+std::optional<std::string> query_text_problem(const RecordFields& row, const RecordPlace& place,
                                               std::string_view id, std::string& text);
-
-/// Whether text holds a raw U+0085, U+2028 or U+2029: json.dumps writes these
-/// raw and Python's splitlines breaks the judgments line there (reference 3.11).
-bool contains_raw_line_separator(std::string_view utf8) noexcept;
 
 }  // namespace grk::beir

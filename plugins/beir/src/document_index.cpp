@@ -23,13 +23,18 @@ bool equal_folded(std::string_view a, std::string_view b) noexcept {
 void DocumentIndex::add(std::string_view id, std::uint64_t position) {
   entries_.push_back(Entry{arena_.size(), position, static_cast<std::uint32_t>(id.size())});
   arena_.append(id);
+  for (const char c : id) any_upper_case_ = any_upper_case_ || (c >= 'A' && c <= 'Z');
 }
 
 void DocumentIndex::seal() {
-  std::sort(entries_.begin(), entries_.end(), [this](const Entry& a, const Entry& b) {
+  const auto by_id_then_position = [this](const Entry& a, const Entry& b) {
     const std::string_view x = view(a), y = view(b);
     return x != y ? x < y : a.position < b.position;
-  });
+  };
+  // Many corpora list their ids in order already; checking is linear.
+  if (!std::is_sorted(entries_.begin(), entries_.end(), by_id_then_position)) {
+    std::sort(entries_.begin(), entries_.end(), by_id_then_position);
+  }
 }
 
 bool DocumentIndex::contains(std::string_view id) const {
@@ -52,6 +57,7 @@ std::optional<DuplicateDocument> DocumentIndex::first_duplicate() const {
 }
 
 std::vector<std::vector<std::string>> DocumentIndex::case_collisions() const {
+  if (!any_upper_case_) return {};
   std::vector<std::uint32_t> order(entries_.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
   std::sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {

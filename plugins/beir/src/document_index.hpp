@@ -44,6 +44,7 @@ class DocumentIndex {
   }
   std::string arena_;
   std::vector<Entry> entries_;
+  bool any_upper_case_ = false;  // without one, no two ids can collide under casefold
 };
 
 }  // namespace grk::beir

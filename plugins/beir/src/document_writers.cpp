@@ -16,7 +16,7 @@ namespace {
 constexpr std::size_t batch_documents = 64;
 constexpr std::size_t batch_bytes = 512u << 10;
 // Enough in flight to keep the threads busy, little enough to stay small.
-constexpr std::size_t max_pending_bytes = 32u << 20;
+constexpr std::size_t max_pending_bytes = 8u << 20;
 
 unsigned thread_count() {
   if (const char* forced = std::getenv("GRK_BEIR_WRITERS")) return std::max(1, std::atoi(forced));

@@ -5,8 +5,25 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace grk::beir {
 namespace {
+
+#if defined(__SSE2__)
+// Offset in [0, 16] of the first '"', '\\' or control byte of the 16 at `p`.
+unsigned first_string_special(const char* p) noexcept {
+  const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i quote = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('"'));
+  const __m128i backslash = _mm_cmpeq_epi8(bytes, _mm_set1_epi8('\\'));
+  const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(bytes, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+  const unsigned mask =
+      static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(quote, _mm_or_si128(backslash, control))));
+  return mask == 0 ? 16 : static_cast<unsigned>(__builtin_ctz(mask));
+}
+#endif
 
 constexpr int max_depth = 64;
 
@@ -32,8 +49,12 @@ class Scanner {
         ++p_;
         std::string& value = out.value[static_cast<std::size_t>(index)];
         value.clear();
+        lone_surrogate_ = false;
+        line_separator_ = false;
         if (!string_body(&value)) return false;
         out.kind[static_cast<std::size_t>(index)] = FieldKind::string;
+        out.lone_surrogate[static_cast<std::size_t>(index)] = lone_surrogate_;
+        out.line_separator[static_cast<std::size_t>(index)] = line_separator_;
       } else {
         if (!skip_value(0)) return false;
         if (index >= 0) out.kind[static_cast<std::size_t>(index)] = FieldKind::other;
@@ -83,6 +104,13 @@ class Scanner {
   bool string_body(std::string* out) {
     for (;;) {
       const char* run = p_;
+#if defined(__SSE2__)
+      while (end_ - p_ >= 16) {
+        const unsigned skipped = first_string_special(p_);
+        p_ += skipped;
+        if (skipped < 16) break;
+      }
+#endif
       // Eight bytes at a time while none is '"', '\\' or a control (the test
       // may flag a clean word, never miss a flagged one).
       while (end_ - p_ >= 8) {
@@ -126,6 +154,8 @@ class Scanner {
           p_ += 6;
         }
       }
+      lone_surrogate_ = lone_surrogate_ || (code >= 0xD800 && code <= 0xDFFF);
+      line_separator_ = line_separator_ || code == 0x85 || code == 0x2028 || code == 0x2029;
       if (out != nullptr) json::append_wtf8(*out, static_cast<char32_t>(code));
     }
   }
@@ -209,6 +239,8 @@ class Scanner {
 
   const char* p_;
   const char* end_;
+  bool lone_surrogate_ = false;  // what string_body decoded since they were reset
+  bool line_separator_ = false;
 };
 
 }  // namespace
@@ -220,15 +252,30 @@ RecordFields fields_of(const boost::json::object& row) {
     const boost::json::value* value = row.if_contains(names[i]);
     if (value == nullptr) continue;
     fields.kind[i] = value->is_string() ? FieldKind::string : FieldKind::other;
-    if (value->is_string()) fields.value[i] = std::string(value->get_string());
+    if (!value->is_string()) continue;
+    fields.value[i] = std::string(value->get_string());
+    fields.lone_surrogate[i] = json::contains_lone_surrogate(fields.value[i]);
+    fields.line_separator[i] = contains_raw_line_separator(fields.value[i]);
   }
   return fields;
 }
 
 bool scan_record_fields(std::string_view line, RecordFields& out) {
   out.kind = {FieldKind::absent, FieldKind::absent, FieldKind::absent};
+  out.lone_surrogate = {false, false, false};
+  out.line_separator = {false, false, false};
   Scanner scanner(line);
   return scanner.record(out);
+}
+
+bool contains_raw_line_separator(std::string_view utf8) noexcept {
+  for (std::size_t i = utf8.find('\xC2'); i != std::string_view::npos; i = utf8.find('\xC2', i + 1)) {
+    if (i + 1 < utf8.size() && utf8[i + 1] == '\x85') return true;
+  }
+  for (std::size_t i = utf8.find('\xE2'); i != std::string_view::npos; i = utf8.find('\xE2', i + 1)) {
+    if (i + 2 < utf8.size() && utf8[i + 1] == '\x80' && (utf8[i + 2] == '\xA8' || utf8[i + 2] == '\xA9')) return true;
+  }
+  return false;
 }
 
 }  // namespace grk::beir

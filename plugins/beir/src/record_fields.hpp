@@ -17,6 +17,11 @@ struct RecordFields {
   enum Index { id = 0, title = 1, text = 2 };
   std::array<FieldKind, 3> kind{FieldKind::absent, FieldKind::absent, FieldKind::absent};
   std::array<std::string, 3> value;  ///< the decoded string, when kind is string
+  // Facts about each decoded string, found while decoding. A line of valid
+  // UTF-8 holds neither raw (raw surrogates are invalid UTF-8; raw
+  // separators end the line), so only \u escapes produce them.
+  std::array<bool, 3> lone_surrogate{false, false, false};  ///< a surrogate without its pair
+  std::array<bool, 3> line_separator{false, false, false};  ///< U+0085, U+2028 or U+2029
 };
 
 /// The fields of an object Python's json.loads produced (duplicate keys: the
@@ -31,5 +36,10 @@ RecordFields fields_of(const boost::json::object& row);
 /// reader, which gives Python's exact result or message. True only for input
 /// json.loads accepts, with the values it would produce.
 bool scan_record_fields(std::string_view line, RecordFields& out);
+
+/// Whether text holds a raw U+0085, U+2028 or U+2029: json.dumps writes these
+/// raw and Python's splitlines breaks the judgments line there (reference 3.11).
+bool contains_raw_line_separator(std::string_view utf8) noexcept;
+
 
 }  // namespace grk::beir

@@ -2,14 +2,39 @@
 
 #include <grk/python/text.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
 
 #include <unistd.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace grk::beir {
 namespace {
+
+#if defined(__SSE2__)
+// Offset in [0, 16] of the first of the 16 bytes at `p` that may end a line:
+// a control byte, or the first byte of a raw U+0085, U+2028 or U+2029. Reads
+// p[0..17]. Exact for the separators, so non-ASCII text does not slow it.
+unsigned first_line_end_candidate(const unsigned char* p) noexcept {
+  const __m128i b0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i b1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 1));
+  const __m128i b2 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 2));
+  const auto byte = [](int value) { return _mm_set1_epi8(static_cast<char>(value)); };
+  const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(b0, byte(0x1F)), byte(0x1F));
+  const __m128i next_line = _mm_and_si128(_mm_cmpeq_epi8(b0, byte(0xC2)), _mm_cmpeq_epi8(b1, byte(0x85)));
+  const __m128i separator =
+      _mm_and_si128(_mm_and_si128(_mm_cmpeq_epi8(b0, byte(0xE2)), _mm_cmpeq_epi8(b1, byte(0x80))),
+                    _mm_or_si128(_mm_cmpeq_epi8(b2, byte(0xA8)), _mm_cmpeq_epi8(b2, byte(0xA9))));
+  const unsigned mask =
+      static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(control, _mm_or_si128(next_line, separator))));
+  return mask == 0 ? 16 : static_cast<unsigned>(__builtin_ctz(mask));
+}
+#endif
 
 // Byte classes for the terminator search: 0 plain, 1 a one-byte terminator,
 // 2 '\r', 3 the lead byte of U+0085 (C2), 4 the lead byte of U+2028/9 (E2).
@@ -80,37 +105,44 @@ std::string decode_error_message(const char* at, std::size_t available, std::uin
 
 }  // namespace
 
-void ContentFingerprint::mix(std::uint64_t word) noexcept {
-  state_ = (state_ ^ word) * 0x9E3779B97F4A7C15ULL;
-  state_ ^= state_ >> 29;
+void ContentFingerprint::mix(const char* block_bytes) noexcept {
+  for (std::size_t lane = 0; lane < lanes_.size(); ++lane) {
+    std::uint64_t word;
+    std::memcpy(&word, block_bytes + 8 * lane, 8);
+    std::uint64_t& state = lanes_[lane];
+    state = (state ^ word) * 0x9E3779B97F4A7C15ULL;
+    state ^= state >> 29;
+  }
 }
 
 void ContentFingerprint::add(const char* data, std::size_t size) noexcept {
   size_ += size;
-  std::size_t i = 0;
-  while (pending_bytes_ != 0 && i < size) {
-    pending_ |= static_cast<std::uint64_t>(static_cast<unsigned char>(data[i++])) << (8 * pending_bytes_);
-    if (++pending_bytes_ == 8) {
-      mix(pending_);
-      pending_ = 0;
-      pending_bytes_ = 0;
-    }
+  if (pending_size_ != 0) {
+    const std::size_t taken = std::min(block - pending_size_, size);
+    std::memcpy(pending_.data() + pending_size_, data, taken);
+    pending_size_ += taken;
+    data += taken;
+    size -= taken;
+    if (pending_size_ < block) return;
+    mix(pending_.data());
+    pending_size_ = 0;
   }
-  for (; i + 8 <= size; i += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, data + i, 8);
-    mix(word);
-  }
-  for (; i < size; ++i) {
-    pending_ |= static_cast<std::uint64_t>(static_cast<unsigned char>(data[i])) << (8 * pending_bytes_);
-    ++pending_bytes_;
-  }
+  for (; size >= block; data += block, size -= block) mix(data);
+  std::memcpy(pending_.data(), data, size);
+  pending_size_ = size;
 }
 
 std::uint64_t ContentFingerprint::value() const noexcept {
-  std::uint64_t h = (state_ ^ pending_ ^ (static_cast<std::uint64_t>(pending_bytes_) << 56)) * 0xC2B2AE3D27D4EB4FULL;
-  h ^= size_ * 0x165667B19E3779F9ULL;
-  return h ^ (h >> 31);
+  std::array<char, block> tail{};
+  std::memcpy(tail.data(), pending_.data(), pending_size_);
+  ContentFingerprint last = *this;
+  last.mix(tail.data());
+  std::uint64_t h = size_ * 0x165667B19E3779F9ULL;
+  for (const std::uint64_t lane : last.lanes_) {
+    h = (h ^ lane) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+  }
+  return h;
 }
 
 SourceLineReader::SourceLineReader(int fd, std::size_t block_size)
@@ -120,6 +152,13 @@ void SourceLineReader::validate_new_bytes() {
   const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
   std::size_t i = validated_;
   while (i < end_) {
+#if defined(__SSE2__)
+    while (end_ - i >= 16 &&
+           _mm_movemask_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + i))) == 0) {
+      i += 16;
+    }
+    if (i == end_) break;
+#endif
     if (i + 8 <= end_) {
       std::uint64_t word;
       std::memcpy(&word, bytes + i, 8);
@@ -170,6 +209,13 @@ bool SourceLineReader::next(std::string_view& line) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
     std::size_t i = scan_;
     while (i < validated_) {
+#if defined(__SSE2__)
+      while (validated_ - i >= 18) {
+        const unsigned skipped = first_line_end_candidate(bytes + i);
+        i += skipped;
+        if (skipped < 16) break;
+      }
+#endif
       // Skip words holding no control byte and no lead byte of U+0085/U+2028/9.
       while (validated_ - i >= 8) {
         std::uint64_t w;

@@ -4,6 +4,7 @@
 // the adapter's memory independent of the corpus's size (issue point 5).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -29,7 +30,8 @@ class ReadFailed : public std::runtime_error {
 };
 
 /// 64-bit content fingerprint of a byte stream, independent of how the stream
-/// was cut into reads; two passes over an unchanged file agree.
+/// was cut into reads; two passes over an unchanged file agree. Four lanes of
+/// 8-byte words, so the multiplications do not wait on each other.
 class ContentFingerprint {
  public:
   void add(const char* data, std::size_t size) noexcept;
@@ -37,10 +39,12 @@ class ContentFingerprint {
   std::uint64_t size() const noexcept { return size_; }
 
  private:
-  void mix(std::uint64_t word) noexcept;
-  std::uint64_t state_ = 0x243F6A8885A308D3ULL;
-  std::uint64_t pending_ = 0;
-  unsigned pending_bytes_ = 0;
+  static constexpr std::size_t block = 32;
+  void mix(const char* block_bytes) noexcept;
+  std::array<std::uint64_t, 4> lanes_{0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0xA4093822299F31D0ULL,
+                                      0x082EFA98EC4E6C89ULL};
+  std::array<char, block> pending_{};
+  std::size_t pending_size_ = 0;
   std::uint64_t size_ = 0;
 };
 
