@@ -31,7 +31,7 @@ struct AdaptationReport {
   std::string judgments_path;
 };
 
-/// Ways for a caller to watch or interrupt a run; all optional.
+/// Ways for a caller to watch, interrupt or tune a run; all optional.
 struct AdaptationHooks {
   /// Progress of a phase ("reading corpus", "writing corpus"): units done, of
   /// total (0 = unknown), and bytes.
@@ -40,6 +40,9 @@ struct AdaptationHooks {
   WriteStepObserver before_write_step;
   /// Called between the two reads of corpus.jsonl (tests change the file here).
   std::function<void()> between_corpus_passes;
+  /// A corpus.jsonl at least this large is read by the first pass in two
+  /// halves on two threads (tests lower it to exercise that path on small files).
+  std::uint64_t parallel_survey_min_bytes = 8u << 20;
 };
 
 /// Adapts the BEIR dataset in `request.source_dir` into `request.output_dir`.

@@ -26,6 +26,16 @@ void DocumentIndex::add(std::string_view id, std::uint64_t position) {
   for (const char c : id) any_upper_case_ = any_upper_case_ || (c >= 'A' && c <= 'Z');
 }
 
+void DocumentIndex::append(const DocumentIndex& other, std::uint64_t position_offset) {
+  const std::uint64_t arena_offset = arena_.size();
+  arena_.append(other.arena_);
+  entries_.reserve(entries_.size() + other.entries_.size());
+  for (const Entry& entry : other.entries_) {
+    entries_.push_back(Entry{arena_offset + entry.offset, position_offset + entry.position, entry.length});
+  }
+  any_upper_case_ = any_upper_case_ || other.any_upper_case_;
+}
+
 void DocumentIndex::seal() {
   const auto by_id_then_position = [this](const Entry& a, const Entry& b) {
     const std::string_view x = view(a), y = view(b);

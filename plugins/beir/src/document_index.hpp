@@ -21,6 +21,9 @@ struct DuplicateDocument {
 class DocumentIndex {
  public:
   void add(std::string_view id, std::uint64_t position);
+  /// Adds the ids of `other` (an index of a later part of the same file), its
+  /// positions moved by `position_offset`.
+  void append(const DocumentIndex& other, std::uint64_t position_offset);
   /// Sorts the index; afterwards add() must not be called.
   void seal();
 

@@ -148,6 +148,15 @@ std::uint64_t ContentFingerprint::value() const noexcept {
 SourceLineReader::SourceLineReader(int fd, std::size_t block_size)
     : fd_(fd), block_size_(block_size), buffer_(block_size) {}
 
+SourceLineReader::SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, std::size_t block_size)
+    : fd_(fd),
+      block_size_(block_size),
+      buffer_(block_size),
+      buffer_offset_(begin),
+      positional_(true),
+      read_offset_(begin),
+      read_end_(end) {}
+
 void SourceLineReader::validate_new_bytes() {
   const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
   std::size_t i = validated_;
@@ -191,7 +200,13 @@ bool SourceLineReader::refill() {
   if (buffer_.size() - end_ < block_size_ / 2) buffer_.resize(buffer_.size() + block_size_);
   ssize_t got;
   do {
-    got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    if (!positional_) {
+      got = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
+    } else {
+      const std::uint64_t wanted = std::min<std::uint64_t>(buffer_.size() - end_, read_end_ - read_offset_);
+      got = wanted == 0 ? 0 : ::pread(fd_, buffer_.data() + end_, wanted, static_cast<off_t>(read_offset_));
+      if (got > 0) read_offset_ += static_cast<std::uint64_t>(got);
+    }
   } while (got < 0 && errno == EINTR);
   if (got < 0) throw ReadFailed(errno);
   if (got == 0) {

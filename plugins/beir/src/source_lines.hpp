@@ -54,8 +54,11 @@ class ContentFingerprint {
 /// terminator; a final terminator does not start an empty line.
 class SourceLineReader {
  public:
-  /// Reads from `fd` (not owned) from its current offset.
+  /// Reads from `fd` (not owned) from its current offset to its end.
   explicit SourceLineReader(int fd, std::size_t block_size = 1 << 20);
+  /// Reads bytes [begin, end) of the regular file `fd` with pread, so several
+  /// readers can share one descriptor. `begin` must start a line.
+  SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, std::size_t block_size = 1 << 20);
 
   /// The next line, valid until the next call. False at the end of the file.
   /// Throws InvalidUtf8 as soon as an invalid byte is read (even past lines
@@ -85,6 +88,9 @@ class SourceLineReader {
   std::size_t validated_ = 0;  // end of the bytes known to be valid UTF-8
   std::size_t end_ = 0;        // end of the bytes read
   std::uint64_t buffer_offset_ = 0;  // file offset of buffer_[0]
+  bool positional_ = false;          // pread from read_offset_ up to read_end_
+  std::uint64_t read_offset_ = 0;
+  std::uint64_t read_end_ = 0;
   bool eof_ = false;
   std::uint64_t line_number_ = 0;
   ContentFingerprint fingerprint_;
