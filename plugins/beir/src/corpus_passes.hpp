@@ -1,0 +1,60 @@
+// The two passes over corpus.jsonl (reference 3.7 steps 3-4 and 13-14). The
+// first surveys the records and keeps ids and counts, never texts; the second
+// reads the same bytes again, hands each document to the writer and keeps the
+// texts the judgments quote, refusing the file if anything changed between.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "beir_adaptation.hpp"
+#include "document_index.hpp"
+#include "source_file.hpp"
+#include "source_lines.hpp"
+#include "staged_output.hpp"
+
+namespace grk::beir {
+
+// A part of corpus.jsonl as the first pass read it, so that the second pass
+// reads the same bytes the same way and notices any change.
+struct CorpusRange {
+  std::uint64_t begin = 0;
+  std::optional<std::uint64_t> end;  // none: read on from the file offset to the end
+  ContentFingerprint fingerprint;
+};
+
+// What the first pass over corpus.jsonl keeps: ids and counts, never texts.
+struct CorpusSurvey {
+  DocumentIndex index;
+  std::uint64_t record_count = 0;
+  std::uint64_t total_characters = 0;
+  std::optional<std::string> load_problem;  // step 3: the loader's first error
+  // Step 4's first record error, its record position and whether it comes
+  // before the duplicate check within that record.
+  std::optional<std::string> record_problem;
+  std::uint64_t record_problem_position = 0;
+  bool record_problem_before_duplicate_check = false;
+  std::vector<std::string> surrogate_ids;  // texts Python could not encode
+  std::set<std::string> separator_ids;     // texts that break a judgments line
+  std::vector<CorpusRange> ranges;         // in file order
+  FileState state;
+};
+
+/// The first pass: on two threads for a large regular file (halves split
+/// after a '\n', used only when both are clean), else in file order. Throws
+/// grk::Error for a file that cannot be read or decoded; the loader's and the
+/// records' problems are returned in the survey, for the caller's check order.
+CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks);
+
+/// The second pass over the ranges of `survey`: each document goes to `output`
+/// when given; returns the texts of the `referenced` ids. Throws grk::Error
+/// (failed_precondition) when the file is not as the first pass saw it.
+std::map<std::string, std::string> replay_corpus(const SourceFile& file, const std::string& path,
+                                                 const CorpusSurvey& survey, const std::set<std::string>& referenced,
+                                                 StagedOutput* output, const AdaptationHooks& hooks);
+
+}  // namespace grk::beir
