@@ -102,17 +102,15 @@ def main():
             subprocess.run([sys.executable, HERE / "generate_corpus.py", data, "--documents", str(size)], check=True)
         warm(data / "src" / "corpus.jsonl")
         warm(data / "expected.blob")
-        # Placeholders for each program's output folder, replaced per run.
-        outputs = {name: work / f"out-{name}-{size}" for name in ("cpp", "python", "bare", "host")}
         first_output = {}  # each program's first timed output, compared byte for byte
-        commands = {
-            "cpp": [adapter, "--src", data / "src", "--out", outputs["cpp"]],
-            "bare": [bare, data / "expected.blob", outputs["bare"]],
-            "python": [sys.executable, HERE / "reference_beir.py", "--src", data / "src", "--out", outputs["python"]],
+        commands = {  # each program's command line, writing into `out`
+            "cpp": lambda out: [adapter, "--src", data / "src", "--out", out],
+            "bare": lambda out: [bare, data / "expected.blob", out],
+            "python": lambda out: [sys.executable, HERE / "reference_beir.py", "--src", data / "src", "--out", out],
         }
         if host.exists():
-            commands["host"] = [host, "run", "--component", "beir", "--set", f"source_dir={data / 'src'}", "--set",
-                                f"output_dir={outputs['host']}", "--output", work / "host-result.json"]
+            commands["host"] = lambda out: [host, "run", "--component", "beir", "--set", f"source_dir={data / 'src'}",
+                                            "--set", f"output_dir={out}", "--output", work / "host-result.json"]
         # On a disk nothing is deleted while timing: ext4 skips recently
         # deleted inodes when it allocates, which makes file creation right
         # after a large delete several times slower and would favour
@@ -121,8 +119,9 @@ def main():
         # freed at once and the next run reuses them, while pages never used
         # before cost a fault in the hypervisor (measured: 2.2-2.7 s per
         # 200,000-document run when deleting, 3.3 s growing to 6.2 s when
-        # keeping), so there each run is deleted as soon as it is compared,
-        # after one untimed warm-up run of each program.
+        # keeping), so there every run but each program's first timed one
+        # (kept for the byte comparison) is deleted right after it, and each
+        # program first runs once untimed.
         # Runs alternate between programs so that a drift of the machine's
         # state does not favour one of them.
         results = {}
@@ -134,9 +133,7 @@ def main():
                     continue
                 target = work / f"out-{name}-{size}-{attempt}"
                 shutil.rmtree(target, ignore_errors=True)
-                run = [target if c == outputs[name] else c for c in command]
-                run = [f"output_dir={target}" if str(c) == f"output_dir={outputs[name]}" else c for c in run]
-                measured = timed([str(c) for c in run], rss_file)
+                measured = timed([str(c) for c in command(target)], rss_file)
                 if attempt >= 0 and (name not in results or measured[0] < results[name][0]):
                     results[name] = measured
                 if attempt >= 0 and name not in first_output:

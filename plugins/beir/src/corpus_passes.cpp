@@ -207,16 +207,15 @@ std::map<std::string, std::string> replay_corpus(const SourceFile& file, const s
           refuse_changed(path);
         }
         parts.compose(text);
+        if (referenced.count(std::string(id)) != 0) texts[std::string(id)] = text;
         if (output != nullptr) {
           file_name.assign(id).append(".txt");
           written_bytes += text.size();
-          if (referenced.count(std::string(id)) != 0) texts[std::string(id)] = text;
           output->write_document(file_name, std::move(text));
           if (hooks.progress && position % progress_every == 0) {
             hooks.progress("writing corpus", position, survey.record_count, written_bytes);
           }
         }
-        if (output == nullptr && referenced.count(std::string(id)) != 0) texts[std::string(id)] = text;
       }
       if (reader.fingerprint().value() != range.fingerprint.value() ||
           reader.bytes_read() != range.fingerprint.size()) {

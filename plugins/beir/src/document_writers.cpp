@@ -42,7 +42,7 @@ int write_whole_file(int dir_fd, const std::string& name, const std::string& byt
 
 DocumentWriters::DocumentWriters(int dir_fd, std::string shown_dir) : dir_fd_(dir_fd), shown_dir_(std::move(shown_dir)) {}
 
-DocumentWriters::~DocumentWriters() { stop(); }
+DocumentWriters::~DocumentWriters() { join_threads(true); }
 
 bool DocumentWriters::write(std::string_view name, std::string&& bytes) {
   if (filling_.documents.empty()) filling_.first_sequence = next_sequence_;
@@ -90,14 +90,12 @@ void DocumentWriters::run() {
     Batch batch = std::move(queue_.front());
     queue_.pop_front();
     const bool skip = error_ != 0 && error_sequence_ < batch.first_sequence;
-    ++busy_;
     lock.unlock();
     int error = 0;
     std::uint64_t error_sequence = 0;
     std::string error_name;
     if (!skip) write_batch(batch, error, error_sequence, error_name);
     lock.lock();
-    --busy_;
     pending_bytes_ -= batch.bytes;
     if (error != 0 && (error_ == 0 || error_sequence < error_sequence_)) {
       error_ = error;
@@ -105,26 +103,21 @@ void DocumentWriters::run() {
       error_name_ = std::move(error_name);
     }
     space_ready_.notify_one();
-    if (queue_.empty() && busy_ == 0) idle_.notify_all();
   }
 }
 
 int DocumentWriters::finish(std::string& failed_path) {
   hand_over();
-  {
-    std::unique_lock<std::mutex> lock(mutex_);
-    idle_.wait(lock, [this] { return queue_.empty() && busy_ == 0; });
-  }
-  stop();
+  join_threads(false);
   if (error_ != 0) failed_path = join_path(shown_dir_, error_name_);
   return error_;
 }
 
-void DocumentWriters::stop() noexcept {
+void DocumentWriters::join_threads(bool discard_queued) noexcept {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     closing_ = true;
-    queue_.clear();  // after finish() it is empty; otherwise the run failed and nothing more matters
+    if (discard_queued) queue_.clear();
   }
   work_ready_.notify_all();
   for (auto& thread : threads_) thread.join();

@@ -52,7 +52,9 @@ class DocumentWriters {
   void hand_over();
   void write_batch(const Batch& batch, int& error, std::uint64_t& error_sequence, std::string& error_name) const;
   void run();
-  void stop() noexcept;
+  /// Ends the threads; with `discard_queued` (a failed run) batches not yet
+  /// taken are dropped, otherwise the threads write them first.
+  void join_threads(bool discard_queued) noexcept;
 
   int dir_fd_;
   std::string shown_dir_;
@@ -63,11 +65,9 @@ class DocumentWriters {
   std::mutex mutex_;
   std::condition_variable work_ready_;
   std::condition_variable space_ready_;
-  std::condition_variable idle_;
   std::deque<Batch> queue_;
   std::size_t pending_bytes_ = 0;  // queued or being written
-  unsigned busy_ = 0;
-  bool closing_ = false;
+  bool closing_ = false;  // no more batches come: threads end once the queue is empty
   int error_ = 0;
   std::uint64_t error_sequence_ = 0;
   std::string error_name_;
