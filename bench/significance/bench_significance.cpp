@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "bootstrap.hpp"
-#include "grk/json/float_format.hpp"
-#include "grk/json/reader.hpp"
-#include "grk/json/writer.hpp"
+#include <grk/json/float_format.hpp>
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
                                     std::to_string(python_b) + " " + std::to_string(seed) + " 0.95",
                                 out, status) * scale;
       if (status == 0) {
-        const auto json = grk::json::read(out).as_object();
+        const auto json = grk::json::read(out).value().as_object();
         python_boot = json.at("seconds").to_number<double>() * scale;
         if (python_b == resamples) {
           const auto& r = json.at("result").as_object();

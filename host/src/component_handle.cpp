@@ -110,11 +110,10 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
   }
   // Parsed here, with the exact reader, so a result's floats keep every bit
   // and a malformed one fails the call instead of vanishing from the document.
-  json::ReadError error;
-  auto result = json::read(state.result_json, error);
+  auto result = json::read(state.result_json);
   if (!result) {
     invocation.status = Status::internal;
-    invocation.message = "the component's result is not valid JSON: " + error.describe();
+    invocation.message = "the component's result is not valid JSON: " + result.error().describe();
     return invocation;
   }
   invocation.result = std::move(*result);

@@ -35,7 +35,7 @@ void refuse_unknown_keys(const std::filesystem::path& file, const boost::json::o
 std::string got(const boost::json::value& value) {
   // "expected a non-empty string, got string" would leave the user guessing.
   if (value.is_string() && value.get_string().empty()) return "got an empty string";
-  return std::string("got ") + json_kind_name(value);
+  return std::string("got ") + detail::json_kind_name(value);
 }
 
 }  // namespace
@@ -68,13 +68,12 @@ RunConfig parse_config(std::string_view text, const std::filesystem::path& file)
   hash.update(text);
   config.sha256 = hash.hex_digest();
 
-  json::ReadError error;
   json::ReadOptions options;
   options.allow_nan_and_infinity = false;
-  auto document = json::read(text, error, options);
+  auto document = json::read(text, options);
   if (!document) {
-    fail(file, "", "invalid JSON at line " + std::to_string(error.line) + ", column " +
-                       std::to_string(error.column) + ": " + error.message);
+    fail(file, "", "invalid JSON at line " + std::to_string(document.error().line) + ", column " +
+                       std::to_string(document.error().column) + ": " + document.error().message);
   }
   if (!document->is_object()) fail(file, "(top level)", "expected an object, " + got(*document));
   const auto& root = document->get_object();

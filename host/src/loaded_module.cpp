@@ -9,6 +9,8 @@
 #include <grk/naming.hpp>
 #include <grk/version.h>
 
+#include "param_declaration.hpp"
+
 #include "stdout_to_stderr.hpp"
 
 namespace grk::host {
@@ -136,16 +138,13 @@ ModuleRecord read_module_record(const LoadedModule& module) {
     }
     component.kind = c->kind;
     component.description = c->description ? c->description : "";
-    json::ReadError read_error;
-    auto declared = json::read(c->params_json ? c->params_json : "[]", read_error);
-    std::string problem;
-    std::optional<std::vector<ParamSpec>> params;
+    auto declared = json::read(c->params_json ? c->params_json : "[]");
     if (!declared) {
-      problem = "its parameter declaration is not JSON: " + read_error.describe();
-    } else {
-      params = params_from_json(*declared, problem);
+      return invalid("component '" + component.name +
+                     "': its parameter declaration is not JSON: " + declared.error().describe());
     }
-    if (!params) return invalid("component '" + component.name + "': " + problem);
+    auto params = params_from_json(*declared);
+    if (!params) return invalid("component '" + component.name + "': " + params.error());
     component.params = std::move(*params);
     record.components.push_back(std::move(component));
   }

@@ -166,8 +166,7 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
                       ": a static initialiser or the entry function failed; nothing of it was "
                       "run in grk-eval itself");
   }
-  json::ReadError error;
-  auto parsed = json::read(output, error);
+  auto parsed = json::read(output);
   auto record = parsed ? module_from_json(*parsed) : std::nullopt;
   if (!record || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return failed(file, ModuleStatus::load_failed,

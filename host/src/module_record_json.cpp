@@ -2,6 +2,8 @@
 
 #include <grk/abi.h>
 
+#include "param_declaration.hpp"
+
 namespace grk::host {
 namespace {
 
@@ -81,9 +83,9 @@ std::optional<ModuleRecord> module_from_json(const boost::json::value& json) {
                        : kind == "dataset-adapter" ? GRK_KIND_DATASET_ADAPTER
                                                    : 0;
       component.description = text_of(*entry, "description");
-      std::string problem;
       const auto* params = entry->if_contains("params");
-      auto specs = params ? params_from_json(*params, problem) : std::nullopt;
+      if (params == nullptr) return std::nullopt;
+      auto specs = params_from_json(*params);
       if (!specs) return std::nullopt;
       component.params = std::move(*specs);
       record.components.push_back(std::move(component));

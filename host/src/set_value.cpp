@@ -54,13 +54,12 @@ std::optional<boost::json::value> parse_set_value(ParamType type, std::string_vi
       problem = "expected true or false, got '" + std::string(raw) + "'";
       return std::nullopt;
     case ParamType::object: {
-      json::ReadError error;
-      auto value = json::read(raw, error);
+      auto value = json::read(raw);
       if (!value || !value->is_object()) {
-        problem = value ? "expected a JSON object" : "expected a JSON object: " + error.describe();
+        problem = value ? "expected a JSON object" : "expected a JSON object: " + value.error().describe();
         return std::nullopt;
       }
-      return value;
+      return std::move(value).value();
     }
   }
   return std::nullopt;

@@ -65,13 +65,15 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps,
                           "; name it with \"" + config_key(entry->component->kind) + "\"");
     }
 
-    boost::json::object resolved;
-    if (auto issue = validate_params(entry->component->params, step.params, resolved)) {
+    auto checked = validate_params(entry->component->params, step.params);
+    if (!checked) {
+      const ParamIssue& issue = checked.error();
       throw PlanError(exit_usage,
-                      prefix(flags ? "--set " + issue->name
-                                   : step_path(step.index, "params." + issue->name)) +
-                          issue->message);
+                      prefix(flags ? "--set " + issue.name
+                                   : step_path(step.index, "params." + issue.name)) +
+                          issue.message);
     }
+    boost::json::object resolved = std::move(*checked);
     for (const auto& spec : entry->component->params) {
       if (spec.type != ParamType::path) continue;
       auto* value = resolved.if_contains(spec.name);

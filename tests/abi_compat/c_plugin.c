@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "grk/abi.h"
+#include <grk/abi.h>
 
 #ifndef FIXTURE_MODULE_NAME
 #error "define FIXTURE_MODULE_NAME"

@@ -1,6 +1,7 @@
 // Helpers shared by the beir tests: temporary folders, writing and snapshotting
 // files, and finding the source tree (GRK_SOURCE_DIR, set by grk_add_test).
-#pragma once
+#ifndef GRK_TESTS_BEIR_BEIR_TEST_SUPPORT_HPP
+#define GRK_TESTS_BEIR_BEIR_TEST_SUPPORT_HPP
 
 #include <cstdlib>
 #include <filesystem>
@@ -90,3 +91,5 @@ inline std::optional<fs::path> source_dir() {
 inline bool have_python3() { return std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null") == 0; }
 
 }  // namespace beir_test
+
+#endif

@@ -68,8 +68,8 @@ void run_cases(int count, int seed, const grk::beir::AdaptationHooks& hooks = {}
   BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
   for (int k = 0; k < count; ++k) {
     const path root = temp / std::to_string(k);
-    const boost::json::object spec = grk::json::read(beir_test::read_file(root / "case.json")).as_object();
-    const boost::json::object expected = grk::json::read(beir_test::read_file(root / "expected.json")).as_object();
+    const boost::json::object spec = grk::json::read(beir_test::read_file(root / "case.json")).value().as_object();
+    const boost::json::object expected = grk::json::read(beir_test::read_file(root / "expected.json")).value().as_object();
     grk::beir::AdaptationRequest request;
     request.source_dir = (root / "src").string();
     request.output_dir = (root / std::string(spec.at("output").as_string())).string();
@@ -83,7 +83,7 @@ void run_cases(int count, int seed, const grk::beir::AdaptationHooks& hooks = {}
     if (actual.contains("report")) {
       const std::string text = replace_all(replace_all(boost::json::serialize(actual), root.string(), "<CASE>"),
                                            "out-cpp", "<OUT>");
-      actual = grk::json::read(text).as_object();
+      actual = grk::json::read(text).value().as_object();
     }
     const auto all = beir_test::snapshot(root);
     const std::string label = "case " + std::to_string(k) + " (" + root.string() + ")";

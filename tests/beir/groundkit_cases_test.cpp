@@ -4,7 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grk/error.hpp>
-#include <grk/judgments/load_judgments.hpp>
+#include <grk/groundkit/judgments/load_judgments.hpp>
 
 #include <optional>
 #include <string>
@@ -89,7 +89,7 @@ BOOST_AUTO_TEST_CASE(c01_preserves_document_level_qrel_as_whole_document_quote) 
        "file:{\"query_id\": \"q-1\", \"query\": \"What is in the body?\", \"category\": \"normal\", \"gold\": "
        "[{\"doc\": \"doc-1.txt\", \"quote\": \"Title\\n\\nBody\"}]}\n"}};
   BOOST_TEST((snapshot(out) == expected));
-  const auto judgments = grk::judgments::load_judgments(r.judgments_path);
+  const auto judgments = grk::judgments::load_judgments(r.judgments_path).value();
   BOOST_REQUIRE_EQUAL(judgments.size(), 1u);
   BOOST_TEST(judgments[0].gold[0].doc == "doc-1.txt");
   BOOST_TEST(judgments[0].gold[0].quote == "Title\n\nBody");
@@ -345,7 +345,7 @@ BOOST_AUTO_TEST_CASE(c29_a_reserved_device_name_is_allowed_as_a_query_id) {
   const Outcome outcome = adapt(src, out);
   BOOST_REQUIRE(outcome.report.has_value());
   BOOST_TEST(outcome.report->query_count == 1u);
-  BOOST_TEST(grk::judgments::load_judgments(outcome.report->judgments_path)[0].query_id == "con");
+  BOOST_TEST(grk::judgments::load_judgments(outcome.report->judgments_path).value()[0].query_id == "con");
 }
 
 BOOST_AUTO_TEST_CASE(c30_a_document_id_too_long_for_a_filename_is_refused) {

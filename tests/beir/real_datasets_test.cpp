@@ -5,7 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grk/error.hpp>
-#include <grk/judgments/load_judgments.hpp>
+#include <grk/groundkit/judgments/load_judgments.hpp>
 
 #include <string>
 
@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(scifact_fixture_adapts_on_both_splits) {
     BOOST_TEST(report.query_count == e.queries);
     BOOST_TEST(report.relevance_pair_count == e.queries);
     BOOST_TEST(report.total_characters == 39692u);
-    const auto judgments = grk::judgments::load_judgments(report.judgments_path);
+    const auto judgments = grk::judgments::load_judgments(report.judgments_path).value();
     BOOST_REQUIRE_EQUAL(judgments.size(), e.queries);
     BOOST_TEST(judgments[0].query_id == e.first_query);
     BOOST_TEST(judgments[0].gold[0].quote == beir_test::read_file(tmp / "out/corpus" / judgments[0].gold[0].doc));

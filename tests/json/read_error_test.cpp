@@ -9,11 +9,3 @@ BOOST_AUTO_TEST_CASE(describe_is_str_of_json_decode_error) {
   const grk::json::ReadError error{"Expecting value", 4, 3, 3};
   BOOST_TEST(error.describe() == "Expecting value: line 3 column 3 (char 4)");
 }
-
-BOOST_AUTO_TEST_CASE(read_failure_carries_the_error) {
-  const grk::json::ReadFailure failure(grk::json::ReadError{"Extra data", 1, 1, 2});
-  BOOST_TEST(std::string(failure.what()) == "Extra data: line 1 column 2 (char 1)");
-  BOOST_TEST(failure.error().message == "Extra data");
-  const std::runtime_error& base = failure;
-  BOOST_TEST(std::string(base.what()) == "Extra data: line 1 column 2 (char 1)");
-}

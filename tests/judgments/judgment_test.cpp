@@ -1,5 +1,5 @@
-// grk/judgments/judgment.hpp: the Judgment model's rules (reference 4.3).
-#include <grk/judgments/judgment.hpp>
+// grk/groundkit/judgments/judgment.hpp: the Judgment model's rules (reference 4.3).
+#include <grk/groundkit/judgments/judgment.hpp>
 
 #define BOOST_TEST_MODULE judgments_judgment
 #include <boost/test/unit_test.hpp>
@@ -11,9 +11,8 @@
 namespace {
 
 std::string problem(const std::string& json) {
-  grk::judgments::Judgment judgment;
-  auto found = grk::judgments::validate_judgment(grk::json::read(json), judgment);
-  return found ? *found : std::string("ok");
+  const auto found = grk::judgments::validate_judgment(grk::json::read(json).value());
+  return found ? std::string("ok") : found.error();
 }
 
 const std::string gold = R"("gold": [{"doc": "a.md", "quote": "q"}])";
@@ -21,10 +20,10 @@ const std::string gold = R"("gold": [{"doc": "a.md", "quote": "q"}])";
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_valid_row_is_read_field_by_field) {
-  grk::judgments::Judgment judgment;
-  BOOST_REQUIRE(!grk::judgments::validate_judgment(
-      grk::json::read(R"({"query_id": "s1-a", "query": " ", "category": "ambiguous", "gold": [{"doc": "d/a.md", "quote": "x"}, {"doc": "b.md", "quote": "y"}], "notes": "n"})"),
-      judgment));
+  const auto read = grk::judgments::validate_judgment(
+      grk::json::read(R"({"query_id": "s1-a", "query": " ", "category": "ambiguous", "gold": [{"doc": "d/a.md", "quote": "x"}, {"doc": "b.md", "quote": "y"}], "notes": "n"})").value());
+  BOOST_REQUIRE(read.has_value());
+  const grk::judgments::Judgment& judgment = *read;
   BOOST_TEST(judgment.query_id == "s1-a");
   BOOST_TEST(judgment.query == " ");
   BOOST_TEST(std::string(grk::judgments::category_name(judgment.category)) == "ambiguous");

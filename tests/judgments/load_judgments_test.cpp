@@ -1,6 +1,6 @@
-// grk/judgments/load_judgments.hpp: reference 4.1-4.2 and the TestLoadJudgments
+// grk/groundkit/judgments/load_judgments.hpp: reference 4.1-4.2 and the TestLoadJudgments
 // cases of reference 5.3.
-#include <grk/judgments/load_judgments.hpp>
+#include <grk/groundkit/judgments/load_judgments.hpp>
 
 #define BOOST_TEST_MODULE judgments_load_judgments
 #include <boost/test/unit_test.hpp>
@@ -33,13 +33,10 @@ std::string row(const std::string& id) {
 }
 
 std::string failure(const TempFile& file, grk::Status* status = nullptr) {
-  try {
-    grk::judgments::load_judgments(file.path.string());
-  } catch (const grk::Error& error) {
-    if (status != nullptr) *status = error.status();
-    return error.what();
-  }
-  return "loaded";
+  const auto loaded = grk::judgments::load_judgments(file.path.string());
+  if (loaded) return "loaded";
+  if (status != nullptr) *status = loaded.error().status;
+  return loaded.error().message;
 }
 
 }  // namespace
@@ -64,14 +61,14 @@ BOOST_AUTO_TEST_CASE(invalid_utf8_is_reported_with_python_text) {
 BOOST_AUTO_TEST_CASE(a_sorted_file_loads_in_order_and_blank_lines_are_skipped) {
   TempFile file;
   file.write(row("aaa-first") + "\n" + row("bbb-second") + "\n");
-  const auto loaded = grk::judgments::load_judgments(file.path.string());
+  const auto loaded = grk::judgments::load_judgments(file.path.string()).value();
   BOOST_REQUIRE_EQUAL(loaded.size(), 2u);
   BOOST_TEST(loaded[0].query_id == "aaa-first");
   BOOST_TEST(loaded[1].query_id == "bbb-second");
   file.write("\n" + row("a") + "\n\n   \n");
-  BOOST_TEST(grk::judgments::load_judgments(file.path.string()).size() == 1u);
+  BOOST_TEST(grk::judgments::load_judgments(file.path.string())->size() == 1u);
   file.write("");
-  BOOST_TEST(grk::judgments::load_judgments(file.path.string()).empty());
+  BOOST_TEST(grk::judgments::load_judgments(file.path.string())->empty());
 }
 
 BOOST_AUTO_TEST_CASE(errors_name_the_physical_line) {

@@ -1,6 +1,6 @@
-// Tests for grk/python/unicode_tables.hpp: the generated tables still equal
-// what python3 computes (regenerate with generate_unicode_tables.py).
-#include <grk/python/unicode_tables.hpp>  // first: the header is self-contained
+// Tests for grk/detail/unicode_tables.hpp: the generated tables still equal
+// what python3 computes (regenerate with sdk/tools/generate_unicode_tables.py).
+#include <grk/detail/unicode_tables.hpp>  // first: the header is self-contained
 
 #define BOOST_TEST_MODULE python_unicode_tables
 #include <boost/test/unit_test.hpp>
@@ -13,12 +13,12 @@
 namespace {
 
 std::string table_text() {
-  std::string out = grk::python::unicode_tables::unicode_version;
-  for (const auto& range : grk::python::unicode_tables::non_printable_ranges) {
+  std::string out = grk::detail::unicode_tables::unicode_version;
+  for (const auto& range : grk::detail::unicode_tables::non_printable_ranges) {
     out += " " + std::to_string(range[0]) + "-" + std::to_string(range[1]);
   }
   out += " /";
-  for (const auto zero : grk::python::unicode_tables::decimal_digit_zeros) out += " " + std::to_string(zero);
+  for (const auto zero : grk::detail::unicode_tables::decimal_digit_zeros) out += " " + std::to_string(zero);
   return out;
 }
 
@@ -27,13 +27,13 @@ std::string table_text() {
 BOOST_AUTO_TEST_CASE(tables_are_sorted_and_disjoint) {
   std::uint32_t previous_last = 0;
   bool first = true;
-  for (const auto& range : grk::python::unicode_tables::non_printable_ranges) {
+  for (const auto& range : grk::detail::unicode_tables::non_printable_ranges) {
     BOOST_TEST(range[0] <= range[1]);
     if (!first) BOOST_TEST(range[0] > previous_last + 1);
     previous_last = range[1];
     first = false;
   }
-  BOOST_TEST(std::string(grk::python::unicode_tables::unicode_version) == "14.0.0");
+  BOOST_TEST(std::string(grk::detail::unicode_tables::unicode_version) == "14.0.0");
 }
 
 BOOST_AUTO_TEST_CASE(tables_match_python, *boost::unit_test::precondition(grk::test::python_available)) {

@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "grk/abi.h"
+#include <grk/abi.h>
 
 #define FIELD(type, field) printf(",\"%s\":%lu", #field, (unsigned long)offsetof(type, field))
 

@@ -1,6 +1,6 @@
-// grk/report/lax.hpp: pydantic's lax conversions, value by value, and the
+// grk/detail/report_lax.hpp: pydantic's lax conversions, value by value, and the
 // other report headers on typed records (validators, names).
-#include "grk/report/lax.hpp"  // first: the header stands alone
+#include <grk/detail/report_lax.hpp>  // first: the header stands alone
 
 #define BOOST_TEST_MODULE report_lax
 #include <boost/test/unit_test.hpp>
@@ -9,28 +9,31 @@
 #include <limits>
 #include <string>
 
-#include "grk/report/names.hpp"
-#include "grk/report/validators.hpp"
+#include <grk/groundkit/report/names.hpp>
+#include <grk/groundkit/report/validators.hpp>
 
 namespace lax = grk::report::lax;
 using boost::json::value;
 
 namespace {
+template <class Result>
+std::string problem_of(const Result& result) {
+  return result ? std::string("(ok)") : result.error();
+}
+
 std::string int_problem(const value& v) {
-  std::string problem;
-  return lax::to_int(v, problem) ? "(ok)" : problem;
+  return problem_of(lax::to_int(v));
 }
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(int_fields) {
-  std::string problem;
-  BOOST_TEST(lax::to_int(value(7), problem).value() == 7);
-  BOOST_TEST(lax::to_int(value(7.0), problem).value() == 7);
-  BOOST_TEST(lax::to_int(value(true), problem).value() == 1);
-  BOOST_TEST(lax::to_int(value(false), problem).value() == 0);
-  BOOST_TEST(lax::to_int(value("  -12 "), problem).value() == -12);
-  BOOST_TEST(lax::to_int(value("+12.000"), problem).value() == 12);
-  BOOST_TEST(lax::to_int(value("-9223372036854775808"), problem).value() == std::numeric_limits<std::int64_t>::min());
+  BOOST_TEST(lax::to_int(value(7)).value() == 7);
+  BOOST_TEST(lax::to_int(value(7.0)).value() == 7);
+  BOOST_TEST(lax::to_int(value(true)).value() == 1);
+  BOOST_TEST(lax::to_int(value(false)).value() == 0);
+  BOOST_TEST(lax::to_int(value("  -12 ")).value() == -12);
+  BOOST_TEST(lax::to_int(value("+12.000")).value() == 12);
+  BOOST_TEST(lax::to_int(value("-9223372036854775808")).value() == std::numeric_limits<std::int64_t>::min());
   BOOST_TEST(int_problem(value(1.5)) == "must be an integer, got a number with a fractional part: 1.5");
   BOOST_TEST(int_problem(value("1.5")) == "must be an integer, got \"1.5\"");
   BOOST_TEST(int_problem(value("1_0")) == "must be an integer, got \"1_0\"");
@@ -41,33 +44,27 @@ BOOST_AUTO_TEST_CASE(int_fields) {
 }
 
 BOOST_AUTO_TEST_CASE(float_fields) {
-  std::string problem;
-  BOOST_TEST(lax::to_float(value(3), problem).value() == 3.0);
-  BOOST_TEST(lax::to_float(value(true), problem).value() == 1.0);
-  BOOST_TEST(lax::to_float(value(" 0.1 "), problem).value() == 0.1);
-  BOOST_TEST(lax::to_float(value("-1e-3"), problem).value() == -0.001);
-  BOOST_TEST(lax::to_float(value(".5"), problem).value() == 0.5);
-  BOOST_TEST(std::isinf(lax::to_float(value("Infinity"), problem).value()));
-  BOOST_TEST(std::isnan(lax::to_float(value("nan"), problem).value()));
-  BOOST_TEST(std::isinf(lax::to_float(value("1e999"), problem).value()));
-  BOOST_TEST(!lax::to_float(value("0x10"), problem).has_value());
-  BOOST_TEST(problem == "must be a number, got \"0x10\"");
-  BOOST_TEST(!lax::to_float(value(""), problem).has_value());
-  BOOST_TEST(!lax::to_float(value("--1"), problem).has_value());
-  BOOST_TEST(!lax::to_float(value(boost::json::array{}), problem).has_value());
-  BOOST_TEST(problem == "must be a number, got []");
+  BOOST_TEST(lax::to_float(value(3)).value() == 3.0);
+  BOOST_TEST(lax::to_float(value(true)).value() == 1.0);
+  BOOST_TEST(lax::to_float(value(" 0.1 ")).value() == 0.1);
+  BOOST_TEST(lax::to_float(value("-1e-3")).value() == -0.001);
+  BOOST_TEST(lax::to_float(value(".5")).value() == 0.5);
+  BOOST_TEST(std::isinf(lax::to_float(value("Infinity")).value()));
+  BOOST_TEST(std::isnan(lax::to_float(value("nan")).value()));
+  BOOST_TEST(std::isinf(lax::to_float(value("1e999")).value()));
+  BOOST_TEST(problem_of(lax::to_float(value("0x10"))) == "must be a number, got \"0x10\"");
+  BOOST_TEST(!lax::to_float(value("")).has_value());
+  BOOST_TEST(!lax::to_float(value("--1")).has_value());
+  BOOST_TEST(problem_of(lax::to_float(value(boost::json::array{}))) == "must be a number, got []");
 }
 
 BOOST_AUTO_TEST_CASE(bool_str_and_literal_fields) {
-  std::string problem;
-  for (const char* yes : {"1", "on", "T", "true", "Y", "YES"}) BOOST_TEST(lax::to_bool(value(yes), problem).value());
-  for (const char* no : {"0", "OFF", "f", "False", "n", "no"}) BOOST_TEST(!lax::to_bool(value(no), problem).value());
-  BOOST_TEST(lax::to_bool(value(1), problem).value());
-  BOOST_TEST(!lax::to_bool(value(0.0), problem).value());
-  BOOST_TEST(!lax::to_bool(value("maybe"), problem).has_value());
-  BOOST_TEST(problem == "must be a boolean, got \"maybe\"");
-  BOOST_TEST(!lax::to_str(value(1), problem).has_value());
-  BOOST_TEST(problem == "must be a string, got 1");
+  for (const char* yes : {"1", "on", "T", "true", "Y", "YES"}) BOOST_TEST(lax::to_bool(value(yes)).value());
+  for (const char* no : {"0", "OFF", "f", "False", "n", "no"}) BOOST_TEST(!lax::to_bool(value(no)).value());
+  BOOST_TEST(lax::to_bool(value(1)).value());
+  BOOST_TEST(!lax::to_bool(value(0.0)).value());
+  BOOST_TEST(problem_of(lax::to_bool(value("maybe"))) == "must be a boolean, got \"maybe\"");
+  BOOST_TEST(problem_of(lax::to_str(value(1))) == "must be a string, got 1");
   BOOST_TEST(lax::is_literal_one(value(1)));
   BOOST_TEST(lax::is_literal_one(value(1.0)));
   BOOST_TEST(lax::is_literal_one(value(true)));
@@ -86,9 +83,9 @@ BOOST_AUTO_TEST_CASE(names_round_trip) {
 BOOST_AUTO_TEST_CASE(validators_on_typed_records) {
   grk::report::RunConfig config;
   config.top_k = 10;
-  BOOST_TEST(!grk::report::validate_run_config(config).has_value());
+  BOOST_TEST(grk::report::validate_run_config(config).has_value());
   config.rerank_model = "m";
-  BOOST_TEST(grk::report::validate_run_config(config).value() ==
+  BOOST_TEST(grk::report::validate_run_config(config).error() ==
              "rerank_input, rerank_candidates, rerank_model describe a rerank stage and must be set together or "
              "not at all; got ['rerank_model'] without ['rerank_candidates', 'rerank_input']");
   grk::report::SynthesisReport synthesis;
@@ -99,7 +96,7 @@ BOOST_AUTO_TEST_CASE(validators_on_typed_records) {
   synthesis.faithful_count = std::numeric_limits<std::int64_t>::max();
   synthesis.unfaithful_count = 1;
   synthesis.judge_error_count = 0;
-  BOOST_TEST(grk::report::validate_synthesis_report(synthesis).value() ==
+  BOOST_TEST(grk::report::validate_synthesis_report(synthesis).error() ==
              "faithful_count (9223372036854775807) + unfaithful_count (1) + judge_error_count (0) must equal "
              "judged_count (0)");
 }

@@ -1,2 +1,2 @@
-// Compiles grk/report/eval_report.hpp alone: the header brings everything it needs.
-#include "grk/report/eval_report.hpp"
+// Compiles grk/groundkit/report/eval_report.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/eval_report.hpp>

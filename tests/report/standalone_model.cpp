@@ -1,2 +1,2 @@
-// Compiles grk/report/model.hpp alone: the header brings everything it needs.
-#include "grk/report/model.hpp"
+// Compiles grk/groundkit/report/model.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/model.hpp>

@@ -1,2 +1,2 @@
-// Compiles grk/report/names.hpp alone: the header brings everything it needs.
-#include "grk/report/names.hpp"
+// Compiles grk/groundkit/report/names.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/names.hpp>

@@ -1,2 +1,2 @@
-// Compiles grk/report/reader.hpp alone: the header brings everything it needs.
-#include "grk/report/reader.hpp"
+// Compiles grk/groundkit/report/reader.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/reader.hpp>

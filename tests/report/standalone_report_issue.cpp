@@ -1,2 +1,2 @@
-// Compiles grk/report/report_issue.hpp alone: the header brings everything it needs.
-#include "grk/report/report_issue.hpp"
+// Compiles grk/groundkit/report/report_issue.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/report_issue.hpp>

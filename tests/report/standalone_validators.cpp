@@ -1,2 +1,2 @@
-// Compiles grk/report/validators.hpp alone: the header brings everything it needs.
-#include "grk/report/validators.hpp"
+// Compiles grk/groundkit/report/validators.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/validators.hpp>

@@ -1,2 +1,2 @@
-// Compiles grk/report/writer.hpp alone: the header brings everything it needs.
-#include "grk/report/writer.hpp"
+// Compiles grk/groundkit/report/writer.hpp alone: the header brings everything it needs.
+#include <grk/groundkit/report/writer.hpp>

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "grk/json/reader.hpp"
-#include "grk/json/writer.hpp"
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
 
 namespace fs = std::filesystem;
 
@@ -71,7 +71,7 @@ Run run(const Fixture& f, const std::string& arguments) {
   while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, got);
   const int status = ::pclose(pipe);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (fs::exists(results)) r.results = grk::json::read(read_all(results));
+  if (fs::exists(results)) r.results = grk::json::read(read_all(results)).value();
   return r;
 }
 

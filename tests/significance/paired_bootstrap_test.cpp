@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "grk/error.hpp"
-#include "grk/report/model.hpp"
+#include <grk/error.hpp>
+#include <grk/groundkit/report/model.hpp>
 #include "metric_check.hpp"
 #include "paired_bootstrap.hpp"
 #include "report_scores.hpp"

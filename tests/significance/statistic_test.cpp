@@ -13,11 +13,11 @@
 #include <string>
 
 #include "../report/example_report.hpp"
-#include "grk/context.hpp"
-#include "grk/error.hpp"
-#include "grk/json/reader.hpp"
-#include "grk/json/writer.hpp"
-#include "grk/param.hpp"
+#include <grk/context.hpp>
+#include <grk/error.hpp>
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
+#include <grk/param.hpp>
 #include "paired_bootstrap_statistic.hpp"
 
 namespace fs = std::filesystem;
@@ -44,16 +44,16 @@ struct Outcome {
 
 Outcome run(const object& given) {
   Outcome out;
-  boost::json::object resolved;
-  if (auto issue = grk::validate_params(PairedBootstrapStatistic::params(), given, resolved)) {
-    out.error = "parameter '" + issue->name + "': " + issue->message;
+  auto resolved = grk::validate_params(PairedBootstrapStatistic::params(), given);
+  if (!resolved) {
+    out.error = "parameter '" + resolved.error().name + "': " + resolved.error().message;
     out.status = grk::Status::invalid_argument;
     return out;
   }
   grk::Context context(nullptr, nullptr);
   PairedBootstrapStatistic statistic;
   try {
-    out.result = statistic.compute(grk::Params(std::move(resolved)), context);
+    out.result = statistic.compute(grk::Params(std::move(*resolved)), context);
   } catch (const grk::Error& error) {
     out.error = error.what();
     out.status = error.status();

@@ -3,7 +3,7 @@
 #include <grk/error.hpp>
 #include <grk/json/quoted_string.hpp>
 #include <grk/json/wtf8.hpp>
-#include <grk/judgments/load_judgments.hpp>
+#include <grk/groundkit/judgments/load_judgments.hpp>
 #include <grk/python/text.hpp>
 
 #include <algorithm>
@@ -240,14 +240,14 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   if (hooks.between_corpus_passes) hooks.between_corpus_passes();
   if (judgments_may_break) {
     const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks);
-    judgments::parse_judgments(render_judgments(qrels, queries, texts), layout.judgments_path);
+    judgments::parse_judgments(render_judgments(qrels, queries, texts), layout.judgments_path).or_throw();
   }
 
   // Steps 13-16, into a staging directory published at the end.
   StagedOutput output(layout, hooks.before_write_step);
   const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, &output, hooks);
   const std::string judgments_text = render_judgments(qrels, queries, texts);
-  judgments::parse_judgments(judgments_text, layout.judgments_path);
+  judgments::parse_judgments(judgments_text, layout.judgments_path).or_throw();
   output.write_judgments(judgments_text);
   output.publish();
 

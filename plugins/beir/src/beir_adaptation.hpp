@@ -1,6 +1,7 @@
 // adapt_beir_dataset: groundkit's BEIR adaptation (reference 3.7), streaming,
 // with every check before the first write and an atomic publication.
-#pragma once
+#ifndef GRK_BEIR_BEIR_ADAPTATION_HPP
+#define GRK_BEIR_BEIR_ADAPTATION_HPP
 
 #include <boost/json/object.hpp>
 
@@ -61,3 +62,5 @@ std::string summary_line(std::uint64_t document_count, std::uint64_t total_chara
                          const std::string& judgments_path);
 
 }  // namespace grk::beir
+
+#endif

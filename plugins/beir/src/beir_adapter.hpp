@@ -1,6 +1,7 @@
 // The `beir` dataset adapter component (reference 3): groundkit's BEIR
 // adaptation behind the grk DatasetAdapter interface.
-#pragma once
+#ifndef GRK_BEIR_BEIR_ADAPTER_HPP
+#define GRK_BEIR_BEIR_ADAPTER_HPP
 
 #include <grk/dataset_adapter.hpp>
 #include <grk/param.hpp>
@@ -23,3 +24,5 @@ class BeirAdapter : public DatasetAdapter {
 };
 
 }  // namespace grk::beir
+
+#endif

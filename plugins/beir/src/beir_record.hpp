@@ -1,6 +1,7 @@
 // One corpus or query record of a BEIR JSONL file, checked field by field in
 // the reference's order (3.3, 3.6, 3.7 steps 4-5).
-#pragma once
+#ifndef GRK_BEIR_BEIR_RECORD_HPP
+#define GRK_BEIR_BEIR_RECORD_HPP
 
 #include <cstdint>
 #include <optional>
@@ -45,3 +46,5 @@ std::optional<std::string> query_text_problem(const RecordFields& row, const Rec
                                               std::string_view id, std::string& text);
 
 }  // namespace grk::beir
+
+#endif

@@ -2,7 +2,8 @@
 // first surveys the records and keeps ids and counts, never texts; the second
 // reads the same bytes again, hands each document to the writer and keeps the
 // texts the judgments quote, refusing the file if anything changed between.
-#pragma once
+#ifndef GRK_BEIR_CORPUS_PASSES_HPP
+#define GRK_BEIR_CORPUS_PASSES_HPP
 
 #include <cstdint>
 #include <map>
@@ -58,3 +59,5 @@ std::map<std::string, std::string> replay_corpus(const SourceFile& file, const s
                                                  StagedOutput* output, const AdaptationHooks& hooks);
 
 }  // namespace grk::beir
+
+#endif

@@ -1,6 +1,7 @@
 // The ids of every corpus document, kept compactly so that the adapter's memory
 // grows with the number of documents, not with their text (issue point 5).
-#pragma once
+#ifndef GRK_BEIR_DOCUMENT_INDEX_HPP
+#define GRK_BEIR_DOCUMENT_INDEX_HPP
 
 #include <cstdint>
 #include <optional>
@@ -51,3 +52,5 @@ class DocumentIndex {
 };
 
 }  // namespace grk::beir
+
+#endif

@@ -6,7 +6,8 @@
 // calls. Documents travel in batches: one hand-over per batch rather than per
 // document keeps the threads out of the scheduler (per-document hand-over cost
 // more than a second of context switches at 200,000 documents).
-#pragma once
+#ifndef GRK_BEIR_DOCUMENT_WRITERS_HPP
+#define GRK_BEIR_DOCUMENT_WRITERS_HPP
 
 #include <condition_variable>
 #include <cstddef>
@@ -74,3 +75,5 @@ class DocumentWriters {
 };
 
 }  // namespace grk::beir
+
+#endif

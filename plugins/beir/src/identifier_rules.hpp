@@ -1,5 +1,6 @@
 // The identifier rules of groundkit's BEIR adapter (reference 3.1, 3.5, 3.7 step 9).
-#pragma once
+#ifndef GRK_BEIR_IDENTIFIER_RULES_HPP
+#define GRK_BEIR_IDENTIFIER_RULES_HPP
 
 #include <optional>
 #include <string>
@@ -24,3 +25,5 @@ bool is_harness_query_id(std::string_view value) noexcept;
 std::optional<std::string> identifier_problem(std::string_view value, IdentifierSubject subject);
 
 }  // namespace grk::beir
+
+#endif

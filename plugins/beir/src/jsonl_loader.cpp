@@ -14,10 +14,9 @@ namespace grk::beir {
 bool parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number, RecordFields& fields,
                       std::optional<std::string>& problem) {
   if (scan_record_fields(line, fields)) return true;
-  json::ReadError error;
-  const auto value = json::read(line, error);
+  const auto value = json::read(line);
   if (!value) {
-    problem = "invalid JSON in " + path + " line " + std::to_string(number) + ": " + error.message;
+    problem = "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message;
     return false;
   }
   if (!value->is_object()) {

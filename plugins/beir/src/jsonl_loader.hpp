@@ -1,6 +1,7 @@
 // Reading BEIR's JSONL files as the reference's loader does (3.2-3.3): the
 // checks on one line, and read failures in the reference's words.
-#pragma once
+#ifndef GRK_BEIR_JSONL_LOADER_HPP
+#define GRK_BEIR_JSONL_LOADER_HPP
 
 #include <cstdint>
 #include <optional>
@@ -22,3 +23,5 @@ bool parse_jsonl_line(std::string_view line, const std::string& path, std::uint6
 [[noreturn]] void rethrow_read_problem(const std::string& path);
 
 }  // namespace grk::beir
+
+#endif

@@ -1,6 +1,7 @@
 // The destination checks of reference 3.7 steps 11-12 and the containment rule
 // of 3.8, run before anything is written.
-#pragma once
+#ifndef GRK_BEIR_OUTPUT_CHECKS_HPP
+#define GRK_BEIR_OUTPUT_CHECKS_HPP
 
 #include <optional>
 #include <string>
@@ -27,3 +28,5 @@ std::string require_contained(const std::string& candidate, const std::string& b
 OutputLayout check_output(const std::string& destination);
 
 }  // namespace grk::beir
+
+#endif

@@ -1,6 +1,7 @@
 // Paths and OS errors as Python prints them, because the reference's messages
 // embed `str(path)` of resolved paths and `str(OSError)` (reference 0, 3.7).
-#pragma once
+#ifndef GRK_BEIR_PYTHON_PATH_HPP
+#define GRK_BEIR_PYTHON_PATH_HPP
 
 #include <string>
 
@@ -20,3 +21,5 @@ std::string os_error_text(int errno_value, const std::string& path);
 std::string join_path(const std::string& a, const std::string& b);
 
 }  // namespace grk::beir
+
+#endif

@@ -1,5 +1,6 @@
 // The qrels TSV loader (reference 3.4).
-#pragma once
+#ifndef GRK_BEIR_QRELS_READER_HPP
+#define GRK_BEIR_QRELS_READER_HPP
 
 #include <map>
 #include <set>
@@ -23,3 +24,5 @@ struct Qrels {
 Qrels read_qrels(const SourceFile& file, const std::string& path);
 
 }  // namespace grk::beir
+
+#endif

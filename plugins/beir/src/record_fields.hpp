@@ -1,6 +1,7 @@
 // The three fields a BEIR record is read for (`_id`, `title`, `text`, reference
 // 3.3), and a fast scanner that extracts them without building a JSON tree.
-#pragma once
+#ifndef GRK_BEIR_RECORD_FIELDS_HPP
+#define GRK_BEIR_RECORD_FIELDS_HPP
 
 #include <boost/json/object.hpp>
 
@@ -43,3 +44,5 @@ bool contains_raw_line_separator(std::string_view utf8) noexcept;
 
 
 }  // namespace grk::beir
+
+#endif

@@ -1,6 +1,7 @@
 // An input file held open for the whole adaptation, so that both passes over
 // the corpus read the same file, and a change to it can be noticed (issue 4).
-#pragma once
+#ifndef GRK_BEIR_SOURCE_FILE_HPP
+#define GRK_BEIR_SOURCE_FILE_HPP
 
 #include <cstdint>
 #include <string>
@@ -41,3 +42,5 @@ class SourceFile {
 };
 
 }  // namespace grk::beir
+
+#endif

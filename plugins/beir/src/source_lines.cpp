@@ -82,8 +82,9 @@ int sequence_length(const unsigned char* p, std::size_t available) noexcept {
 // where it lies in the file.
 std::string decode_error_message(const char* at, std::size_t available, std::uint64_t offset) {
   const std::string window(at, available < 4 ? available : 4);
-  std::string message = python::utf8_decode_error(window).value_or(
-      "'utf-8' codec can't decode byte in position 0: invalid start byte");
+  const auto utf8 = python::validate_utf8(window);
+  std::string message =
+      utf8 ? "'utf-8' codec can't decode byte in position 0: invalid start byte" : utf8.error();
   static constexpr std::string_view marker = " in position ";
   const std::size_t where = message.find(marker);
   if (where == std::string::npos) return message;

@@ -2,7 +2,8 @@
 // strict UTF-8, then `str.splitlines()` after universal-newline translation.
 // It never holds more than one line plus one read block, which is what keeps
 // the adapter's memory independent of the corpus's size (issue point 5).
-#pragma once
+#ifndef GRK_BEIR_SOURCE_LINES_HPP
+#define GRK_BEIR_SOURCE_LINES_HPP
 
 #include <array>
 #include <cstddef>
@@ -97,3 +98,5 @@ class SourceLineReader {
 };
 
 }  // namespace grk::beir
+
+#endif

@@ -13,7 +13,8 @@
 // Staging directories are named ".<output>.grk-beir-staging-<pid>-<nonce>"
 // (sibling) or ".grk-beir-staging-<pid>-<nonce>" (inside); the next run that
 // gets past its checks removes those whose process is gone.
-#pragma once
+#ifndef GRK_BEIR_STAGED_OUTPUT_HPP
+#define GRK_BEIR_STAGED_OUTPUT_HPP
 
 #include <functional>
 #include <memory>
@@ -70,3 +71,5 @@ class StagedOutput {
 void remove_tree(const std::string& path);
 
 }  // namespace grk::beir
+
+#endif

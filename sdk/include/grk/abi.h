@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "grk/version.h"
+#include <grk/version.h>
 
 #ifdef __cplusplus
 extern "C" {

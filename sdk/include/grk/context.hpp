@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "grk/abi.h"
+#include <grk/abi.h>
 
 namespace grk {
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "grk/context.hpp"
-#include "grk/param.hpp"
+#include <grk/context.hpp>
+#include <grk/param.hpp>
 
 namespace grk {
 

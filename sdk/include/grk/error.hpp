@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "grk/abi.h"
+#include <grk/abi.h>
 
 namespace grk {
 

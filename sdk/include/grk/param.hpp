@@ -15,7 +15,9 @@
 #include <utility>
 #include <vector>
 
-#include "grk/error.hpp"
+#include <grk/detail/json_kind.hpp>
+#include <grk/error.hpp>
+#include <grk/expected.hpp>
 
 namespace grk {
 
@@ -34,14 +36,6 @@ inline const char* param_type_name(ParamType type) noexcept {
     case ParamType::object: return "object";
   }
   return "string";
-}
-
-inline std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {
-  for (ParamType type : {ParamType::string, ParamType::integer, ParamType::number,
-                         ParamType::boolean, ParamType::path, ParamType::object}) {
-    if (name == param_type_name(type)) return type;
-  }
-  return std::nullopt;
 }
 
 /// One declared parameter. Build with required(), optional() or with_default().
@@ -85,21 +79,6 @@ inline bool has_param_type(const boost::json::value& value, ParamType type) noex
   return false;
 }
 
-/// The JSON kind of a value as users name it in messages.
-inline const char* json_kind_name(const boost::json::value& value) noexcept {
-  switch (value.kind()) {
-    case boost::json::kind::null: return "null";
-    case boost::json::kind::bool_: return "boolean";
-    case boost::json::kind::int64:
-    case boost::json::kind::uint64: return "integer";
-    case boost::json::kind::double_: return "number";
-    case boost::json::kind::string: return "string";
-    case boost::json::kind::array: return "array";
-    case boost::json::kind::object: return "object";
-  }
-  return "null";
-}
-
 /// The first problem found in a set of given parameters: the parameter it is
 /// about (empty when it concerns the whole set) and what was expected.
 struct ParamIssue {
@@ -109,26 +88,25 @@ struct ParamIssue {
 
 /// Checks `given` against `specs` in a fixed order (unknown names in the order
 /// given, then each spec in declaration order: missing, then wrong type) and
-/// returns the first problem. Fills `resolved` with the given values plus the
-/// defaults of absent parameters.
-inline std::optional<ParamIssue> validate_params(const std::vector<ParamSpec>& specs,
-                                                 const boost::json::object& given,
-                                                 boost::json::object& resolved) {
+/// returns the first problem, or the given values plus the defaults of absent
+/// parameters.
+inline Expected<boost::json::object, ParamIssue> validate_params(const std::vector<ParamSpec>& specs,
+                                                                 const boost::json::object& given) {
   for (const auto& member : given) {
     bool known = false;
     for (const auto& spec : specs) known = known || spec.name == member.key();
     if (!known) {
       std::string names;
       for (const auto& spec : specs) names += (names.empty() ? "" : ", ") + spec.name;
-      return ParamIssue{std::string(member.key()),
-                        "unknown parameter; expected one of: " + (names.empty() ? "(none)" : names)};
+      return unexpected(ParamIssue{std::string(member.key()),
+                        "unknown parameter; expected one of: " + (names.empty() ? "(none)" : names)});
     }
   }
-  resolved.clear();
+  boost::json::object resolved;
   for (const auto& spec : specs) {
     const boost::json::value* value = given.if_contains(spec.name);
     if (value == nullptr) {
-      if (spec.required) return ParamIssue{spec.name, "missing required parameter"};
+      if (spec.required) return unexpected(ParamIssue{spec.name, "missing required parameter"});
       if (spec.default_value) resolved[spec.name] = *spec.default_value;
       continue;
     }
@@ -136,13 +114,13 @@ inline std::optional<ParamIssue> validate_params(const std::vector<ParamSpec>& s
       std::string expected = param_type_name(spec.type);
       if (spec.type == ParamType::path) expected = "path (a non-empty string)";
       if (spec.type == ParamType::integer && value->is_uint64()) {
-        return ParamIssue{spec.name, "expected an integer in signed 64-bit range"};
+        return unexpected(ParamIssue{spec.name, "expected an integer in signed 64-bit range"});
       }
-      return ParamIssue{spec.name, "expected " + expected + ", got " + json_kind_name(*value)};
+      return unexpected(ParamIssue{spec.name, "expected " + expected + ", got " + detail::json_kind_name(*value)});
     }
     resolved[spec.name] = *value;
   }
-  return std::nullopt;
+  return resolved;
 }
 
 /// The declaration as JSON, the form that crosses the C ABI (params_json).
@@ -158,42 +136,6 @@ inline boost::json::array params_to_json(const std::vector<ParamSpec>& specs) {
     out.push_back(std::move(entry));
   }
   return out;
-}
-
-/// Reads a declaration back from params_json. Returns nullopt (with `problem`
-/// set) when a plugin declares something malformed.
-inline std::optional<std::vector<ParamSpec>> params_from_json(const boost::json::value& json,
-                                                              std::string& problem) {
-  if (!json.is_array()) {
-    problem = "parameter declaration is not a JSON array";
-    return std::nullopt;
-  }
-  std::vector<ParamSpec> specs;
-  for (const auto& item : json.get_array()) {
-    const auto* entry = item.if_object();
-    const boost::json::value* name = entry ? entry->if_contains("name") : nullptr;
-    const boost::json::value* type = entry ? entry->if_contains("type") : nullptr;
-    const boost::json::value* req = entry ? entry->if_contains("required") : nullptr;
-    const boost::json::value* desc = entry ? entry->if_contains("description") : nullptr;
-    if (!name || !name->is_string() || !type || !type->is_string() || !req || !req->is_bool()) {
-      problem = "parameter declaration entry lacks a string name, a type or a boolean required";
-      return std::nullopt;
-    }
-    auto parsed_type = param_type_from_name(type->get_string());
-    if (!parsed_type) {
-      problem = "parameter '" + std::string(name->get_string()) + "' has unknown type '" +
-                std::string(type->get_string()) + "'";
-      return std::nullopt;
-    }
-    ParamSpec spec;
-    spec.name = name->get_string();
-    spec.type = *parsed_type;
-    spec.required = req->get_bool();
-    if (const auto* def = entry->if_contains("default")) spec.default_value = *def;
-    if (desc && desc->is_string()) spec.description = desc->get_string();
-    specs.push_back(std::move(spec));
-  }
-  return specs;
 }
 
 /// Validated parameters as a component sees them. Accessors throw

@@ -1,11 +1,11 @@
 // GRK_PLUGIN_MODULE: turns C++ components into a grk plugin module.
 //
-// Include this header in exactly one source file of a module, the one that
-// names the module's components:
+// Include this header in exactly one source file of a module, src/module.cpp,
+// the one that names the module's components:
 //
 //   #include <grk/plugin.hpp>
-//   #include "paired_bootstrap.hpp"
-//   GRK_PLUGIN_MODULE("significance", "1.0.0", PairedBootstrap)
+//   #include "paired_bootstrap_statistic.hpp"
+//   GRK_PLUGIN_MODULE("significance", "1.0.0", grk::significance::PairedBootstrapStatistic)
 //
 // It generates the C entry point and the exception firewall: every call into
 // a component parses its parameters, re-validates them against the
@@ -29,16 +29,16 @@
 #include <type_traits>
 #include <utility>
 
-#include "grk/abi.h"
-#include "grk/context.hpp"
-#include "grk/dataset_adapter.hpp"
-#include "grk/error.hpp"
-#include "grk/json/reader.hpp"
-#include "grk/json/writer.hpp"
-#include "grk/naming.hpp"
-#include "grk/param.hpp"
-#include "grk/statistic.hpp"
-#include "grk/version.h"
+#include <grk/abi.h>
+#include <grk/context.hpp>
+#include <grk/dataset_adapter.hpp>
+#include <grk/error.hpp>
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
+#include <grk/naming.hpp>
+#include <grk/param.hpp>
+#include <grk/statistic.hpp>
+#include <grk/version.h>
 
 namespace grk::detail {
 
@@ -92,26 +92,24 @@ std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_h
     return GRK_STATUS_INVALID_ARGUMENT;
   }
   try {
-    json::ReadError read_error;
-    auto given = json::read(std::string_view(params_json ? params_json : "", params_len),
-                            read_error, json::ReadOptions{});
+    auto given = json::read(std::string_view(params_json ? params_json : "", params_len));
     if (!given) {
       return report_failure(host, ctx, Status::invalid_argument,
-                            "parameters are not valid JSON: " + read_error.describe());
+                            "parameters are not valid JSON: " + given.error().describe());
     }
     if (!given->is_object()) {
       return report_failure(host, ctx, Status::invalid_argument,
                             "parameters must be a JSON object");
     }
-    boost::json::object resolved;
-    if (auto issue = validate_params(T::params(), given->get_object(), resolved)) {
+    auto resolved = validate_params(T::params(), given->get_object());
+    if (!resolved) {
       return report_failure(host, ctx, Status::invalid_argument,
-                            "parameter '" + issue->name + "': " + issue->message);
+                            "parameter '" + resolved.error().name + "': " + resolved.error().message);
     }
     T component;
     Context context(host, ctx);
     const boost::json::value result =
-        run_component(component, Params(std::move(resolved)), context);
+        run_component(component, Params(std::move(*resolved)), context);
     const std::string text = json::write_compact(result);
     const std::string summary = component.summarize(result);
     host->set_result(ctx, text.data(), text.size());

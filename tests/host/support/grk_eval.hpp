@@ -44,9 +44,8 @@ inline std::vector<std::string> operator+(std::vector<std::string> a, const std:
 /// Parses a JSON document with the project's reader; fails the test with the
 /// text when it is not JSON.
 inline boost::json::value parse_json(const std::string& text) {
-  json::ReadError error;
-  auto value = json::read(text, error);
-  if (!value) throw std::runtime_error("not JSON (" + error.describe() + "): " + text);
+  auto value = json::read(text);
+  if (!value) throw std::runtime_error("not JSON (" + value.error().describe() + "): " + text);
   return *value;
 }
 

@@ -4,7 +4,8 @@
 // section 0 names CPython 3.11 as the reference). A test that needs python3
 // declares `* boost::unit_test::precondition(grk::test::python_available)`, so a
 // machine without it skips the test with a message instead of failing.
-#pragma once
+#ifndef GRK_TESTS_PYTHON_SUPPORT_PYTHON_ORACLE_HPP
+#define GRK_TESTS_PYTHON_SUPPORT_PYTHON_ORACLE_HPP
 
 #include <boost/test/unit_test.hpp>
 
@@ -94,3 +95,5 @@ inline std::vector<std::string> output_lines(const std::string& output) {
 }
 
 }  // namespace grk::test
+
+#endif

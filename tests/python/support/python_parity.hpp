@@ -1,6 +1,7 @@
 // tests/python/support/python_parity.hpp: compare a C++ function of a string
 // with a Python expression over many inputs in one python3 run.
-#pragma once
+#ifndef GRK_TESTS_PYTHON_SUPPORT_PYTHON_PARITY_HPP
+#define GRK_TESTS_PYTHON_SUPPORT_PYTHON_PARITY_HPP
 
 #include "python_oracle.hpp"
 
@@ -43,3 +44,5 @@ void expect_python_parity(const std::vector<std::string>& inputs, const std::str
 }
 
 }  // namespace grk::test
+
+#endif

@@ -1,6 +1,7 @@
 // tests/python/support/text_samples.hpp: random text built from the code
 // points where Python's str rules have edges (reference 3.2-3.4).
-#pragma once
+#ifndef GRK_TESTS_PYTHON_SUPPORT_TEXT_SAMPLES_HPP
+#define GRK_TESTS_PYTHON_SUPPORT_TEXT_SAMPLES_HPP
 
 #include <cstdint>
 #include <random>
@@ -45,3 +46,5 @@ inline std::string random_text(std::mt19937_64& random, std::size_t max_length) 
 }
 
 }  // namespace grk::test
+
+#endif

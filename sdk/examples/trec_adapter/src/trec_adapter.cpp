@@ -3,7 +3,7 @@
 #include "trec_inputs.hpp"
 
 #include <grk/error.hpp>
-#include <grk/judgments/judgment.hpp>
+#include <grk/groundkit/judgments/judgment.hpp>
 #include <grk/json/writer.hpp>
 
 #include <algorithm>
@@ -95,9 +95,8 @@ boost::json::value TrecToGroundkit::adapt(const grk::Params& params, grk::Contex
     const boost::json::value row = {
         {"query_id", prefix + topic}, {"query", query->second}, {"category", "normal"}, {"gold", std::move(gold)}};
     // The SDK's judgment model: whatever we write, groundkit can load.
-    grk::judgments::Judgment checked;
-    if (auto problem = grk::judgments::validate_judgment(row, checked)) {
-      throw Error(Status::invalid_data, "topic '" + topic + "' cannot become a groundkit judgment: " + *problem);
+    if (auto checked = grk::judgments::validate_judgment(row); !checked) {
+      throw Error(Status::invalid_data, "topic '" + topic + "' cannot become a groundkit judgment: " + checked.error());
     }
     judgments_text += grk::json::dumps(row) + "\n";
   }

@@ -120,9 +120,8 @@ std::map<std::string, Document> read_documents(const std::filesystem::path& path
   for (const std::string_view line : lines_of(text)) {
     ++number;
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
-    grk::json::ReadError error;
-    const auto value = grk::json::read(line, error);
-    if (!value) throw Error(Status::invalid_data, at_line(path, number) + "invalid JSON: " + error.describe());
+    const auto value = grk::json::read(line);
+    if (!value) throw Error(Status::invalid_data, at_line(path, number) + "invalid JSON: " + value.error().describe());
     const auto* object = value->if_object();
     const auto* id = object ? object->if_contains(id_field) : nullptr;
     const auto* body = object ? object->if_contains(text_field) : nullptr;

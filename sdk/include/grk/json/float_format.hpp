@@ -4,7 +4,8 @@
 // (std::to_chars) and differ only in layout: pydantic's report format
 // (reference 1.1) and Python's repr(float) used by json.dumps (reference 3.9).
 // Boost.JSON's serializer writes 1E-1, which matches neither.
-#pragma once
+#ifndef GRK_JSON_FLOAT_FORMAT_HPP
+#define GRK_JSON_FLOAT_FORMAT_HPP
 
 #include <charconv>
 #include <cmath>
@@ -115,3 +116,5 @@ inline std::string format_python_float(double value) {
 }
 
 }  // namespace grk::json
+
+#endif

@@ -5,7 +5,8 @@
 // model_dump_json (reference 1.1) escape identically: '"' and '\\', the short
 // forms \b \f \n \r \t, every other C0 control as lowercase \u00xx, and all
 // else raw, including DEL, U+0085, U+2028 and U+2029. '/' is not escaped.
-#pragma once
+#ifndef GRK_JSON_QUOTED_STRING_HPP
+#define GRK_JSON_QUOTED_STRING_HPP
 
 #include <cstddef>
 #include <string>
@@ -46,3 +47,5 @@ inline void append_quoted(std::string& out, std::string_view utf8) {
 }
 
 }  // namespace grk::json
+
+#endif

@@ -1,11 +1,10 @@
 // grk/json/read_error.hpp: what a failed JSON read reports, shaped like
 // Python's json.JSONDecodeError (reference 3.3, 4.2).
-#pragma once
+#ifndef GRK_JSON_READ_ERROR_HPP
+#define GRK_JSON_READ_ERROR_HPP
 
 #include <cstddef>
-#include <stdexcept>
 #include <string>
-#include <utility>
 
 namespace grk::json {
 
@@ -31,15 +30,6 @@ struct ReadError {
   }
 };
 
-/// Thrown by the throwing `read`; `what()` is `describe()`.
-class ReadFailure : public std::runtime_error {
- public:
-  explicit ReadFailure(ReadError error) : std::runtime_error(error.describe()), error_(std::move(error)) {}
-  /// The structured error behind `what()`.
-  const ReadError& error() const noexcept { return error_; }
-
- private:
-  ReadError error_;
-};
-
 }  // namespace grk::json
+
+#endif

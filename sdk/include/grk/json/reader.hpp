@@ -17,8 +17,10 @@
 //   depends on the caller's stack); we stop at `max_depth`.
 // - The input must be UTF-8 (callers decode first, reference 3.2). Invalid
 //   bytes are not diagnosed here; inside strings they are copied through.
-#pragma once
+#ifndef GRK_JSON_READER_HPP
+#define GRK_JSON_READER_HPP
 
+#include <grk/expected.hpp>
 #include <grk/json/read_error.hpp>
 #include <grk/json/wtf8.hpp>
 
@@ -418,25 +420,18 @@ class PythonJsonScanner {
 }  // namespace detail
 
 /// Reads one JSON text as CPython 3.11's `json.loads(str)` would (reference
-/// 3.2, 3.3, 4.2). Returns nullopt and fills `error` when Python would raise
-/// JSONDecodeError. Strings are UTF-8; a lone surrogate escape is kept as WTF-8
-/// (see contains_lone_surrogate). Numbers: see the deviations at the top.
-inline std::optional<boost::json::value> read(std::string_view utf8_text, ReadError& error,
-                                              const ReadOptions& options = {}) {
-  error = ReadError{};
+/// 3.2, 3.3, 4.2); the error is what Python's JSONDecodeError would say.
+/// Strings are UTF-8; a lone surrogate escape is kept as WTF-8 (see
+/// contains_lone_surrogate). Numbers: see the deviations at the top.
+inline Expected<boost::json::value, ReadError> read(std::string_view utf8_text,
+                                                    const ReadOptions& options = {}) {
+  ReadError error;
   boost::json::value value;
   detail::PythonJsonScanner scanner(utf8_text, options, error);
-  if (!scanner.decode(value)) return std::nullopt;
+  if (!scanner.decode(value)) return unexpected(std::move(error));
   return value;
 }
 
-/// Throwing form of `read`: throws ReadFailure, whose what() is
-/// `str(JSONDecodeError)`.
-inline boost::json::value read(std::string_view utf8_text, const ReadOptions& options = {}) {
-  ReadError error;
-  std::optional<boost::json::value> value = read(utf8_text, error, options);
-  if (!value) throw ReadFailure(std::move(error));
-  return std::move(*value);
-}
-
 }  // namespace grk::json
+
+#endif

@@ -5,7 +5,8 @@
 // Objects are written in their stored order, which is the order Python would
 // keep (field declaration order or dict insertion order). Strings are copied
 // as bytes; refuse WTF-8 lone surrogates before calling (contains_lone_surrogate).
-#pragma once
+#ifndef GRK_JSON_WRITER_HPP
+#define GRK_JSON_WRITER_HPP
 
 #include <grk/json/float_format.hpp>
 #include <grk/json/quoted_string.hpp>
@@ -119,3 +120,5 @@ inline std::string dumps(const boost::json::value& value) {
 }
 
 }  // namespace grk::json
+
+#endif

@@ -4,7 +4,8 @@
 // lone surrogate (reference 3.2); such text only fails later, when it is encoded
 // for writing. To keep that order of events we store the surrogate in its
 // generalized-UTF-8 ("WTF-8") form, ED A0 80, and let writers ask about it.
-#pragma once
+#ifndef GRK_JSON_WTF8_HPP
+#define GRK_JSON_WTF8_HPP
 
 #include <cstddef>
 #include <string>
@@ -46,3 +47,5 @@ inline bool contains_lone_surrogate(std::string_view text) noexcept {
 }
 
 }  // namespace grk::json
+
+#endif

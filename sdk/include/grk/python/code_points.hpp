@@ -6,7 +6,8 @@
 // (grk/json/wtf8.hpp); both decode here as Python holds them. A byte that
 // starts no valid sequence decodes as U+DC80+byte, the code point Python's
 // "surrogateescape" would give it, so the walk never stalls or reads past the end.
-#pragma once
+#ifndef GRK_PYTHON_CODE_POINTS_HPP
+#define GRK_PYTHON_CODE_POINTS_HPP
 
 #include <cstddef>
 #include <string_view>
@@ -62,3 +63,5 @@ inline std::size_t code_point_count(std::string_view text) noexcept {
 }
 
 }  // namespace grk::python
+
+#endif

@@ -5,10 +5,11 @@
 // ASCII digit, anything else non-ASCII ends the text), then parses the ASCII
 // result with PyLong_FromString: ASCII whitespace there is only " \t\n\v\f\r",
 // so "\x1c1" is refused although "\x851" is accepted.
-#pragma once
+#ifndef GRK_PYTHON_INT_PARSE_HPP
+#define GRK_PYTHON_INT_PARSE_HPP
 
 #include <grk/python/code_points.hpp>
-#include <grk/python/unicode_tables.hpp>
+#include <grk/detail/unicode_tables.hpp>
 #include <grk/python/whitespace.hpp>
 
 #include <cstddef>
@@ -25,7 +26,7 @@ namespace detail {
 inline int decimal_digit_value(char32_t code_point) noexcept {
   if (code_point >= '0' && code_point <= '9') return static_cast<int>(code_point - '0');
   if (code_point < 0x80) return -1;
-  for (const std::uint32_t zero : unicode_tables::decimal_digit_zeros) {
+  for (const std::uint32_t zero : ::grk::detail::unicode_tables::decimal_digit_zeros) {
     if (code_point < zero) break;
     if (code_point < zero + 10) return static_cast<int>(code_point - zero);
   }
@@ -90,3 +91,5 @@ inline std::optional<std::string> parse_int(std::string_view raw) {
 }
 
 }  // namespace grk::python
+
+#endif

@@ -1,6 +1,7 @@
 // grk/python/lines.hpp: how Python turns a text file into lines (reference
 // 3.2, 3.4, 4.1): universal-newline reading, then str.splitlines().
-#pragma once
+#ifndef GRK_PYTHON_LINES_HPP
+#define GRK_PYTHON_LINES_HPP
 
 #include <cstddef>
 #include <cstring>
@@ -79,3 +80,5 @@ inline std::vector<std::string_view> splitlines(std::string_view text) {
 }
 
 }  // namespace grk::python
+
+#endif

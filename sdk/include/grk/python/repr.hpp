@@ -1,9 +1,10 @@
 // grk/python/repr.hpp: Python's repr() of a str and of a list of str
 // (reference 0, "Notation"; used by most messages of 3.x and 4.x).
-#pragma once
+#ifndef GRK_PYTHON_REPR_HPP
+#define GRK_PYTHON_REPR_HPP
 
 #include <grk/python/code_points.hpp>
-#include <grk/python/unicode_tables.hpp>
+#include <grk/detail/unicode_tables.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +17,7 @@ namespace grk::python {
 /// str.isprintable() for one code point, from CPython 3.11's Unicode 14.0
 /// tables (unicode_tables.hpp).
 inline bool is_printable(char32_t code_point) noexcept {
-  const auto& ranges = unicode_tables::non_printable_ranges;
+  const auto& ranges = ::grk::detail::unicode_tables::non_printable_ranges;
   std::size_t low = 0;
   std::size_t high = sizeof ranges / sizeof ranges[0];
   while (low < high) {
@@ -96,3 +97,5 @@ inline std::string repr_list(const std::vector<std::string>& items) {
 }
 
 }  // namespace grk::python
+
+#endif

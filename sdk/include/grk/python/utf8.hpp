@@ -6,14 +6,16 @@
 // Objects/stringlib/codecs.h (utf8_decode) and unicode_decode_utf8: a sequence
 // is refused at the first byte that cannot continue it, including the
 // overlong (E0 80, F0 80), surrogate (ED A0) and past-U+10FFFF (F4 90) cases.
-#pragma once
+#ifndef GRK_PYTHON_UTF8_HPP
+#define GRK_PYTHON_UTF8_HPP
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <optional>
 #include <string>
 #include <string_view>
+
+#include <grk/expected.hpp>
 
 namespace grk::python {
 
@@ -38,11 +40,11 @@ inline bool continues(unsigned char byte) noexcept { return (byte & 0xC0) == 0x8
 
 }  // namespace detail
 
-/// Strict UTF-8 check as `bytes.decode("utf-8")`: nullopt when valid, else
+/// Strict UTF-8 check as `bytes.decode("utf-8")`: nothing when valid, else
 /// str(UnicodeDecodeError) for the first error, e.g. "'utf-8' codec can't
 /// decode byte 0xff in position 9: invalid start byte" or "... bytes in
 /// position 2-3: unexpected end of data" (reference 0; positions count bytes).
-inline std::optional<std::string> utf8_decode_error(std::string_view bytes) {
+inline Expected<void, std::string> validate_utf8(std::string_view bytes) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();
   std::size_t i = 0;
@@ -61,20 +63,22 @@ inline std::optional<std::string> utf8_decode_error(std::string_view bytes) {
       ++i;
       continue;
     }
-    if (lead < 0xC2 || lead > 0xF4) return detail::unicode_decode_error(bytes, i, i + 1, "invalid start byte");
+    if (lead < 0xC2 || lead > 0xF4) return unexpected(detail::unicode_decode_error(bytes, i, i + 1, "invalid start byte"));
     const std::size_t length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
     // The second byte's range depends on the lead (Unicode table 3-7).
     const unsigned char low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
     const unsigned char high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
     for (std::size_t k = 1; k < length; ++k) {
-      if (i + k >= size) return detail::unicode_decode_error(bytes, i, size, "unexpected end of data");
+      if (i + k >= size) return unexpected(detail::unicode_decode_error(bytes, i, size, "unexpected end of data"));
       const unsigned char next = data[i + k];
       const bool ok = k == 1 ? next >= low && next <= high : detail::continues(next);
-      if (!ok) return detail::unicode_decode_error(bytes, i, i + k, "invalid continuation byte");
+      if (!ok) return unexpected(detail::unicode_decode_error(bytes, i, i + k, "invalid continuation byte"));
     }
     i += length;
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace grk::python
+
+#endif

@@ -1,6 +1,7 @@
 // grk/python/whitespace.hpp: Python's Unicode whitespace and str.strip()
 // (reference 3.2, 3.6, 4.1).
-#pragma once
+#ifndef GRK_PYTHON_WHITESPACE_HPP
+#define GRK_PYTHON_WHITESPACE_HPP
 
 #include <grk/python/code_points.hpp>
 
@@ -41,3 +42,5 @@ inline std::string_view strip(std::string_view text) noexcept {
 }
 
 }  // namespace grk::python
+
+#endif

@@ -1,10 +1,12 @@
-// grk/judgments/load_judgments.hpp: groundkit's load_judgments (reference 4.1,
+// grk/groundkit/judgments/load_judgments.hpp: groundkit's load_judgments (reference 4.1,
 // 4.2): read, decode, split, parse and validate a judgments.jsonl file.
-#pragma once
+#ifndef GRK_GROUNDKIT_JUDGMENTS_LOAD_JUDGMENTS_HPP
+#define GRK_GROUNDKIT_JUDGMENTS_LOAD_JUDGMENTS_HPP
 
 #include <grk/error.hpp>
+#include <grk/expected.hpp>
 #include <grk/json/reader.hpp>
-#include <grk/judgments/judgment.hpp>
+#include <grk/groundkit/judgments/judgment.hpp>
 #include <grk/python/text.hpp>
 
 #include <cerrno>
@@ -22,9 +24,9 @@ namespace grk::judgments {
 
 /// The judgments in `text` (the file's bytes, already valid UTF-8), checked
 /// line by line in the reference's order: JSON, schema, duplicate id, then
-/// strictly ascending ids. `path` is `str(path)` as messages show it. Throws
-/// grk::Error(invalid_data) with the reference's message.
-inline std::vector<Judgment> parse_judgments(std::string_view text, const std::string& path) {
+/// strictly ascending ids. `path` is `str(path)` as messages show it. Fails
+/// with invalid_data and the reference's message.
+inline Expected<std::vector<Judgment>> parse_judgments(std::string_view text, const std::string& path) {
   std::vector<Judgment> judgments;
   std::set<std::string> seen;
   std::size_t number = 0;
@@ -35,18 +37,16 @@ inline std::vector<Judgment> parse_judgments(std::string_view text, const std::s
     const std::string_view line = python::strip(raw);
     if (line.empty()) continue;
     const std::string prefix = path + ":" + std::to_string(number) + ": ";
-    json::ReadError error;
-    const auto value = json::read(line, error);
-    if (!value) throw Error(Status::invalid_data, prefix + "invalid JSON: " + error.describe());
-    Judgment judgment;
-    if (auto problem = validate_judgment(*value, judgment)) {
-      throw Error(Status::invalid_data, prefix + "invalid judgment: " + *problem);
-    }
+    const auto value = json::read(line);
+    if (!value) return fail(Status::invalid_data, prefix + "invalid JSON: " + value.error().describe());
+    auto valid = validate_judgment(*value);
+    if (!valid) return fail(Status::invalid_data, prefix + "invalid judgment: " + valid.error());
+    Judgment judgment = std::move(valid).value();
     if (seen.count(judgment.query_id) != 0) {
-      throw Error(Status::invalid_data, prefix + "duplicate query_id " + python::repr(judgment.query_id));
+      return fail(Status::invalid_data, prefix + "duplicate query_id " + python::repr(judgment.query_id));
     }
     if (!judgments.empty() && judgment.query_id <= judgments.back().query_id) {
-      throw Error(Status::invalid_data, prefix + "query_id " + python::repr(judgment.query_id) +
+      return fail(Status::invalid_data, prefix + "query_id " + python::repr(judgment.query_id) +
                                             " is not in ascending order after " +
                                             python::repr(judgments.back().query_id) +
                                             " (the file must be kept sorted by query_id)");
@@ -61,7 +61,7 @@ inline std::vector<Judgment> parse_judgments(std::string_view text, const std::s
 /// A file that cannot be read gives `Cannot read judgments file '<path>':
 /// [Errno N] ...` (not_found or io_error), bad UTF-8 gives `Judgments file
 /// '<path>' is not valid UTF-8: ...` (invalid_data).
-inline std::vector<Judgment> load_judgments(const std::string& path) {
+inline Expected<std::vector<Judgment>> load_judgments(const std::string& path) {
   std::string bytes;
   int code = 0;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -81,14 +81,16 @@ inline std::vector<Judgment> load_judgments(const std::string& path) {
     ::close(fd);
   }
   if (code != 0) {
-    throw Error(code == ENOENT || code == ENOTDIR ? Status::not_found : Status::io_error,
+    return fail(code == ENOENT || code == ENOTDIR ? Status::not_found : Status::io_error,
                 "Cannot read judgments file " + python::repr(path) + ": [Errno " + std::to_string(code) + "] " +
                     std::strerror(code) + ": " + python::repr(path));
   }
-  if (auto problem = python::utf8_decode_error(bytes)) {
-    throw Error(Status::invalid_data, "Judgments file " + python::repr(path) + " is not valid UTF-8: " + *problem);
+  if (auto utf8 = python::validate_utf8(bytes); !utf8) {
+    return fail(Status::invalid_data, "Judgments file " + python::repr(path) + " is not valid UTF-8: " + utf8.error());
   }
   return parse_judgments(bytes, path);
 }
 
 }  // namespace grk::judgments
+
+#endif

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "grk/error.hpp"
-#include "grk/json/float_format.hpp"
-#include "grk/python/text.hpp"
-#include "grk/report/names.hpp"
+#include <grk/error.hpp>
+#include <grk/json/float_format.hpp>
+#include <grk/python/text.hpp>
+#include <grk/groundkit/report/names.hpp>
 #include "metric_check.hpp"
 
 namespace grk::significance {

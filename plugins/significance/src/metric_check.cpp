@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "grk/error.hpp"
-#include "grk/python/text.hpp"
+#include <grk/error.hpp>
+#include <grk/python/text.hpp>
 
 namespace grk::significance {
 

@@ -1,9 +1,11 @@
-// grk/judgments/judgment.hpp: groundkit's judgment model (reference 4.3) and its
+// grk/groundkit/judgments/judgment.hpp: groundkit's judgment model (reference 4.3) and its
 // validation, shared by every plugin that reads or writes judgments.
-#pragma once
+#ifndef GRK_GROUNDKIT_JUDGMENTS_JUDGMENT_HPP
+#define GRK_GROUNDKIT_JUDGMENTS_JUDGMENT_HPP
 
 #include <boost/json/value.hpp>
 
+#include <grk/expected.hpp>
 #include <grk/python/text.hpp>
 
 #include <optional>
@@ -55,26 +57,26 @@ inline bool is_judgment_query_id(std::string_view id) noexcept {
   return true;
 }
 
-/// The GoldSpan.doc field validator (reference 4.3), in its order; nullopt
-/// when the path is acceptable.
-inline std::optional<std::string> doc_path_problem(std::string_view doc) {
-  if (python::strip(doc).empty()) return std::string("doc must not be empty or whitespace-only");
+/// The GoldSpan.doc field validator (reference 4.3), in its order: nothing
+/// when the path is acceptable, else the validator's message.
+inline Expected<void, std::string> validate_doc_path(std::string_view doc) {
+  if (python::strip(doc).empty()) return unexpected(std::string("doc must not be empty or whitespace-only"));
   if (doc.find('\\') != std::string_view::npos) {
-    return "doc must use forward slashes, not backslashes: " + python::repr(doc);
+    return unexpected("doc must use forward slashes, not backslashes: " + python::repr(doc));
   }
   const bool drive = doc.size() >= 2 && doc[1] == ':' &&
                      ((doc[0] >= 'A' && doc[0] <= 'Z') || (doc[0] >= 'a' && doc[0] <= 'z'));
-  if (doc.front() == '/' || drive) return "doc must be a relative path, not absolute: " + python::repr(doc);
+  if (doc.front() == '/' || drive) return unexpected("doc must be a relative path, not absolute: " + python::repr(doc));
   std::size_t start = 0;
   for (;;) {
     const std::size_t slash = doc.find('/', start);
     if (doc.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start) == "..") {
-      return "doc must not contain '..' path segments: " + python::repr(doc);
+      return unexpected("doc must not contain '..' path segments: " + python::repr(doc));
     }
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
-  return std::nullopt;
+  return {};
 }
 
 namespace detail {
@@ -89,46 +91,50 @@ inline std::string pydantic_error(std::string_view loc, std::string_view message
   return text;
 }
 
-inline std::optional<std::string> string_field(const boost::json::object& row, const char* key, bool required,
-                                               std::size_t min_length, std::string& out) {
+inline Expected<void, std::string> string_field(const boost::json::object& row, const char* key, bool required,
+                                                std::size_t min_length, std::string& out) {
   const boost::json::value* value = row.if_contains(key);
   if (value == nullptr) {
-    if (required) return pydantic_error(key, "Field required", "missing");
-    return std::nullopt;
+    if (required) return unexpected(pydantic_error(key, "Field required", "missing"));
+    return {};
   }
-  if (!value->is_string()) return pydantic_error(key, "Input should be a valid string", "string_type");
+  if (!value->is_string()) return unexpected(pydantic_error(key, "Input should be a valid string", "string_type"));
   out = std::string(value->get_string());
   if (python::code_point_count(out) < min_length) {
-    return pydantic_error(key, "String should have at least 1 character", "string_too_short");
+    return unexpected(pydantic_error(key, "String should have at least 1 character", "string_too_short"));
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace detail
 
 /// Validates one parsed row as pydantic's Judgment model would (extra keys
 /// forbidden, strict string fields, field validators, then the model rules).
-/// Returns the error text (see detail::pydantic_error) or fills `out`.
-inline std::optional<std::string> validate_judgment(const boost::json::value& value, Judgment& out) {
+/// Returns the judgment, or the error text (see detail::pydantic_error).
+inline Expected<Judgment, std::string> validate_judgment(const boost::json::value& value) {
   const boost::json::object* row = value.if_object();
   if (row == nullptr) {
-    return detail::pydantic_error("", "Input should be a valid dictionary or instance of Judgment", "model_type");
+    return unexpected(detail::pydantic_error("", "Input should be a valid dictionary or instance of Judgment", "model_type"));
   }
   for (const auto& member : *row) {
     const std::string_view key = member.key();
     if (key != "query_id" && key != "query" && key != "category" && key != "gold" && key != "notes") {
-      return detail::pydantic_error(key, "Extra inputs are not permitted", "extra_forbidden");
+      return unexpected(detail::pydantic_error(key, "Extra inputs are not permitted", "extra_forbidden"));
     }
   }
   Judgment judgment;
-  if (auto problem = detail::string_field(*row, "query_id", true, 0, judgment.query_id)) return problem;
-  if (!is_judgment_query_id(judgment.query_id)) {
-    return detail::pydantic_error("query_id", "String should match pattern '^[a-z0-9]+(-[a-z0-9]+)*$'",
-                                  "string_pattern_mismatch");
+  if (auto field = detail::string_field(*row, "query_id", true, 0, judgment.query_id); !field) {
+    return unexpected(std::move(field).error());
   }
-  if (auto problem = detail::string_field(*row, "query", true, 1, judgment.query)) return problem;
+  if (!is_judgment_query_id(judgment.query_id)) {
+    return unexpected(detail::pydantic_error("query_id", "String should match pattern '^[a-z0-9]+(-[a-z0-9]+)*$'",
+                                  "string_pattern_mismatch"));
+  }
+  if (auto field = detail::string_field(*row, "query", true, 1, judgment.query); !field) {
+    return unexpected(std::move(field).error());
+  }
   const boost::json::value* category = row->if_contains("category");
-  if (category == nullptr) return detail::pydantic_error("category", "Field required", "missing");
+  if (category == nullptr) return unexpected(detail::pydantic_error("category", "Field required", "missing"));
   const std::string_view name = category->is_string() ? std::string_view(category->get_string()) : "";
   bool known = false;
   for (Category c : {Category::normal, Category::ambiguous, Category::no_answer, Category::adversarial}) {
@@ -138,67 +144,68 @@ inline std::optional<std::string> validate_judgment(const boost::json::value& va
     }
   }
   if (!known) {
-    return detail::pydantic_error("category", "Input should be 'normal', 'ambiguous', 'no_answer' or 'adversarial'",
-                                  "literal_error");
+    return unexpected(detail::pydantic_error("category", "Input should be 'normal', 'ambiguous', 'no_answer' or 'adversarial'",
+                                  "literal_error"));
   }
   if (const boost::json::value* gold = row->if_contains("gold")) {
-    if (!gold->is_array()) return detail::pydantic_error("gold", "Input should be a valid list", "list_type");
+    if (!gold->is_array()) return unexpected(detail::pydantic_error("gold", "Input should be a valid list", "list_type"));
     std::size_t index = 0;
     for (const auto& item : gold->get_array()) {
       const std::string loc = "gold." + std::to_string(index++);
       const boost::json::object* span = item.if_object();
       if (span == nullptr) {
-        return detail::pydantic_error(loc, "Input should be a valid dictionary or instance of GoldSpan",
-                                      "model_type");
+        return unexpected(detail::pydantic_error(loc, "Input should be a valid dictionary or instance of GoldSpan",
+                                      "model_type"));
       }
       for (const auto& member : *span) {
         if (member.key() != "doc" && member.key() != "quote") {
-          return detail::pydantic_error(loc + "." + std::string(member.key()), "Extra inputs are not permitted",
-                                        "extra_forbidden");
+          return unexpected(detail::pydantic_error(loc + "." + std::string(member.key()), "Extra inputs are not permitted",
+                                        "extra_forbidden"));
         }
       }
       GoldSpan parsed;
       const boost::json::value* doc = span->if_contains("doc");
-      if (doc == nullptr) return detail::pydantic_error(loc + ".doc", "Field required", "missing");
-      if (!doc->is_string()) return detail::pydantic_error(loc + ".doc", "Input should be a valid string", "string_type");
+      if (doc == nullptr) return unexpected(detail::pydantic_error(loc + ".doc", "Field required", "missing"));
+      if (!doc->is_string()) return unexpected(detail::pydantic_error(loc + ".doc", "Input should be a valid string", "string_type"));
       parsed.doc = std::string(doc->get_string());
-      if (auto problem = doc_path_problem(parsed.doc)) {
-        return detail::pydantic_error(loc + ".doc", "Value error, " + *problem, "value_error");
+      if (auto doc_path = validate_doc_path(parsed.doc); !doc_path) {
+        return unexpected(detail::pydantic_error(loc + ".doc", "Value error, " + doc_path.error(), "value_error"));
       }
       const boost::json::value* quote = span->if_contains("quote");
-      if (quote == nullptr) return detail::pydantic_error(loc + ".quote", "Field required", "missing");
+      if (quote == nullptr) return unexpected(detail::pydantic_error(loc + ".quote", "Field required", "missing"));
       if (!quote->is_string()) {
-        return detail::pydantic_error(loc + ".quote", "Input should be a valid string", "string_type");
+        return unexpected(detail::pydantic_error(loc + ".quote", "Input should be a valid string", "string_type"));
       }
       parsed.quote = std::string(quote->get_string());
       if (parsed.quote.empty()) {
-        return detail::pydantic_error(loc + ".quote", "String should have at least 1 character", "string_too_short");
+        return unexpected(detail::pydantic_error(loc + ".quote", "String should have at least 1 character", "string_too_short"));
       }
       judgment.gold.push_back(std::move(parsed));
     }
   }
   if (const boost::json::value* notes = row->if_contains("notes"); notes != nullptr && !notes->is_null()) {
-    if (!notes->is_string()) return detail::pydantic_error("notes", "Input should be a valid string", "string_type");
+    if (!notes->is_string()) return unexpected(detail::pydantic_error("notes", "Input should be a valid string", "string_type"));
     judgment.notes = std::string(notes->get_string());
   }
   if (judgment.category == Category::no_answer && !judgment.gold.empty()) {
-    return detail::pydantic_error("", "Value error, category 'no_answer' judgments must have an empty gold list",
-                                  "value_error");
+    return unexpected(detail::pydantic_error("", "Value error, category 'no_answer' judgments must have an empty gold list",
+                                  "value_error"));
   }
   if (judgment.category != Category::no_answer && judgment.gold.empty()) {
-    return detail::pydantic_error("", "Value error, category " + python::repr(category_name(judgment.category)) +
+    return unexpected(detail::pydantic_error("", "Value error, category " + python::repr(category_name(judgment.category)) +
                                           " judgments require at least one gold span",
-                                  "value_error");
+                                  "value_error"));
   }
   if (judgment.category == Category::ambiguous && judgment.gold.size() < 2) {
-    return detail::pydantic_error(
+    return unexpected(detail::pydantic_error(
         "",
         "Value error, category 'ambiguous' requires at least 2 gold spans (distinct authored answers) "
         "\xE2\x80\x94 a single quote that happens to resolve to 2 chunks by boundary overlap does not qualify",
-        "value_error");
+        "value_error"));
   }
-  out = std::move(judgment);
-  return std::nullopt;
+  return judgment;
 }
 
 }  // namespace grk::judgments
+
+#endif

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string_view>
 
-#include "grk/report/model.hpp"
-#include "grk/report/names.hpp"
+#include <grk/groundkit/report/model.hpp>
+#include <grk/groundkit/report/names.hpp>
 #include "score_file.hpp"
 
 namespace grk::significance {

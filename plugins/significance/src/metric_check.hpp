@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-#include "grk/report/names.hpp"
+#include <grk/groundkit/report/names.hpp>
 
 namespace grk::significance {
 

@@ -1,8 +1,8 @@
 // groundkit's EvalReport, the artifact `grk eval` writes, as typed C++ records
 // (reference 1.2). Fields are in the reference's declaration order, which is
 // also the order a report's JSON keys appear in.
-#ifndef GRK_REPORT_MODEL_HPP
-#define GRK_REPORT_MODEL_HPP
+#ifndef GRK_GROUNDKIT_REPORT_MODEL_HPP
+#define GRK_GROUNDKIT_REPORT_MODEL_HPP
 
 #include <cstdint>
 #include <optional>
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "grk/report/names.hpp"
+#include <grk/groundkit/report/names.hpp>
 
 namespace grk::report {
 

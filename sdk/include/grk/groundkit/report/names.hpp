@@ -1,7 +1,7 @@
 // The closed vocabularies of groundkit's eval report: stage names and metric
 // names (reference 1.2).
-#ifndef GRK_REPORT_NAMES_HPP
-#define GRK_REPORT_NAMES_HPP
+#ifndef GRK_GROUNDKIT_REPORT_NAMES_HPP
+#define GRK_GROUNDKIT_REPORT_NAMES_HPP
 
 #include <array>
 #include <optional>

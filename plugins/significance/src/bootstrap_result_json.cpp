@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "grk/json/float_format.hpp"
+#include <grk/json/float_format.hpp>
 
 namespace grk::significance {
 

@@ -1,9 +1,9 @@
 // The model validators of groundkit's report schema, in execution order, with
 // their raw messages (reference 1.3). Each returns the first violated rule's
-// message, or nothing; a model's validator only runs once its fields are valid
+// message as the error; a model's validator only runs once its fields are valid
 // (the reader takes care of that).
-#ifndef GRK_REPORT_VALIDATORS_HPP
-#define GRK_REPORT_VALIDATORS_HPP
+#ifndef GRK_GROUNDKIT_REPORT_VALIDATORS_HPP
+#define GRK_GROUNDKIT_REPORT_VALIDATORS_HPP
 
 #include <cstdint>
 #include <optional>
@@ -12,7 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "grk/report/model.hpp"
+#include <grk/expected.hpp>
+#include <grk/groundkit/report/model.hpp>
 
 namespace grk::report {
 
@@ -43,48 +44,48 @@ inline std::optional<std::string> all_or_none(
 }  // namespace detail
 
 /// 1.3.1: `is_no_answer == (metrics is None) == (gold == [])`.
-inline std::optional<std::string> validate_query_result(const QueryResult& query) {
+inline Expected<void, std::string> validate_query_result(const QueryResult& query) {
   const bool metrics_is_none = !query.metrics.has_value();
   const bool gold_is_empty = query.gold.empty();
-  if (query.is_no_answer == metrics_is_none && metrics_is_none == gold_is_empty) return std::nullopt;
-  return std::string("is_no_answer, metrics is None, and gold == [] must all agree (is_no_answer=") +
+  if (query.is_no_answer == metrics_is_none && metrics_is_none == gold_is_empty) return {};
+  return unexpected(std::string("is_no_answer, metrics is None, and gold == [] must all agree (is_no_answer=") +
          detail::python_bool(query.is_no_answer) + ", metrics_is_none=" +
          detail::python_bool(metrics_is_none) + ", gold_is_empty=" + detail::python_bool(gold_is_empty) +
-         ")";
+         ")");
 }
 
 /// 1.3.2: abstained no-answer queries cannot outnumber no-answer queries.
-inline std::optional<std::string> validate_stage_result(const StageResult& stage) {
-  if (stage.no_answer_abstained_count <= stage.no_answer_query_count) return std::nullopt;
-  return "no_answer_abstained_count (" + std::to_string(stage.no_answer_abstained_count) +
-         ") must not exceed no_answer_query_count (" + std::to_string(stage.no_answer_query_count) + ")";
+inline Expected<void, std::string> validate_stage_result(const StageResult& stage) {
+  if (stage.no_answer_abstained_count <= stage.no_answer_query_count) return {};
+  return unexpected(std::string("no_answer_abstained_count (" + std::to_string(stage.no_answer_abstained_count) +
+         ") must not exceed no_answer_query_count (" + std::to_string(stage.no_answer_query_count) + ")"));
 }
 
 /// 1.3.3: the dense/fusion pair, then the rerank trio and its two rules.
-inline std::optional<std::string> validate_run_config(const RunConfig& config) {
+inline Expected<void, std::string> validate_run_config(const RunConfig& config) {
   if (auto message = detail::all_or_none(
           {{"embedding", config.embedding.has_value()}, {"rrf_k", config.rrf_k.has_value()}},
           "embedding, rrf_k describe a dense/fusion run")) {
-    return message;
+    return unexpected(std::move(*message));
   }
   if (auto message = detail::all_or_none({{"rerank_candidates", config.rerank_candidates.has_value()},
                                           {"rerank_input", config.rerank_input.has_value()},
                                           {"rerank_model", config.rerank_model.has_value()}},
                                          "rerank_input, rerank_candidates, rerank_model describe a rerank stage")) {
-    return message;
+    return unexpected(std::move(*message));
   }
   if (config.rerank_input == StageName::rerank) {
-    return std::string("rerank_input must name the stage rerank reordered, not 'rerank'");
+    return unexpected(std::string("rerank_input must name the stage rerank reordered, not 'rerank'"));
   }
   if (config.rerank_candidates && *config.rerank_candidates < config.top_k) {
-    return "rerank_candidates (" + std::to_string(*config.rerank_candidates) + ") must be at least top_k (" +
-           std::to_string(config.top_k) + "); reranking cannot return more results than it was given";
+    return unexpected(std::string("rerank_candidates (" + std::to_string(*config.rerank_candidates) + ") must be at least top_k (" +
+           std::to_string(config.top_k) + "); reranking cannot return more results than it was given"));
   }
-  return std::nullopt;
+  return {};
 }
 
 /// 1.3.4: the seven judge fields together, then the judged-count identity.
-inline std::optional<std::string> validate_synthesis_report(const SynthesisReport& synthesis) {
+inline Expected<void, std::string> validate_synthesis_report(const SynthesisReport& synthesis) {
   if (auto message = detail::all_or_none(
           {{"faithful_count", synthesis.faithful_count.has_value()},
            {"judge_error_count", synthesis.judge_error_count.has_value()},
@@ -95,7 +96,7 @@ inline std::optional<std::string> validate_synthesis_report(const SynthesisRepor
            {"unfaithful_count", synthesis.unfaithful_count.has_value()}},
           "judge_provider, judge_model, judge_prompt_hash, judged_count, faithful_count, "
           "unfaithful_count, judge_error_count describe a judge run")) {
-    return message;
+    return unexpected(std::move(*message));
   }
   if (synthesis.judged_count) {
     const std::int64_t f = *synthesis.faithful_count;
@@ -106,29 +107,29 @@ inline std::optional<std::string> validate_synthesis_report(const SynthesisRepor
     std::int64_t sum = 0;
     const bool overflow = __builtin_add_overflow(f, u, &sum) || __builtin_add_overflow(sum, e, &sum);
     if (overflow || sum != j) {
-      return "faithful_count (" + std::to_string(f) + ") + unfaithful_count (" + std::to_string(u) +
+      return unexpected(std::string("faithful_count (" + std::to_string(f) + ") + unfaithful_count (" + std::to_string(u) +
              ") + judge_error_count (" + std::to_string(e) + ") must equal judged_count (" +
-             std::to_string(j) + ")";
+             std::to_string(j) + ")"));
     }
   }
-  return std::nullopt;
+  return {};
 }
 
 /// 1.3.5: the baseline invariants. It does not refuse two stages of one name
 /// (compare_report_stages does, reference 2.9).
-inline std::optional<std::string> validate_eval_report(const EvalReport& report) {
-  if (report.stages.empty()) return std::string("stages must not be empty");
+inline Expected<void, std::string> validate_eval_report(const EvalReport& report) {
+  if (report.stages.empty()) return unexpected(std::string("stages must not be empty"));
   std::size_t baselines = 0;
   for (const auto& stage : report.stages) baselines += stage.is_baseline ? 1 : 0;
   if (baselines != 1) {
-    return "exactly one stage must have is_baseline=True, found " + std::to_string(baselines);
+    return unexpected(std::string("exactly one stage must have is_baseline=True, found " + std::to_string(baselines)));
   }
-  if (!report.stages[0].is_baseline) return std::string("the baseline stage must be stages[0]");
+  if (!report.stages[0].is_baseline) return unexpected(std::string("the baseline stage must be stages[0]"));
   if (report.stages[0].stage != StageName::bm25) {
-    return "the baseline stage must be 'bm25' (SPEC.md \xC2\xA7" "6), got '" +
-           std::string(to_string(report.stages[0].stage)) + "'";
+    return unexpected(std::string("the baseline stage must be 'bm25' (SPEC.md \xC2\xA7" "6), got '" +
+           std::string(to_string(report.stages[0].stage)) + "'"));
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace grk::report

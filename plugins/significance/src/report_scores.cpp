@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "grk/error.hpp"
-#include "grk/python/text.hpp"
-#include "grk/report/reader.hpp"
+#include <grk/error.hpp>
+#include <grk/python/text.hpp>
+#include <grk/groundkit/report/reader.hpp>
 #include "input_file.hpp"
 
 namespace grk::significance {
@@ -59,10 +59,9 @@ ScorePair scores_from_report(const report::EvalReport& report, std::string_view 
 
 report::EvalReport read_report_file(const std::filesystem::path& path) {
   const boost::json::value json = read_json_file(path, "report");
-  report::ReportIssue issue;
-  std::optional<report::EvalReport> parsed = report::read_eval_report(json, issue);
-  if (!parsed) throw Error(Status::invalid_data, issue.describe());
-  return std::move(*parsed);
+  auto parsed = report::read_eval_report(json);
+  if (!parsed) throw Error(Status::invalid_data, parsed.error().describe());
+  return std::move(parsed).value();
 }
 
 }  // namespace grk::significance

@@ -1,15 +1,15 @@
 // EvalReport -> JSON value with the keys in the model's declaration order, so
 // that grk::json::write_pretty gives the bytes `grk eval` writes (reference 1.1).
-#ifndef GRK_REPORT_WRITER_HPP
-#define GRK_REPORT_WRITER_HPP
+#ifndef GRK_GROUNDKIT_REPORT_WRITER_HPP
+#define GRK_GROUNDKIT_REPORT_WRITER_HPP
 
 #include <boost/json/value.hpp>
 
 #include <optional>
 #include <string>
 
-#include "grk/report/model.hpp"
-#include "grk/report/names.hpp"
+#include <grk/groundkit/report/model.hpp>
+#include <grk/groundkit/report/names.hpp>
 
 namespace grk::report {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "grk/statistic.hpp"
+#include <grk/statistic.hpp>
 
 namespace grk::significance {
 

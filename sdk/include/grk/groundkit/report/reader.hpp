@@ -19,8 +19,8 @@
 //   and the raw validator messages of reference 1.3.
 // `got` shows the input as compact JSON for type problems and the converted
 // number for bounds. NaN fails every bound (no comparison holds for it).
-#ifndef GRK_REPORT_READER_HPP
-#define GRK_REPORT_READER_HPP
+#ifndef GRK_GROUNDKIT_REPORT_READER_HPP
+#define GRK_GROUNDKIT_REPORT_READER_HPP
 
 #include <boost/json/value.hpp>
 
@@ -31,13 +31,14 @@
 #include <string_view>
 #include <vector>
 
-#include "grk/json/float_format.hpp"
-#include "grk/json/quoted_string.hpp"
-#include "grk/report/lax.hpp"
-#include "grk/report/model.hpp"
-#include "grk/report/names.hpp"
-#include "grk/report/report_issue.hpp"
-#include "grk/report/validators.hpp"
+#include <grk/expected.hpp>
+#include <grk/json/float_format.hpp>
+#include <grk/json/quoted_string.hpp>
+#include <grk/detail/report_lax.hpp>
+#include <grk/groundkit/report/model.hpp>
+#include <grk/groundkit/report/names.hpp>
+#include <grk/groundkit/report/report_issue.hpp>
+#include <grk/groundkit/report/validators.hpp>
 
 namespace grk::report {
 
@@ -152,9 +153,8 @@ bool within(Number value, Bound bound, const std::string& path, ReportIssue& iss
 inline bool read_int(const boost::json::value* value, const std::string& path, Bound bound,
                      std::int64_t& out, ReportIssue& issue) {
   if (value == nullptr) return false;
-  std::string problem;
-  auto parsed = lax::to_int(*value, problem);
-  if (!parsed) return fail_at(issue, path, problem);
+  auto parsed = lax::to_int(*value);
+  if (!parsed) return fail_at(issue, path, parsed.error());
   out = *parsed;
   return within(out, bound, path, issue);
 }
@@ -162,9 +162,8 @@ inline bool read_int(const boost::json::value* value, const std::string& path, B
 inline bool read_float(const boost::json::value* value, const std::string& path, Bound bound, double& out,
                        ReportIssue& issue) {
   if (value == nullptr) return false;
-  std::string problem;
-  auto parsed = lax::to_float(*value, problem);
-  if (!parsed) return fail_at(issue, path, problem);
+  auto parsed = lax::to_float(*value);
+  if (!parsed) return fail_at(issue, path, parsed.error());
   out = *parsed;
   return within(out, bound, path, issue);
 }
@@ -172,9 +171,8 @@ inline bool read_float(const boost::json::value* value, const std::string& path,
 inline bool read_bool(const boost::json::value* value, const std::string& path, bool& out,
                       ReportIssue& issue) {
   if (value == nullptr) return false;
-  std::string problem;
-  auto parsed = lax::to_bool(*value, problem);
-  if (!parsed) return fail_at(issue, path, problem);
+  auto parsed = lax::to_bool(*value);
+  if (!parsed) return fail_at(issue, path, parsed.error());
   out = *parsed;
   return true;
 }
@@ -182,9 +180,8 @@ inline bool read_bool(const boost::json::value* value, const std::string& path, 
 inline bool read_str(const boost::json::value* value, const std::string& path, std::string& out,
                      ReportIssue& issue) {
   if (value == nullptr) return false;
-  std::string problem;
-  auto parsed = lax::to_str(*value, problem);
-  if (!parsed) return fail_at(issue, path, problem);
+  auto parsed = lax::to_str(*value);
+  if (!parsed) return fail_at(issue, path, parsed.error());
   out = std::move(*parsed);
   return true;
 }
@@ -278,7 +275,7 @@ inline bool read_run_config(const boost::json::value& value, const std::string& 
       }) &&
       f.no_unknown_keys();
   if (!fields_ok) return false;
-  if (auto message = validate_run_config(out)) return fail_at(issue, path, *message);
+  if (auto valid = validate_run_config(out); !valid) return fail_at(issue, path, valid.error());
   return true;
 }
 
@@ -399,7 +396,7 @@ inline bool read_query_result(const boost::json::value& value, const std::string
       read_float(f.required("latency_ms"), f.path_of("latency_ms"), Bound::non_negative, out.latency_ms, issue) &&
       f.no_unknown_keys();
   if (!fields_ok) return false;
-  if (auto message = validate_query_result(out)) return fail_at(issue, path, *message);
+  if (auto valid = validate_query_result(out); !valid) return fail_at(issue, path, valid.error());
   return true;
 }
 
@@ -446,7 +443,7 @@ inline bool read_stage_result(const boost::json::value& value, const std::string
                 }) &&
       f.no_unknown_keys();
   if (!fields_ok) return false;
-  if (auto message = validate_stage_result(out)) return fail_at(issue, path, *message);
+  if (auto valid = validate_stage_result(out); !valid) return fail_at(issue, path, valid.error());
   return true;
 }
 
@@ -484,28 +481,28 @@ inline bool read_synthesis(const boost::json::value& value, const std::string& p
       optional_count("unfaithful_count", out.unfaithful_count) &&
       optional_count("judge_error_count", out.judge_error_count) && f.no_unknown_keys();
   if (!fields_ok) return false;
-  if (auto message = validate_synthesis_report(out)) return fail_at(issue, path, *message);
+  if (auto valid = validate_synthesis_report(out); !valid) return fail_at(issue, path, valid.error());
   return true;
 }
 
 }  // namespace detail
 
-/// Reads a parsed report (non-throwing form). Returns nothing and fills
-/// `issue` with the first problem, in pydantic's order (see the top).
-inline std::optional<EvalReport> read_eval_report(const boost::json::value& json, ReportIssue& issue) {
-  issue = ReportIssue{};
+/// Reads a parsed report: the typed report, or its first problem in
+/// pydantic's order (see the top).
+inline Expected<EvalReport, ReportIssue> read_eval_report(const boost::json::value& json) {
+  ReportIssue issue;
   using namespace detail;
   const auto* object = object_at(json, "", issue);
   if (object == nullptr) {
     issue.path = "(report)";
-    return std::nullopt;
+    return unexpected(std::move(issue));
   }
   EvalReport report;
   ModelFields f(*object, "", issue);
   const boost::json::value* version = f.optional("schema_version");
   if (version != nullptr && !lax::is_literal_one(*version)) {
     fail_at(issue, "schema_version", "must be 1 (the only schema_version), got " + lax::shown(*version));
-    return std::nullopt;
+    return unexpected(std::move(issue));
   }
   const bool fields_ok =
       [&] {
@@ -521,20 +518,12 @@ inline std::optional<EvalReport> read_eval_report(const boost::json::value& json
                       return read_synthesis(*x, "synthesis", s, issue);
                     }) &&
       f.no_unknown_keys();
-  if (!fields_ok) return std::nullopt;
-  if (auto message = validate_eval_report(report)) {
-    fail_at(issue, "stages", *message);
-    return std::nullopt;
+  if (!fields_ok) return unexpected(std::move(issue));
+  if (auto valid = validate_eval_report(report); !valid) {
+    fail_at(issue, "stages", valid.error());
+    return unexpected(std::move(issue));
   }
   return report;
-}
-
-/// Throwing form: throws ReportInvalid, whose what() is `<path>: <message>`.
-inline EvalReport read_eval_report(const boost::json::value& json) {
-  ReportIssue issue;
-  std::optional<EvalReport> report = read_eval_report(json, issue);
-  if (!report) throw ReportInvalid(std::move(issue));
-  return std::move(*report);
 }
 
 }  // namespace grk::report

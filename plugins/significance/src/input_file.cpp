@@ -5,9 +5,9 @@
 #include <cstring>
 #include <memory>
 
-#include "grk/error.hpp"
-#include "grk/json/reader.hpp"
-#include "grk/python/text.hpp"
+#include <grk/error.hpp>
+#include <grk/json/reader.hpp>
+#include <grk/python/text.hpp>
 
 namespace grk::significance {
 
@@ -39,14 +39,13 @@ std::string read_input_file(const std::filesystem::path& path, std::string_view 
 boost::json::value read_json_file(const std::filesystem::path& path, std::string_view what) {
   const std::string bytes = read_input_file(path, what);
   const std::string name = python::repr(path.string());
-  if (auto problem = python::utf8_decode_error(bytes)) {
-    throw Error(Status::invalid_data, std::string(what) + " " + name + " is not valid UTF-8: " + *problem);
+  if (auto utf8 = python::validate_utf8(bytes); !utf8) {
+    throw Error(Status::invalid_data, std::string(what) + " " + name + " is not valid UTF-8: " + utf8.error());
   }
-  json::ReadError error;
-  std::optional<boost::json::value> value = json::read(bytes, error);
+  auto value = json::read(bytes);
   if (!value) {
     throw Error(Status::invalid_data,
-                std::string(what) + " " + name + " is not valid JSON: " + error.describe());
+                std::string(what) + " " + name + " is not valid JSON: " + value.error().describe());
   }
   return std::move(*value);
 }

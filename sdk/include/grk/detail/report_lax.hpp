@@ -14,8 +14,8 @@
 //          true y yes in any case. Rejected: anything else.
 // - str:   strings only (pydantic does not turn numbers into strings).
 // - Literal[1] (schema_version): 1, 1.0, true. Rejected: "1", 2.
-#ifndef GRK_REPORT_LAX_HPP
-#define GRK_REPORT_LAX_HPP
+#ifndef GRK_DETAIL_REPORT_LAX_HPP
+#define GRK_DETAIL_REPORT_LAX_HPP
 
 #include <boost/json/value.hpp>
 
@@ -27,7 +27,8 @@
 #include <string>
 #include <string_view>
 
-#include "grk/json/writer.hpp"
+#include <grk/expected.hpp>
+#include <grk/json/writer.hpp>
 
 namespace grk::report::lax {
 
@@ -103,8 +104,8 @@ inline std::optional<double> float_from_text(std::string_view text) {
 
 }  // namespace detail
 
-/// An int field. On failure returns nullopt and sets `problem`.
-inline std::optional<std::int64_t> to_int(const boost::json::value& value, std::string& problem) {
+/// An int field, or why the value is not one.
+inline Expected<std::int64_t, std::string> to_int(const boost::json::value& value) {
   switch (value.kind()) {
     case boost::json::kind::int64: return value.get_int64();
     case boost::json::kind::uint64: break;
@@ -115,39 +116,36 @@ inline std::optional<std::int64_t> to_int(const boost::json::value& value, std::
         return static_cast<std::int64_t>(d);
       }
       if (std::isfinite(d) && d != std::floor(d)) {
-        problem = "must be an integer, got a number with a fractional part: " + shown(value);
-        return std::nullopt;
+        return unexpected(std::string("must be an integer, got a number with a fractional part: " + shown(value)));
       }
       break;
     }
     case boost::json::kind::string:
-      if (auto parsed = detail::int_from_text(value.get_string())) return parsed;
+      if (auto parsed = detail::int_from_text(value.get_string())) return *parsed;
       break;
     default: break;
   }
-  problem = value.is_number() ? "must be an integer in signed 64-bit range, got " + shown(value)
-                              : "must be an integer, got " + shown(value);
-  return std::nullopt;
+  return unexpected(std::string(value.is_number() ? "must be an integer in signed 64-bit range, got " + shown(value)
+                              : "must be an integer, got " + shown(value)));
 }
 
 /// A float field.
-inline std::optional<double> to_float(const boost::json::value& value, std::string& problem) {
+inline Expected<double, std::string> to_float(const boost::json::value& value) {
   switch (value.kind()) {
     case boost::json::kind::int64: return static_cast<double>(value.get_int64());
     case boost::json::kind::uint64: return static_cast<double>(value.get_uint64());
     case boost::json::kind::double_: return value.get_double();
     case boost::json::kind::bool_: return value.get_bool() ? 1.0 : 0.0;
     case boost::json::kind::string:
-      if (auto parsed = detail::float_from_text(value.get_string())) return parsed;
+      if (auto parsed = detail::float_from_text(value.get_string())) return *parsed;
       break;
     default: break;
   }
-  problem = "must be a number, got " + shown(value);
-  return std::nullopt;
+  return unexpected(std::string("must be a number, got " + shown(value)));
 }
 
 /// A bool field.
-inline std::optional<bool> to_bool(const boost::json::value& value, std::string& problem) {
+inline Expected<bool, std::string> to_bool(const boost::json::value& value) {
   switch (value.kind()) {
     case boost::json::kind::bool_: return value.get_bool();
     case boost::json::kind::int64:
@@ -172,15 +170,13 @@ inline std::optional<bool> to_bool(const boost::json::value& value, std::string&
     }
     default: break;
   }
-  problem = "must be a boolean, got " + shown(value);
-  return std::nullopt;
+  return unexpected(std::string("must be a boolean, got " + shown(value)));
 }
 
 /// A str field.
-inline std::optional<std::string> to_str(const boost::json::value& value, std::string& problem) {
+inline Expected<std::string, std::string> to_str(const boost::json::value& value) {
   if (value.is_string()) return std::string(value.get_string());
-  problem = "must be a string, got " + shown(value);
-  return std::nullopt;
+  return unexpected(std::string("must be a string, got " + shown(value)));
 }
 
 /// `schema_version: Literal[1]`.

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "grk/error.hpp"
-#include "grk/json/quoted_string.hpp"
-#include "grk/json/writer.hpp"
+#include <grk/error.hpp>
+#include <grk/json/quoted_string.hpp>
+#include <grk/json/writer.hpp>
 #include "input_file.hpp"
 
 namespace grk::significance {

@@ -1,18 +1,18 @@
-// grk/report/eval_report.hpp: everything a statistic needs to take a
+// grk/groundkit/report/eval_report.hpp: everything a statistic needs to take a
 // groundkit EvalReport as input: the model, the reader with the reference's
 // validation, and read_eval_report_text for a file's contents.
-#ifndef GRK_REPORT_EVAL_REPORT_HPP
-#define GRK_REPORT_EVAL_REPORT_HPP
+#ifndef GRK_GROUNDKIT_REPORT_EVAL_REPORT_HPP
+#define GRK_GROUNDKIT_REPORT_EVAL_REPORT_HPP
 
 #include <optional>
 #include <string>
 #include <string_view>
 
-#include "grk/json/reader.hpp"
-#include "grk/report/model.hpp"
-#include "grk/report/names.hpp"
-#include "grk/report/reader.hpp"
-#include "grk/report/report_issue.hpp"
+#include <grk/json/reader.hpp>
+#include <grk/groundkit/report/model.hpp>
+#include <grk/groundkit/report/names.hpp>
+#include <grk/groundkit/report/reader.hpp>
+#include <grk/groundkit/report/report_issue.hpp>
 
 namespace grk::report {
 
@@ -29,14 +29,20 @@ struct ReportTextError {
 
 /// Parses (Python json.loads semantics: exact doubles, NaN accepted) and
 /// validates a report's UTF-8 text.
-inline std::optional<EvalReport> read_eval_report_text(std::string_view utf8, ReportTextError& error) {
-  error = ReportTextError{};
-  std::optional<boost::json::value> json = json::read(utf8, error.json);
+inline Expected<EvalReport, ReportTextError> read_eval_report_text(std::string_view utf8) {
+  ReportTextError error;
+  auto json = json::read(utf8);
   if (!json) {
     error.not_json = true;
-    return std::nullopt;
+    error.json = std::move(json).error();
+    return unexpected(std::move(error));
   }
-  return read_eval_report(*json, error.issue);
+  auto report = read_eval_report(*json);
+  if (!report) {
+    error.issue = std::move(report).error();
+    return unexpected(std::move(error));
+  }
+  return std::move(report).value();
 }
 
 }  // namespace grk::report

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "bootstrap_result_json.hpp"
-#include "grk/error.hpp"
+#include <grk/error.hpp>
 #include "metric_check.hpp"
 #include "paired_bootstrap.hpp"
 #include "report_scores.hpp"

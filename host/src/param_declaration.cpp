@@ -1,0 +1,45 @@
+#include "param_declaration.hpp"
+
+#include <utility>
+
+namespace grk::host {
+
+std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {
+  for (ParamType type : {ParamType::string, ParamType::integer, ParamType::number,
+                         ParamType::boolean, ParamType::path, ParamType::object}) {
+    if (name == param_type_name(type)) return type;
+  }
+  return std::nullopt;
+}
+
+Expected<std::vector<ParamSpec>, std::string> params_from_json(const boost::json::value& json) {
+  if (!json.is_array()) {
+    return unexpected(std::string("parameter declaration is not a JSON array"));
+  }
+  std::vector<ParamSpec> specs;
+  for (const auto& item : json.get_array()) {
+    const auto* entry = item.if_object();
+    const boost::json::value* name = entry ? entry->if_contains("name") : nullptr;
+    const boost::json::value* type = entry ? entry->if_contains("type") : nullptr;
+    const boost::json::value* req = entry ? entry->if_contains("required") : nullptr;
+    const boost::json::value* desc = entry ? entry->if_contains("description") : nullptr;
+    if (!name || !name->is_string() || !type || !type->is_string() || !req || !req->is_bool()) {
+      return unexpected(std::string("parameter declaration entry lacks a string name, a type or a boolean required"));
+    }
+    auto parsed_type = param_type_from_name(type->get_string());
+    if (!parsed_type) {
+      return unexpected(std::string("parameter '" + std::string(name->get_string()) + "' has unknown type '" +
+                std::string(type->get_string()) + "'"));
+    }
+    ParamSpec spec;
+    spec.name = name->get_string();
+    spec.type = *parsed_type;
+    spec.required = req->get_bool();
+    if (const auto* def = entry->if_contains("default")) spec.default_value = *def;
+    if (desc && desc->is_string()) spec.description = desc->get_string();
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+}  // namespace grk::host

@@ -1,0 +1,125 @@
+// grk::Expected: the one way code in this project returns a failure it
+// expects (bad input, a missing file, a refused output). Exceptions are kept
+// for the plugin firewall alone: a component's compute/adapt may throw
+// grk::Error, and the entry code of plugin.hpp turns it into a status
+// (docs/design.md §6).
+//
+// Shaped after C++23's std::expected, which C++17 lacks: a value or an error,
+// never both. The error type defaults to grk::Failure (a status and a
+// one-line message); a domain with richer errors (json::ReadError,
+// report::ReportIssue) uses its own type, still inside Expected.
+#ifndef GRK_EXPECTED_HPP
+#define GRK_EXPECTED_HPP
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include <grk/error.hpp>
+
+namespace grk {
+
+/// Why an operation failed: the status a host reports and one line for the
+/// user.
+struct Failure {
+  Status status = Status::internal;
+  std::string message;
+};
+
+/// Wraps an error so that `return grk::unexpected(e);` converts to any
+/// Expected<T, E>, even when T and E are the same type.
+template <class E>
+struct Unexpected {
+  E error;
+};
+
+template <class E>
+Unexpected<std::decay_t<E>> unexpected(E&& error) {
+  return Unexpected<std::decay_t<E>>{std::forward<E>(error)};
+}
+
+/// `return grk::fail(Status::invalid_data, "...");` from a function returning
+/// Expected<T> (error type grk::Failure).
+inline Unexpected<Failure> fail(Status status, std::string message) {
+  return Unexpected<Failure>{Failure{status, std::move(message)}};
+}
+
+/// Thrown by value() of an Expected that holds an error: a bug in the caller,
+/// which should have tested the result first.
+class BadExpectedAccess : public std::logic_error {
+ public:
+  BadExpectedAccess() : std::logic_error("value() of an Expected that holds an error") {}
+};
+
+/// A T, or the E that says why there is none. [[nodiscard]]: a result that
+/// can fail must be looked at.
+template <class T, class E = Failure>
+class [[nodiscard]] Expected {
+ public:
+  template <class U = T, class = std::enable_if_t<std::is_constructible_v<T, U&&> &&
+                                                  !std::is_same_v<std::decay_t<U>, Expected>>>
+  Expected(U&& value) : state_(std::in_place_index<0>, std::forward<U>(value)) {}  // NOLINT: implicit by design
+  template <class G>
+  Expected(Unexpected<G> error) : state_(std::in_place_index<1>, std::move(error.error)) {}  // NOLINT
+
+  bool has_value() const noexcept { return state_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  T& value() & { check(); return std::get<0>(state_); }
+  const T& value() const& { check(); return std::get<0>(state_); }
+  T&& value() && { check(); return std::get<0>(std::move(state_)); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T&& operator*() && { return std::move(*this).value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  E& error() & { return std::get<1>(state_); }
+  const E& error() const& { return std::get<1>(state_); }
+  E&& error() && { return std::get<1>(std::move(state_)); }
+
+  /// The value, or grk::Error carrying the failure: how a component's
+  /// compute/adapt hands a failure to the firewall.
+  T or_throw() && {
+    static_assert(std::is_same_v<E, Failure>, "or_throw() needs a grk::Failure error");
+    if (!has_value()) throw Error(error().status, error().message);
+    return std::get<0>(std::move(state_));
+  }
+
+ private:
+  void check() const {
+    if (!has_value()) throw BadExpectedAccess();
+  }
+  std::variant<T, E> state_;
+};
+
+/// Success with nothing to return, or the E that says why not.
+template <class E>
+class [[nodiscard]] Expected<void, E> {
+ public:
+  Expected() = default;
+  template <class G>
+  Expected(Unexpected<G> error) : error_(std::move(error.error)) {}  // NOLINT: implicit by design
+
+  bool has_value() const noexcept { return !error_.has_value(); }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  E& error() & { return *error_; }
+  const E& error() const& { return *error_; }
+  E&& error() && { return *std::move(error_); }
+
+  void or_throw() && {
+    static_assert(std::is_same_v<E, Failure>, "or_throw() needs a grk::Failure error");
+    if (error_) throw Error(error_->status, error_->message);
+  }
+
+ private:
+  std::optional<E> error_;
+};
+
+}  // namespace grk
+
+#endif
