@@ -46,7 +46,8 @@ Expected<boost::json::value> read_json_file(const std::filesystem::path& path, s
   }
   auto value = json::read(*bytes);
   if (!value) {
-    return fail(Status::invalid_data, std::string(what) + " " + name + " is not valid JSON: " + value.error().describe());
+    return fail(Status::invalid_data,
+                std::string(what) + " " + name + " is not valid JSON: " + value.error().describe());
   }
   return std::move(*value);
 }
