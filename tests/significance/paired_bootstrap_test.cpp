@@ -10,7 +10,9 @@
 #include <vector>
 
 #include <grk/error.hpp>
+#include <grk/expected.hpp>
 #include <grk/groundkit/report/model.hpp>
+
 #include "metric_check.hpp"
 #include "paired_bootstrap.hpp"
 #include "report_scores.hpp"
@@ -38,27 +40,25 @@ ScoreMap constant(std::size_t count, double value) {
   return scores;
 }
 
-struct Expected {
+struct Want {
   double effect, low, high, p;
   bool significant;
 };
 
-void check(const BootstrapResult& got, const Expected& want) {
-  BOOST_TEST(got.effect == want.effect);
-  BOOST_TEST(got.confidence_interval_low == want.low);
-  BOOST_TEST(got.confidence_interval_high == want.high);
-  BOOST_TEST(got.p_value_two_sided == want.p);
-  BOOST_TEST(got.significant == want.significant);
+void check(const grk::Expected<BootstrapResult>& got, const Want& want) {
+  BOOST_REQUIRE_MESSAGE(got.has_value(), (got ? std::string() : got.error().message));
+  BOOST_TEST(got->effect == want.effect);
+  BOOST_TEST(got->confidence_interval_low == want.low);
+  BOOST_TEST(got->confidence_interval_high == want.high);
+  BOOST_TEST(got->p_value_two_sided == want.p);
+  BOOST_TEST(got->significant == want.significant);
 }
 
-std::string error_of(const std::function<void()>& action, grk::Status* status = nullptr) {
-  try {
-    action();
-  } catch (const grk::Error& error) {
-    if (status) *status = error.status();
-    return error.what();
-  }
-  return "(no error)";
+template <class T>
+std::string error_of(const grk::Expected<T>& result, grk::Status* status = nullptr) {
+  if (result.has_value()) return "(no error)";
+  if (status) *status = result.error().status;
+  return result.error().message;
 }
 
 // The fixture of the groundkit tests: normal queries with one gold span, no
@@ -105,21 +105,26 @@ report::EvalReport make_report(std::vector<report::StageResult> stages) {
   return r;
 }
 
-BootstrapResult compare(const report::EvalReport& r, const std::string& baseline, const std::string& candidate,
-                        const std::string& metric, std::int64_t resamples) {
-  const ScorePair pair = scores_from_report(r, baseline, candidate, check_metric_name(metric));
+// compare_report_stages: the metric, then the stages' scores, then the bootstrap.
+grk::Expected<BootstrapResult> compare(const report::EvalReport& r, const std::string& baseline,
+                                       const std::string& candidate, const std::string& metric,
+                                       std::int64_t resamples) {
+  auto name = check_metric_name(metric);
+  if (!name) return grk::unexpected(std::move(name).error());
+  auto pair = scores_from_report(r, baseline, candidate, *name);
+  if (!pair) return grk::unexpected(std::move(pair).error());
   BootstrapRequest req = request(resamples, 7, 0.95, metric);
   req.baseline_name = baseline;
   req.candidate_name = candidate;
-  return paired_bootstrap(pair.baseline, pair.candidate, req);
+  return paired_bootstrap(pair->baseline, pair->candidate, req);
 }
 
 }  // namespace
 
 // 5.1 test 1 and vector T1.
 BOOST_AUTO_TEST_CASE(deterministic_and_defaults_to_ten_thousand_resamples) {
-  const BootstrapResult first = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request());
-  const BootstrapResult second = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request());
+  const BootstrapResult first = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request()).value();
+  const BootstrapResult second = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request()).value();
   check(first, {1.0, 1.0, 1.0, 0.00019998000199980003, true});
   check(second, {1.0, 1.0, 1.0, 0.00019998000199980003, true});
   BOOST_TEST(first.resamples == 10000);
@@ -148,18 +153,18 @@ BOOST_AUTO_TEST_CASE(preserves_query_pairing_independent_of_mapping_order) {
 // 5.1 tests 4-8: the messages of reference 2.2, in its order.
 BOOST_AUTO_TEST_CASE(rejects_unpaired_queries) {
   grk::Status status{};
-  BOOST_TEST(error_of([] { paired_bootstrap({{"q1", 0.0}}, {{"q2", 0.0}}, request()); }, &status) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"q1", 0.0}}, {{"q2", 0.0}}, request()), &status) ==
              "paired bootstrap query ids differ (missing from candidate=['q1'], missing from baseline=['q2'])");
   BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_data));
   // An empty candidate fails here, not at the emptiness check.
-  BOOST_TEST(error_of([] { paired_bootstrap({{"a'b", 0.0}, {"\xc3\xa9", 1.0}}, {}, request()); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"a'b", 0.0}, {"\xc3\xa9", 1.0}}, {}, request())) ==
              "paired bootstrap query ids differ (missing from candidate=[\"a'b\", '\xc3\xa9'], missing from baseline=[])");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_non_positive_resamples_before_anything_else) {
   for (std::int64_t resamples : {0, -1}) {
     grk::Status status{};
-    BOOST_TEST(error_of([&] { paired_bootstrap({}, {}, request(resamples, 7, 2.0)); }, &status) ==
+    BOOST_TEST(error_of(paired_bootstrap({}, {}, request(resamples, 7, 2.0)), &status) ==
                "resamples must be positive, got " + std::to_string(resamples));
     BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_argument));
   }
@@ -170,39 +175,39 @@ BOOST_AUTO_TEST_CASE(rejects_a_confidence_level_outside_the_open_unit_interval) 
       {0.0, "0.0"}, {1.0, "1.0"}, {-0.5, "-0.5"}, {1.5, "1.5"},
       {std::numeric_limits<double>::quiet_NaN(), "nan"}, {std::numeric_limits<double>::infinity(), "inf"}};
   for (const auto& [level, shown] : cases) {
-    BOOST_TEST(error_of([&] { paired_bootstrap({}, {}, request(10, 7, level)); }) ==
+    BOOST_TEST(error_of(paired_bootstrap({}, {}, request(10, 7, level))) ==
                "confidence_level must be between 0 and 1, got " + shown);
   }
   BootstrapRequest as_int = request(10, 7, 1.0);
   as_int.confidence_level_text = "1";
-  BOOST_TEST(error_of([&] { paired_bootstrap({}, {}, as_int); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({}, {}, as_int)) ==
              "confidence_level must be between 0 and 1, got 1");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_empty_scores) {
-  BOOST_TEST(error_of([] { paired_bootstrap({}, {}, request()); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({}, {}, request())) ==
              "paired bootstrap requires at least one query score");
-  BOOST_TEST(error_of([] { paired_bootstrap({}, {{"q1", 0.0}}, request()); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({}, {{"q1", 0.0}}, request())) ==
              "paired bootstrap requires at least one query score");
 }
 
 BOOST_AUTO_TEST_CASE(rejects_non_finite_scores) {
   const double inf = std::numeric_limits<double>::infinity();
   for (double bad : {std::numeric_limits<double>::quiet_NaN(), inf, -inf}) {
-    BOOST_TEST(error_of([&] { paired_bootstrap({{"q", 0.0}}, {{"q", bad}}, request()); }) ==
+    BOOST_TEST(error_of(paired_bootstrap({{"q", 0.0}}, {{"q", bad}}, request())) ==
                "paired bootstrap scores must be finite");
   }
   // The delta is tested, not the inputs.
-  BOOST_TEST(error_of([&] { paired_bootstrap({{"q", inf}}, {{"q", inf}}, request()); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"q", inf}}, {{"q", inf}}, request())) ==
              "paired bootstrap scores must be finite");
-  BOOST_TEST(error_of([&] { paired_bootstrap({{"q", 1e308}}, {{"q", -1e308}}, request()); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"q", 1e308}}, {{"q", -1e308}}, request())) ==
              "paired bootstrap scores must be finite");
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_metric_fails_last_with_the_list_of_metrics) {
-  BOOST_TEST(error_of([] { paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(10, 7, 0.95, "map")); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(10, 7, 0.95, "map"))) ==
              "metric must be one of 'recall_at_1', 'recall_at_5', 'recall_at_10', 'mrr', 'ndcg_at_10', got 'map'");
-  BOOST_TEST(error_of([] { paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(0, 7, 0.95, "map")); }) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(0, 7, 0.95, "map"))) ==
              "resamples must be positive, got 0");
 }
 
@@ -210,7 +215,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_metric_fails_last_with_the_list_of_metrics) {
 BOOST_AUTO_TEST_CASE(compare_report_stages_pairs_two_stages_of_one_report) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", 0.4)}),
                               stage(report::StageName::dense, {query("q-1", 0.6), query("q-2", 0.5)})});
-  const BootstrapResult got = compare(r, "bm25", "dense", "ndcg_at_10", 500);
+  const BootstrapResult got = compare(r, "bm25", "dense", "ndcg_at_10", 500).value();
   BOOST_TEST(got.baseline == "bm25");
   BOOST_TEST(got.candidate == "dense");
   BOOST_TEST(got.query_count == 2u);
@@ -228,7 +233,7 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_reads_reciprocal_rank_for_the_mrr_met
 BOOST_AUTO_TEST_CASE(compare_report_stages_skips_no_answer_queries) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", std::nullopt)}),
                               stage(report::StageName::dense, {query("q-1", 0.6), query("q-2", std::nullopt)})});
-  const BootstrapResult got = compare(r, "bm25", "dense", "ndcg_at_10", 100);
+  const BootstrapResult got = compare(r, "bm25", "dense", "ndcg_at_10", 100).value();
   BOOST_TEST(got.query_count == 1u);
   check(got, {0.39999999999999997, 0.39999999999999997, 0.39999999999999997, 0.019801980198019802, true});
 }
@@ -237,18 +242,18 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_skips_no_answer_queries) {
 BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_a_stage_the_report_does_not_contain) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)})});
   grk::Status status{};
-  BOOST_TEST(error_of([&] { compare(r, "bm25", "dense", "ndcg_at_10", 100); }, &status) ==
+  BOOST_TEST(error_of(compare(r, "bm25", "dense", "ndcg_at_10", 100), &status) ==
              "report does not contain stage 'dense'");
   BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_argument));
   // The baseline is looked up first.
-  BOOST_TEST(error_of([&] { compare(r, "fusion", "dense", "ndcg_at_10", 100); }) ==
+  BOOST_TEST(error_of(compare(r, "fusion", "dense", "ndcg_at_10", 100)) ==
              "report does not contain stage 'fusion'");
 }
 
 BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_query_ids) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-1", 0.3)}),
                               stage(report::StageName::dense, {query("q-1", 0.6)})});
-  BOOST_TEST(error_of([&] { compare(r, "bm25", "dense", "ndcg_at_10", 100); }) ==
+  BOOST_TEST(error_of(compare(r, "bm25", "dense", "ndcg_at_10", 100)) ==
              "duplicate query id 'q-1' in a stage's results; query ids must be unique for a paired comparison "
              "to mean anything");
   // A duplicated no-answer id is skipped before the check.
@@ -256,11 +261,11 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_query_ids) {
       make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", std::nullopt),
                                                    query("q-2", std::nullopt)}),
                    stage(report::StageName::dense, {query("q-1", 0.6)})});
-  BOOST_TEST(compare(skipped, "bm25", "dense", "ndcg_at_10", 100).query_count == 1u);
+  BOOST_TEST(compare(skipped, "bm25", "dense", "ndcg_at_10", 100).value().query_count == 1u);
   // The candidate's ids are checked against the baseline's by paired_bootstrap.
   const auto unpaired = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", 0.3)}),
                                      stage(report::StageName::dense, {query("q-1", 0.6)})});
-  BOOST_TEST(error_of([&] { compare(unpaired, "bm25", "dense", "ndcg_at_10", 100); }) ==
+  BOOST_TEST(error_of(compare(unpaired, "bm25", "dense", "ndcg_at_10", 100)) ==
              "paired bootstrap query ids differ (missing from candidate=['q-2'], missing from baseline=[])");
 }
 
@@ -268,7 +273,7 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_stage_names) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)}),
                               stage(report::StageName::dense, {query("q-1", 0.3)}),
                               stage(report::StageName::dense, {query("q-1", 0.4)})});
-  BOOST_TEST(error_of([&] { compare(r, "bm25", "fusion", "ndcg_at_10", 100); }) ==
+  BOOST_TEST(error_of(compare(r, "bm25", "fusion", "ndcg_at_10", 100)) ==
              "report contains more than one stage named ['dense']; a comparison cannot say which of them it "
              "measured");
   const auto two = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)}),
@@ -276,7 +281,7 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_stage_names) {
                                 stage(report::StageName::dense, {query("q-1", 0.3)}),
                                 stage(report::StageName::rerank, {query("q-1", 0.3)}),
                                 stage(report::StageName::dense, {query("q-1", 0.4)})});
-  BOOST_TEST(error_of([&] { compare(two, "bm25", "dense", "ndcg_at_10", 100); }) ==
+  BOOST_TEST(error_of(compare(two, "bm25", "dense", "ndcg_at_10", 100)) ==
              "report contains more than one stage named ['dense', 'rerank']; a comparison cannot say which of "
              "them it measured");
 }
@@ -292,7 +297,7 @@ BOOST_AUTO_TEST_CASE(acceptance_vectors) {
   for (std::int64_t seed : {7, -7}) {
     check(paired_bootstrap(b, c, request(200, seed)), {0.15, -0.45, 0.7012500000000003, 0.7164179104477612, false});
   }
-  const BootstrapResult tenth = paired_bootstrap(constant(10, 0.0), constant(10, 0.1), request(1000));
+  const grk::Expected<BootstrapResult> tenth = paired_bootstrap(constant(10, 0.0), constant(10, 0.1), request(1000));
   check(tenth, {0.09999999999999999, 0.09999999999999999, 0.09999999999999999, 0.001998001998001998, true});
   ScoreMap b3, c3;
   for (int i = 0; i < 10; ++i) {
@@ -320,7 +325,7 @@ BOOST_AUTO_TEST_CASE(portable_and_avx2_kernels_agree_on_a_full_bootstrap) {
 BOOST_AUTO_TEST_CASE(resamples_past_memory_fail_with_a_message_not_a_crash) {
   grk::Status status{};
   const std::int64_t huge = std::numeric_limits<std::int64_t>::max();
-  BOOST_TEST(error_of([&] { paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(huge)); }, &status) ==
+  BOOST_TEST(error_of(paired_bootstrap({{"q", 0.0}}, {{"q", 1.0}}, request(huge)), &status) ==
              "not enough memory for 9223372036854775807 bootstrap means (8 bytes each); use fewer resamples");
   BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::failed_precondition));
 }

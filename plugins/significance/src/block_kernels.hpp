@@ -18,16 +18,16 @@ void regenerate_portable(std::uint32_t* state) noexcept;
 /// is the top k bits of a word, reference 2.4) and writes, in order, those that
 /// are below `bound` to `out`; returns how many. `out` needs 624 + accept_slack
 /// words of room.
-std::size_t accept_below_portable(const std::uint32_t* raw, std::uint32_t shift,
-                                  std::uint32_t bound, std::uint32_t* out) noexcept;
+[[nodiscard]] std::size_t accept_below_portable(const std::uint32_t* raw, std::uint32_t shift,
+                                                std::uint32_t bound, std::uint32_t* out) noexcept;
 
 /// True when the AVX2 versions below exist and this CPU runs them.
-bool avx2_available() noexcept;
+[[nodiscard]] bool avx2_available() noexcept;
 
 #if defined(GRK_SIGNIFICANCE_AVX2_KERNELS)
 void regenerate_avx2(std::uint32_t* state) noexcept;
-std::size_t accept_below_avx2(const std::uint32_t* raw, std::uint32_t shift, std::uint32_t bound,
-                              std::uint32_t* out) noexcept;
+[[nodiscard]] std::size_t accept_below_avx2(const std::uint32_t* raw, std::uint32_t shift, std::uint32_t bound,
+                                            std::uint32_t* out) noexcept;
 #endif
 
 }  // namespace grk::significance::kernels

@@ -3,6 +3,7 @@
 #ifndef GRK_SIGNIFICANCE_BOOTSTRAP_HPP
 #define GRK_SIGNIFICANCE_BOOTSTRAP_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -38,14 +39,14 @@ struct BootstrapTuning {
 /// Preconditions (paired_bootstrap checks them with the reference messages):
 /// 1 <= deltas.size() < 2**32, every delta finite, resamples >= 1,
 /// 0 < confidence_level < 1. Memory is O(n + resamples).
-BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
-                                   std::int64_t seed, double confidence_level,
-                                   const BootstrapProgress& progress = {},
-                                   const BootstrapTuning& tuning = {});
+[[nodiscard]] BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
+                                                 std::int64_t seed, double confidence_level,
+                                                 const BootstrapProgress& progress = {},
+                                                 const BootstrapTuning& tuning = {});
 
 /// CPython 3.11 `sum(values)` over floats: 0 + x0 + x1 + ... left to right,
 /// no compensation (3.12 changed this; reference 2.5).
-double python311_sum(const double* values, std::size_t count) noexcept;
+[[nodiscard]] double python311_sum(const double* values, std::size_t count) noexcept;
 
 }  // namespace grk::significance
 

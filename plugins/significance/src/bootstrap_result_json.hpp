@@ -12,13 +12,13 @@ namespace grk::significance {
 
 /// The fields of reference 2.8 in the model's order, `method` last. Doubles
 /// stay doubles: the host writes them in groundkit's report float format.
-boost::json::value to_json(const BootstrapResult& result);
+[[nodiscard]] boost::json::value to_json(const BootstrapResult& result);
 
 /// `dense vs bm25, ndcg_at_10 (n=300): +0.0123, 95% CI [+0.0041, +0.0208],
 /// ASL 0.0031, significant` (or `not significant`), from a to_json() value.
 /// Four decimals, as groundkit's results documents print them; an ASL below
 /// 0.00005 prints as `< 0.0001` rather than a misleading 0.0000.
-std::string summarize(const boost::json::value& result);
+[[nodiscard]] std::string summarize(const boost::json::value& result);
 
 }  // namespace grk::significance
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <utility>
 
 #include <grk/error.hpp>
 #include <grk/json/reader.hpp>
@@ -11,17 +12,17 @@
 
 namespace grk::significance {
 
-std::string read_input_file(const std::filesystem::path& path, std::string_view what) {
+Expected<std::string> read_input_file(const std::filesystem::path& path, std::string_view what) {
   const std::string name = path.string();
-  const auto fail = [&](int error) {
+  const auto unreadable = [&](int error) {
     const std::string reason = "[Errno " + std::to_string(error) + "] " + std::strerror(error) + ": " +
                                python::repr(name);
-    throw Error(error == ENOENT ? Status::not_found : Status::io_error,
+    return fail(error == ENOENT ? Status::not_found : Status::io_error,
                 "cannot read " + std::string(what) + " " + python::repr(name) + ": " + reason);
   };
   errno = 0;
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(name.c_str(), "rb"), &std::fclose);
-  if (!file) fail(errno != 0 ? errno : EIO);
+  if (!file) return unreadable(errno != 0 ? errno : EIO);
   std::string bytes;
   char buffer[1 << 16];
   for (;;) {
@@ -29,22 +30,23 @@ std::string read_input_file(const std::filesystem::path& path, std::string_view 
     bytes.append(buffer, got);
     if (got < sizeof buffer) {
       // A directory opens fine on Linux and fails here with EISDIR.
-      if (std::ferror(file.get())) fail(errno != 0 ? errno : EIO);
+      if (std::ferror(file.get())) return unreadable(errno != 0 ? errno : EIO);
       break;
     }
   }
   return bytes;
 }
 
-boost::json::value read_json_file(const std::filesystem::path& path, std::string_view what) {
-  const std::string bytes = read_input_file(path, what);
+Expected<boost::json::value> read_json_file(const std::filesystem::path& path, std::string_view what) {
+  auto bytes = read_input_file(path, what);
+  if (!bytes) return unexpected(std::move(bytes).error());
   const std::string name = python::repr(path.string());
-  if (auto utf8 = python::validate_utf8(bytes); !utf8) {
-    throw Error(Status::invalid_data, std::string(what) + " " + name + " is not valid UTF-8: " + utf8.error());
+  if (auto utf8 = python::validate_utf8(*bytes); !utf8) {
+    return fail(Status::invalid_data, std::string(what) + " " + name + " is not valid UTF-8: " + utf8.error());
   }
-  auto value = json::read(bytes);
+  auto value = json::read(*bytes);
   if (!value) {
-    throw Error(Status::invalid_data,
+    return fail(Status::invalid_data,
                 std::string(what) + " " + name + " is not valid JSON: " + value.error().describe());
   }
   return std::move(*value);

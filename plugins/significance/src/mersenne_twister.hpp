@@ -19,7 +19,7 @@ class MersenneTwister {
 
   /// `random.Random(seed)` for a Python int: abs(seed) split into 32-bit
   /// words, least significant first ([0] for 0), fed to init_by_array.
-  static MersenneTwister from_python_seed(std::int64_t seed);
+  [[nodiscard]] static MersenneTwister from_python_seed(std::int64_t seed);
 
   /// init_by_array(key) of the reference MT19937 (key must not be empty).
   explicit MersenneTwister(const std::vector<std::uint32_t>& key);
@@ -44,7 +44,7 @@ class MersenneTwister {
 };
 
 /// The MT19937 output transform.
-constexpr std::uint32_t temper(std::uint32_t y) noexcept {
+[[nodiscard]] constexpr std::uint32_t temper(std::uint32_t y) noexcept {
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;

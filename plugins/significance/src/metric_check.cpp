@@ -7,14 +7,13 @@
 
 namespace grk::significance {
 
-report::MetricName check_metric_name(std::string_view text) {
+Expected<report::MetricName> check_metric_name(std::string_view text) {
   if (auto metric = report::parse_metric_name(text)) return *metric;
   std::string names;
   for (std::string_view name : report::metric_names) {
     names += (names.empty() ? "'" : ", '") + std::string(name) + "'";
   }
-  throw Error(Status::invalid_argument,
-              "metric must be one of " + names + ", got " + python::repr(text));
+  return fail(Status::invalid_argument, "metric must be one of " + names + ", got " + python::repr(text));
 }
 
 }  // namespace grk::significance

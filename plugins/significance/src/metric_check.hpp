@@ -4,13 +4,14 @@
 
 #include <string_view>
 
+#include <grk/expected.hpp>
 #include <grk/groundkit/report/names.hpp>
 
 namespace grk::significance {
 
-/// The MetricName `text` names; otherwise throws grk::Error(invalid_argument)
+/// The MetricName `text` names; otherwise fails with invalid_argument
 /// "metric must be one of 'recall_at_1', ..., 'ndcg_at_10', got <repr>".
-report::MetricName check_metric_name(std::string_view text);
+Expected<report::MetricName> check_metric_name(std::string_view text);
 
 }  // namespace grk::significance
 

@@ -1,15 +1,17 @@
 #include "paired_bootstrap.hpp"
 
 #include <cmath>
+#include <cstdint>
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <grk/error.hpp>
 #include <grk/json/float_format.hpp>
 #include <grk/python/text.hpp>
-#include <grk/groundkit/report/names.hpp>
+
 #include "metric_check.hpp"
 
 namespace grk::significance {
@@ -24,29 +26,34 @@ std::vector<std::string> keys_missing_from(const ScoreMap& from, const ScoreMap&
   return missing;  // sorted: ScoreMap iterates in code-point order
 }
 
+// Python would raise MemoryError; say what the memory was for.
+Unexpected<Failure> out_of_memory(std::int64_t resamples) {
+  return fail(Status::failed_precondition, "not enough memory for " + std::to_string(resamples) +
+                                               " bootstrap means (8 bytes each); use fewer resamples");
+}
+
 }  // namespace
 
-BootstrapResult paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
-                                 const BootstrapRequest& request,
-                                 const BootstrapProgress& progress) {
+Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+                                           const BootstrapRequest& request,
+                                           const BootstrapProgress& progress) {
   if (request.resamples <= 0) {
-    throw Error(Status::invalid_argument,
-                "resamples must be positive, got " + std::to_string(request.resamples));
+    return fail(Status::invalid_argument, "resamples must be positive, got " + std::to_string(request.resamples));
   }
   // Written as a negation so that NaN fails too, as `not (0.0 < x < 1.0)` does.
   if (!(0.0 < request.confidence_level && request.confidence_level < 1.0)) {
     const std::string shown = request.confidence_level_text.empty()
                                   ? json::format_python_float(request.confidence_level)
                                   : request.confidence_level_text;
-    throw Error(Status::invalid_argument, "confidence_level must be between 0 and 1, got " + shown);
+    return fail(Status::invalid_argument, "confidence_level must be between 0 and 1, got " + shown);
   }
   if (baseline.empty()) {
-    throw Error(Status::invalid_data, "paired bootstrap requires at least one query score");
+    return fail(Status::invalid_data, "paired bootstrap requires at least one query score");
   }
   const std::vector<std::string> missing_from_candidate = keys_missing_from(baseline, candidate);
   const std::vector<std::string> missing_from_baseline = keys_missing_from(candidate, baseline);
   if (!missing_from_candidate.empty() || !missing_from_baseline.empty()) {
-    throw Error(Status::invalid_data,
+    return fail(Status::invalid_data,
                 "paired bootstrap query ids differ (missing from candidate=" +
                     python::repr_list(missing_from_candidate) +
                     ", missing from baseline=" + python::repr_list(missing_from_baseline) + ")");
@@ -57,27 +64,20 @@ BootstrapResult paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candi
     deltas.push_back(candidate.at(entry.first) - entry.second);
   }
   for (double delta : deltas) {
-    if (!std::isfinite(delta)) {
-      throw Error(Status::invalid_data, "paired bootstrap scores must be finite");
-    }
+    if (!std::isfinite(delta)) return fail(Status::invalid_data, "paired bootstrap scores must be finite");
   }
   if (deltas.size() > 0xffffffffu) {
-    throw Error(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
+    return fail(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
   }
   BootstrapEstimate estimate;
   try {
     estimate = bootstrap_deltas(deltas, request.resamples, request.seed, request.confidence_level, progress);
   } catch (const std::bad_alloc&) {
-    // Python would raise MemoryError; say what the memory was for.
-    throw Error(Status::failed_precondition,
-                "not enough memory for " + std::to_string(request.resamples) +
-                    " bootstrap means (8 bytes each); use fewer resamples");
+    return out_of_memory(request.resamples);
   } catch (const std::length_error&) {
-    throw Error(Status::failed_precondition,
-                "not enough memory for " + std::to_string(request.resamples) +
-                    " bootstrap means (8 bytes each); use fewer resamples");
+    return out_of_memory(request.resamples);
   }
-  check_metric_name(request.metric);
+  if (auto metric = check_metric_name(request.metric); !metric) return unexpected(std::move(metric).error());
 
   BootstrapResult result;
   result.baseline = request.baseline_name;

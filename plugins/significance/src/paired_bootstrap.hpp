@@ -4,16 +4,14 @@
 #define GRK_SIGNIFICANCE_PAIRED_BOOTSTRAP_HPP
 
 #include <cstdint>
-#include <map>
 #include <string>
 
+#include <grk/expected.hpp>
+
 #include "bootstrap.hpp"
+#include "score_pair.hpp"
 
 namespace grk::significance {
-
-/// Query id -> score. std::map orders keys bytewise, which for UTF-8 is
-/// Python's code-point order (reference 2.3 step 1).
-using ScoreMap = std::map<std::string, double>;
 
 /// The `method` field every BootstrapResult carries (reference 2.8).
 inline constexpr const char* bootstrap_method =
@@ -49,14 +47,16 @@ struct BootstrapResult {
   std::string method = bootstrap_method;
 };
 
-/// groundkit's paired_bootstrap. Throws grk::Error with the reference's
-/// message, in the reference's order (2.2): resamples and confidence level
+/// groundkit's paired_bootstrap. Fails with the reference's message, in the
+/// reference's order (2.2): resamples and confidence level
 /// (invalid_argument), then empty baseline, differing ids, non-finite deltas
-/// (invalid_data), and last an unknown metric (invalid_argument), which the
-/// reference only notices when it builds the result.
-BootstrapResult paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
-                                 const BootstrapRequest& request,
-                                 const BootstrapProgress& progress = {});
+/// (invalid_data), more than 2**32 - 1 queries (invalid_data), resamples whose
+/// means do not fit in memory (failed_precondition), and last an unknown
+/// metric (invalid_argument), which the reference only notices when it builds
+/// the result.
+Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+                                           const BootstrapRequest& request,
+                                           const BootstrapProgress& progress = {});
 
 }  // namespace grk::significance
 

@@ -2,12 +2,14 @@
 
 #include <string>
 
-#include "bootstrap_result_json.hpp"
 #include <grk/error.hpp>
+
+#include "bootstrap_result_json.hpp"
 #include "metric_check.hpp"
 #include "paired_bootstrap.hpp"
 #include "report_scores.hpp"
 #include "score_file.hpp"
+#include "score_pair.hpp"
 
 namespace grk::significance {
 
@@ -28,6 +30,8 @@ std::vector<ParamSpec> PairedBootstrapStatistic::params() {
   };
 }
 
+// The one place where a failure becomes grk::Error: compute runs under the
+// plugin firewall, everything it calls returns Expected.
 boost::json::value PairedBootstrapStatistic::compute(const Params& params, Context& context) {
   const bool has_report = params.has("report");
   const bool has_scores = params.has("scores");
@@ -35,7 +39,7 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
     throw Error(Status::invalid_argument, std::string("exactly one of 'report' and 'scores' must be given, got ") +
                                               (has_report ? "both" : "neither"));
   }
-  const report::MetricName metric = check_metric_name(params.string("metric"));
+  const report::MetricName metric = check_metric_name(params.string("metric")).or_throw();
 
   BootstrapRequest request;
   request.baseline_name = params.string("baseline");
@@ -51,15 +55,15 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
 
   ScorePair scores;
   if (has_report) {
-    const report::EvalReport report = read_report_file(params.path("report"));
-    scores = scores_from_report(report, request.baseline_name, request.candidate_name, metric);
+    const report::EvalReport report = read_report_file(params.path("report")).or_throw();
+    scores = scores_from_report(report, request.baseline_name, request.candidate_name, metric).or_throw();
   } else {
-    scores = read_score_file(params.path("scores"));
+    scores = read_score_file(params.path("scores")).or_throw();
   }
   const BootstrapProgress progress = [&context](std::uint64_t done, std::uint64_t total) {
     context.progress("resampling", done, total);
   };
-  return to_json(paired_bootstrap(scores.baseline, scores.candidate, request, progress));
+  return to_json(paired_bootstrap(scores.baseline, scores.candidate, request, progress).or_throw());
 }
 
 std::string PairedBootstrapStatistic::summarize(const boost::json::value& result) const {

@@ -13,7 +13,7 @@ namespace grk::significance {
 /// quantile(sorted, p). The result is `a*(1.0 - w) + b*w`, never the
 /// algebraically equal `a + w*(b - a)`, which rounds differently. Builds of
 /// this library turn off floating-point contraction so no FMA fuses it.
-inline double quantile(const std::vector<double>& sorted, double p) {
+[[nodiscard]] inline double quantile(const std::vector<double>& sorted, double p) {
   if (sorted.empty()) throw std::invalid_argument("cannot calculate a quantile over an empty sample");
   const double pos = static_cast<double>(sorted.size() - 1) * p;
   const double lo = std::floor(pos);

@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <string_view>
 
+#include <grk/expected.hpp>
 #include <grk/groundkit/report/model.hpp>
 #include <grk/groundkit/report/names.hpp>
-#include "score_file.hpp"
+
+#include "score_pair.hpp"
 
 namespace grk::significance {
 
@@ -17,13 +19,13 @@ namespace grk::significance {
 /// report (invalid_data), the baseline then the candidate stage missing
 /// (invalid_argument), then per stage, baseline first, queries with null
 /// metrics skipped before a duplicate query id is looked for (invalid_data).
-ScorePair scores_from_report(const report::EvalReport& report, std::string_view baseline,
-                             std::string_view candidate, report::MetricName metric);
+Expected<ScorePair> scores_from_report(const report::EvalReport& report, std::string_view baseline,
+                                       std::string_view candidate, report::MetricName metric);
 
 /// Reads, parses and validates an EvalReport file: read_json_file, then
-/// grk::report::read_eval_report, whose first problem becomes
-/// grk::Error(invalid_data) `<json path>: <message>`.
-report::EvalReport read_report_file(const std::filesystem::path& path);
+/// grk::report::read_eval_report, whose first problem fails with
+/// invalid_data `<json path>: <message>`.
+Expected<report::EvalReport> read_report_file(const std::filesystem::path& path);
 
 }  // namespace grk::significance
 

@@ -1,26 +1,28 @@
 #include "score_file.hpp"
 
 #include <string>
+#include <utility>
 
 #include <grk/error.hpp>
 #include <grk/json/quoted_string.hpp>
 #include <grk/json/writer.hpp>
+
 #include "input_file.hpp"
 
 namespace grk::significance {
 
 namespace {
 
-[[noreturn]] void refuse(const std::string& path, const std::string& message) {
-  throw Error(Status::invalid_data, path + ": " + message);
+Unexpected<Failure> refused(const std::string& path, const std::string& message) {
+  return fail(Status::invalid_data, path + ": " + message);
 }
 
-ScoreMap score_map(const boost::json::object& top, const char* side) {
+Expected<ScoreMap> score_map(const boost::json::object& top, const char* side) {
   const boost::json::value* value = top.if_contains(side);
-  if (value == nullptr) refuse(side, "required key missing");
+  if (value == nullptr) return refused(side, "required key missing");
   const auto* scores = value->if_object();
   if (scores == nullptr) {
-    refuse(side, "must be an object mapping query ids to scores, got " + json::write_compact(*value));
+    return refused(side, "must be an object mapping query ids to scores, got " + json::write_compact(*value));
   }
   ScoreMap out;
   for (const auto& member : *scores) {
@@ -37,7 +39,7 @@ ScoreMap score_map(const boost::json::object& top, const char* side) {
       path += '[';
       json::append_quoted(path, member.key());
       path += ']';
-      refuse(path, "must be a number, got " + json::write_compact(score));
+      return refused(path, "must be a number, got " + json::write_compact(score));
     }
     out[std::string(member.key())] = number;
   }
@@ -46,27 +48,30 @@ ScoreMap score_map(const boost::json::object& top, const char* side) {
 
 }  // namespace
 
-ScorePair scores_from_json(const boost::json::value& json) {
+Expected<ScorePair> scores_from_json(const boost::json::value& json) {
   const auto* top = json.if_object();
   if (top == nullptr) {
-    refuse("(scores)", "must be an object with keys \"baseline\" and \"candidate\", got " +
-                           json::write_compact(json));
+    return refused("(scores)", "must be an object with keys \"baseline\" and \"candidate\", got " +
+                                   json::write_compact(json));
   }
-  ScorePair pair;
-  pair.baseline = score_map(*top, "baseline");
-  pair.candidate = score_map(*top, "candidate");
+  auto baseline = score_map(*top, "baseline");
+  if (!baseline) return unexpected(std::move(baseline).error());
+  auto candidate = score_map(*top, "candidate");
+  if (!candidate) return unexpected(std::move(candidate).error());
   for (const auto& member : *top) {
     if (member.key() != "baseline" && member.key() != "candidate") {
       std::string path;
       json::append_quoted(path, member.key());
-      refuse(path, "unknown key; a scores file holds only \"baseline\" and \"candidate\"");
+      return refused(path, "unknown key; a scores file holds only \"baseline\" and \"candidate\"");
     }
   }
-  return pair;
+  return ScorePair{std::move(*baseline), std::move(*candidate)};
 }
 
-ScorePair read_score_file(const std::filesystem::path& path) {
-  return scores_from_json(read_json_file(path, "scores file"));
+Expected<ScorePair> read_score_file(const std::filesystem::path& path) {
+  auto json = read_json_file(path, "scores file");
+  if (!json) return unexpected(std::move(json).error());
+  return scores_from_json(*json);
 }
 
 }  // namespace grk::significance

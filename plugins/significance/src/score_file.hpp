@@ -7,14 +7,11 @@
 
 #include <filesystem>
 
-#include "paired_bootstrap.hpp"
+#include <grk/expected.hpp>
+
+#include "score_pair.hpp"
 
 namespace grk::significance {
-
-struct ScorePair {
-  ScoreMap baseline;
-  ScoreMap candidate;
-};
 
 /// `{"baseline": {qid: score, ...}, "candidate": {qid: score, ...}}`.
 ///
@@ -26,15 +23,15 @@ struct ScorePair {
 /// mistake, not a number. A query id repeated in one map keeps its last score,
 /// as json.loads does. Other top-level keys are refused.
 ///
-/// Problems are grk::Error(invalid_data) `<json path>: <message>`:
+/// Problems fail with invalid_data `<json path>: <message>`:
 ///   (scores): must be an object with keys "baseline" and "candidate", got ...
 ///   baseline: required key missing        extra: unknown key
 ///   candidate: must be an object mapping query ids to scores, got ...
 ///   candidate["q-1"]: must be a number, got "0.5"
-ScorePair scores_from_json(const boost::json::value& json);
+Expected<ScorePair> scores_from_json(const boost::json::value& json);
 
 /// Reads and checks a scores file (read_json_file, then scores_from_json).
-ScorePair read_score_file(const std::filesystem::path& path);
+Expected<ScorePair> read_score_file(const std::filesystem::path& path);
 
 }  // namespace grk::significance
 
