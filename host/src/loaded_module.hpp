@@ -10,7 +10,9 @@
 #include <string>
 
 #include <grk/abi.h>
+#include <grk/expected.hpp>
 
+#include "host_error.hpp"
 #include "module_record.hpp"
 
 namespace grk::host {
@@ -21,10 +23,8 @@ namespace grk::host {
 class LoadedModule {
  public:
   /// Loads `file` (RTLD_NOW | RTLD_LOCAL, so an unresolved symbol fails here)
-  /// and calls its entry function. On failure returns null and sets `error`
-  /// to the loader's own text.
-  static std::shared_ptr<LoadedModule> open(const std::filesystem::path& file,
-                                            std::string& error);
+  /// and calls its entry function. A failure carries the loader's own text.
+  static Expected<std::shared_ptr<LoadedModule>, HostError> open(const std::filesystem::path& file);
 
   const std::filesystem::path& file() const noexcept { return file_; }
   /// The descriptor; null when the entry function returned none.
@@ -43,7 +43,7 @@ class LoadedModule {
 
 /// Checks a loaded module's descriptor against this host's ABI and reads its
 /// metadata. The record's status says whether the module may be used.
-ModuleRecord read_module_record(const LoadedModule& module);
+[[nodiscard]] ModuleRecord read_module_record(const LoadedModule& module);
 
 }  // namespace grk::host
 

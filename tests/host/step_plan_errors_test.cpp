@@ -52,7 +52,9 @@ PluginRegistry registry() {
 }
 
 std::vector<grk::host::StepConfig> steps_of(const std::string& config) {
-  return grk::host::parse_config(config, "/configs/run.json").steps;
+  auto parsed = grk::host::parse_config(config, "/configs/run.json");
+  BOOST_TEST_REQUIRE(parsed.has_value(), (parsed ? "" : parsed.error().message));
+  return std::move(parsed->steps);
 }
 
 struct Failure {
@@ -63,12 +65,9 @@ struct Failure {
 Failure plan_failure(const std::string& config,
                      grk::host::StepSource source = grk::host::StepSource::config_file) {
   const auto reg = registry();
-  try {
-    grk::host::plan_steps(steps_of(config), reg, "/configs/run.json", "/configs", source);
-  } catch (const grk::host::PlanError& error) {
-    return {error.code(), error.what()};
-  }
-  return {0, "(no error)"};
+  const auto plan = grk::host::plan_steps(steps_of(config), reg, "/configs/run.json", "/configs", source);
+  if (plan) return {0, "(no error)"};
+  return {plan.error().code, plan.error().message};
 }
 
 }  // namespace
@@ -133,23 +132,21 @@ BOOST_AUTO_TEST_CASE(duplicate_component_is_a_plugin_error_naming_both_files) {
   modules.push_back(module("/a/one.so", ModuleStatus::ok, {alpha()}));
   modules.push_back(module("/b/two.so", ModuleStatus::ok, {alpha(), beta()}));
   const PluginRegistry reg(std::move(modules));
-  try {
-    grk::host::plan_steps(steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {}}]})"),
-                          reg, "run.json", "/configs");
-    BOOST_FAIL("no error");
-  } catch (const grk::host::PlanError& error) {
-    BOOST_TEST(error.code() == 2);
-    BOOST_TEST(error.what() == std::string("run.json: steps[0].statistic: component 'alpha' is "
-                                           "provided by more than one module (/a/one.so, "
-                                           "/b/two.so); remove all but one"));
-  }
+  const auto plan = grk::host::plan_steps(
+      steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {}}]})"), reg, "run.json",
+      "/configs");
+  BOOST_TEST_REQUIRE(!plan.has_value());
+  BOOST_TEST(plan.error().code == 2);
+  BOOST_TEST(plan.error().message == "run.json: steps[0].statistic: component 'alpha' is "
+                                     "provided by more than one module (/a/one.so, "
+                                     "/b/two.so); remove all but one");
   // The whole module is set aside, so its other component is gone too.
   BOOST_TEST(!reg.find("beta").has_value());
 }
 
 BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the_config_folder) {
   const auto reg = registry();
-  const auto plan = grk::host::plan_steps(
+  const auto planned = grk::host::plan_steps(
       steps_of(R"({"steps": [)"
                R"({"id": "rel", "statistic": "alpha", "params": {"split": "dev", "input": "data/q.tsv"}},)"
                R"({"id": "up", "statistic": "alpha", "params": {"split": "dev", "input": "../x.tsv", "k": -1}},)"
@@ -157,6 +154,8 @@ BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the
                R"({"id": "none", "statistic": "alpha", "params": {"split": "dev"}},)"
                R"({"id": "ad", "adapter": "beta", "params": {}}]})"),
       reg, "/configs/run.json", "/configs");
+  BOOST_TEST_REQUIRE(planned.has_value(), (planned ? "" : planned.error().message));
+  const auto& plan = *planned;
   BOOST_TEST_REQUIRE(plan.size() == 5u);
   std::vector<std::string> seen;
   for (const auto& step : plan) {
