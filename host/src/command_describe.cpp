@@ -68,6 +68,6 @@ const Verb verb_describe{
     "Shows a component's kind, module and description, and each parameter with\n"
     "its type (string, integer, number, boolean, path, object), whether it is\n"
     "required or its default, and its description.\n\n",
-    false, &add_options, &check, &run};
+    /*takes_verbose=*/false, &add_options, &check, &run};
 
 }  // namespace grk::host

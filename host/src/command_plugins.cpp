@@ -67,7 +67,8 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 }  // namespace
 
 const Verb verb_plugins{
-    "plugins", nullptr, nullptr, "list plugin modules, their status and components",
+    "plugins", /*operand=*/nullptr, /*operand_option=*/nullptr,
+    "list plugin modules, their status and components",
     "Usage: grk-eval plugins [--json] [--strict] [--plugin-dir DIR]...\n\n"
     "Lists every plugin module file on the search path with its status (ok,\n"
     "not-a-plugin, wrong-abi, incompatible-sdk, load-failed, invalid-descriptor,\n"
@@ -75,6 +76,6 @@ const Verb verb_plugins{
     "kind, module version, SDK version, file and description. Module metadata is\n"
     "read in a child process, so a module that crashes while loading is reported\n"
     "rather than fatal.\n\n",
-    false, &add_options, nullptr, &run};
+    /*takes_verbose=*/false, &add_options, /*check=*/nullptr, &run};
 
 }  // namespace grk::host

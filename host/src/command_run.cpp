@@ -93,6 +93,6 @@ const Verb verb_run{
     "summary goes to stdout with --output, to stderr otherwise. It holds each\n"
     "step's id, component, kind, module, status and result or error, and a\n"
     "provenance object (versions, config and input SHA-256, start time).\n\n",
-    true, &add_options, &check, &run};
+    /*takes_verbose=*/true, &add_options, &check, &run};
 
 }  // namespace grk::host

@@ -26,11 +26,11 @@ class LoadedModule {
   /// and calls its entry function. A failure carries the loader's own text.
   static Expected<std::shared_ptr<LoadedModule>, HostError> open(const std::filesystem::path& file);
 
-  const std::filesystem::path& file() const noexcept { return file_; }
+  [[nodiscard]] const std::filesystem::path& file() const noexcept { return file_; }
   /// The descriptor; null when the entry function returned none.
-  const grk_module* descriptor() const noexcept { return descriptor_; }
+  [[nodiscard]] const grk_module* descriptor() const noexcept { return descriptor_; }
   /// Component `index`, walking the array with the plugin's own stride.
-  const grk_component* component(std::uint32_t index) const noexcept;
+  [[nodiscard]] const grk_component* component(std::uint32_t index) const noexcept;
 
  private:
   LoadedModule(std::filesystem::path file, boost::dll::shared_library library)

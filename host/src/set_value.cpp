@@ -74,8 +74,9 @@ Expected<StepConfig, HostError> step_from_flags(const ComponentEntry& entry,
       if (candidate.name == key) spec = &candidate;
     }
     if (spec == nullptr) {
+      const auto name_of = [](const ParamSpec& param) { return param.name; };
       return usage_error("--set " + key + ": unknown parameter; expected one of: " +
-                         (params.empty() ? "(none)" : join(params, ", ", [](const ParamSpec& p) { return p.name; })));
+                         (params.empty() ? "(none)" : join(params, ", ", name_of)));
     }
     if (step.params.contains(key)) return usage_error("--set " + key + ": given more than once");
     auto value = parse_set_value(spec->type, raw);

@@ -144,6 +144,23 @@ BOOST_AUTO_TEST_CASE(duplicate_component_is_a_plugin_error_naming_both_files) {
   BOOST_TEST(!reg.find("beta").has_value());
 }
 
+BOOST_AUTO_TEST_CASE(resolve_is_the_one_lookup_with_the_one_set_of_messages) {
+  const auto reg = registry();
+  BOOST_TEST(reg.resolve("alpha")->component->name == "alpha");
+  BOOST_TEST(reg.resolve("beta", GRK_KIND_DATASET_ADAPTER)->component->name == "beta");
+  auto missing = reg.resolve("gamma");
+  BOOST_TEST_REQUIRE(!missing.has_value());
+  BOOST_TEST(missing.error().code == 1);
+  BOOST_TEST(missing.error().message ==
+             "no component named 'gamma' is available; available: alpha, beta (1 plugin module "
+             "could not be used; `grk-eval plugins` says why)");
+  missing = reg.resolve("alpha", GRK_KIND_DATASET_ADAPTER);
+  BOOST_TEST_REQUIRE(!missing.has_value());
+  BOOST_TEST(missing.error().code == 1);
+  BOOST_TEST(missing.error().message ==
+             "'alpha' is a statistic, not a dataset-adapter; name it with \"statistic\"");
+}
+
 BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the_config_folder) {
   const auto reg = registry();
   const auto planned = grk::host::plan_steps(
