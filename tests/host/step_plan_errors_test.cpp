@@ -1,7 +1,8 @@
 // Config mistakes that need to know the plugins: unknown component, kind
 // mismatch, parameters checked against the declaration; and what a good plan
 // holds (defaults filled, relative paths resolved). The registry is built
-// from records, so these run without loading anything.
+// from records, so these run without loading anything; the last test shows
+// what happens when a run then cannot load a planned module.
 #include "step_plan.hpp"
 
 #define BOOST_TEST_MODULE host_step_plan_errors
@@ -14,6 +15,7 @@
 #include <grk/json/writer.hpp>
 
 #include "config.hpp"
+#include "run_session.hpp"
 
 namespace {
 
@@ -188,4 +190,17 @@ BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the
   };
   BOOST_TEST(seen == expected, boost::test_tools::per_element());
   BOOST_TEST(plan[0].entry.module->file == std::filesystem::path("/plugins/m.so"));
+}
+
+BOOST_AUTO_TEST_CASE(a_module_that_no_longer_loads_stops_the_run_before_any_step_with_exit_2) {
+  auto reg = registry();
+  auto plan = grk::host::plan_steps(
+      steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {"split": "x"}}]})"), reg,
+      "/configs/run.json", "/configs");
+  BOOST_TEST_REQUIRE(plan.has_value());
+  const auto session = grk::host::RunSession::start(std::move(plan).value(), reg, {});
+  BOOST_TEST_REQUIRE(!session.has_value());
+  BOOST_TEST(session.error().code == 2);
+  BOOST_TEST(session.error().message.rfind("step 'a': cannot load /plugins/m.so for component 'alpha': ", 0) == 0,
+             session.error().message);
 }
