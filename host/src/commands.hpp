@@ -1,19 +1,25 @@
-// The verbs of grk-eval. Each takes the arguments after the verb and returns
-// the process exit code (exit_codes.hpp).
+// grk-eval's command line: the verbs it offers, each defined in its
+// command_*.cpp, and the dispatch to them.
 #ifndef GRK_HOST_COMMANDS_HPP
 #define GRK_HOST_COMMANDS_HPP
 
 #include <string>
 #include <vector>
 
+#include "verb.hpp"
+
 namespace grk::host {
 
-int command_plugins(const std::vector<std::string>& args);
-int command_describe(const std::vector<std::string>& args);
-int command_run(const std::vector<std::string>& args);
+extern const Verb verb_plugins;
+extern const Verb verb_describe;
+extern const Verb verb_run;
+
+/// Runs `grk-eval ARGS...` (the arguments after the program name); returns
+/// the process exit code (exit_codes.hpp).
+[[nodiscard]] int grk_eval(const std::vector<std::string>& args);
 
 /// The text `--version` prints.
-std::string version_text();
+[[nodiscard]] std::string version_text();
 
 }  // namespace grk::host
 

@@ -39,14 +39,14 @@ class ComponentHandle {
   ComponentHandle(std::shared_ptr<const LoadedModule> module, const grk_component* component)
       : module_(std::move(module)), component_(component) {}
 
-  std::string name() const { return component_->name; }
-  std::int32_t kind() const noexcept { return component_->kind; }
-  const LoadedModule& module() const noexcept { return *module_; }
+  [[nodiscard]] std::string name() const { return component_->name; }
+  [[nodiscard]] std::int32_t kind() const noexcept { return component_->kind; }
+  [[nodiscard]] const LoadedModule& module() const noexcept { return *module_; }
 
   /// Calls the component with a JSON object of parameters. Never throws for
   /// anything the component does: a status, a message or an exception that
   /// escaped a non-SDK plugin all become a failed Invocation.
-  Invocation invoke(std::string_view params_json, const InvocationObserver& observer = {}) const;
+  [[nodiscard]] Invocation invoke(std::string_view params_json, const InvocationObserver& observer = {}) const;
 
  private:
   std::shared_ptr<const LoadedModule> module_;

@@ -8,19 +8,16 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <grk/abi.h>
+#include <grk/expected.hpp>
+
+#include "host_error.hpp"
 
 namespace grk::host {
-
-/// A config that cannot run. what() is the complete one-line message.
-class ConfigError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 struct StepConfig {
   std::string id;
@@ -40,13 +37,14 @@ struct RunConfig {
 
 /// Reads and structurally checks a config file (syntax, keys, types, unique
 /// ids). Component names and params are checked later, against the plugins.
-RunConfig load_config(const std::filesystem::path& file);
+/// A failure is a usage error whose one-line message names the file.
+Expected<RunConfig, HostError> load_config(const std::filesystem::path& file);
 
 /// Parses config text; `file` is used in messages and for relative paths.
-RunConfig parse_config(std::string_view text, const std::filesystem::path& file);
+Expected<RunConfig, HostError> parse_config(std::string_view text, const std::filesystem::path& file);
 
 /// "steps[1].params.split"-style path of a step's member.
-std::string step_path(std::size_t index, std::string_view member = {});
+[[nodiscard]] std::string step_path(std::size_t index, std::string_view member = {});
 
 }  // namespace grk::host
 

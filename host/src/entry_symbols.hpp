@@ -20,7 +20,7 @@ struct EntrySymbols {
   std::string detail;          ///< for unreadable / no_entry
 };
 
-EntrySymbols inspect_entry_symbols(const std::filesystem::path& file);
+[[nodiscard]] EntrySymbols inspect_entry_symbols(const std::filesystem::path& file);
 
 }  // namespace grk::host
 

@@ -40,8 +40,8 @@ std::string loader_message(const std::string& what) {
 
 }  // namespace
 
-std::shared_ptr<LoadedModule> LoadedModule::open(const std::filesystem::path& file,
-                                                 std::string& error) {
+Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::open(
+    const std::filesystem::path& file) {
   namespace dll = boost::dll;
   std::shared_ptr<LoadedModule> module;
   // Loading runs the module's static initialisers and its entry function.
@@ -52,14 +52,12 @@ std::shared_ptr<LoadedModule> LoadedModule::open(const std::filesystem::path& fi
     dll::shared_library library(file, dll::load_mode::rtld_now | dll::load_mode::rtld_local);
     module.reset(new LoadedModule(file, std::move(library)));
     if (!module->library_.has(GRK_ENTRY_SYMBOL)) {
-      error = "it exports no " GRK_ENTRY_SYMBOL " entry symbol";
-      return nullptr;
+      return plugin_error("it exports no " GRK_ENTRY_SYMBOL " entry symbol");
     }
     const auto& entry = module->library_.get_alias<const grk_module*()>(GRK_ENTRY_SYMBOL);
     module->descriptor_ = entry();
   } catch (const std::exception& failure) {
-    error = loader_message(failure.what());
-    return nullptr;
+    return plugin_error(loader_message(failure.what()));
   }
   return module;
 }
@@ -144,7 +142,7 @@ ModuleRecord read_module_record(const LoadedModule& module) {
                      "': its parameter declaration is not JSON: " + declared.error().describe());
     }
     auto params = params_from_json(*declared);
-    if (!params) return invalid("component '" + component.name + "': " + params.error());
+    if (!params) return invalid("component '" + component.name + "': " + params.error().message);
     component.params = std::move(*params);
     record.components.push_back(std::move(component));
   }

@@ -10,7 +10,9 @@
 #include <string>
 
 #include <grk/abi.h>
+#include <grk/expected.hpp>
 
+#include "host_error.hpp"
 #include "module_record.hpp"
 
 namespace grk::host {
@@ -21,16 +23,14 @@ namespace grk::host {
 class LoadedModule {
  public:
   /// Loads `file` (RTLD_NOW | RTLD_LOCAL, so an unresolved symbol fails here)
-  /// and calls its entry function. On failure returns null and sets `error`
-  /// to the loader's own text.
-  static std::shared_ptr<LoadedModule> open(const std::filesystem::path& file,
-                                            std::string& error);
+  /// and calls its entry function. A failure carries the loader's own text.
+  static Expected<std::shared_ptr<LoadedModule>, HostError> open(const std::filesystem::path& file);
 
-  const std::filesystem::path& file() const noexcept { return file_; }
+  [[nodiscard]] const std::filesystem::path& file() const noexcept { return file_; }
   /// The descriptor; null when the entry function returned none.
-  const grk_module* descriptor() const noexcept { return descriptor_; }
+  [[nodiscard]] const grk_module* descriptor() const noexcept { return descriptor_; }
   /// Component `index`, walking the array with the plugin's own stride.
-  const grk_component* component(std::uint32_t index) const noexcept;
+  [[nodiscard]] const grk_component* component(std::uint32_t index) const noexcept;
 
  private:
   LoadedModule(std::filesystem::path file, boost::dll::shared_library library)
@@ -43,7 +43,7 @@ class LoadedModule {
 
 /// Checks a loaded module's descriptor against this host's ABI and reads its
 /// metadata. The record's status says whether the module may be used.
-ModuleRecord read_module_record(const LoadedModule& module);
+[[nodiscard]] ModuleRecord read_module_record(const LoadedModule& module);
 
 }  // namespace grk::host
 

@@ -54,11 +54,10 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
   sigprocmask(SIG_UNBLOCK, &all, nullptr);
   std::string text;
   try {
-    std::string error;
-    auto module = LoadedModule::open(file, error);
+    const auto module = LoadedModule::open(file);
     const ModuleRecord record =
-        module ? read_module_record(*module)
-               : failed(file, ModuleStatus::load_failed, "cannot load it: " + error);
+        module ? read_module_record(**module)
+               : failed(file, ModuleStatus::load_failed, "cannot load it: " + module.error().message);
     text = json::write_compact(module_to_json(record));
   } catch (...) {
     _exit(3);
@@ -166,8 +165,8 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
                       ": a static initialiser or the entry function failed; nothing of it was "
                       "run in grk-eval itself");
   }
-  auto parsed = json::read(output);
-  auto record = parsed ? module_from_json(*parsed) : std::nullopt;
+  const auto parsed = json::read(output);
+  auto record = parsed ? module_from_json(*parsed) : plugin_error("its report is not JSON");
   if (!record || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return failed(file, ModuleStatus::load_failed,
                   "loading it ended the probe process with exit code " +
@@ -175,7 +174,7 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
                       " (a static initialiser or the entry function called exit)");
   }
   record->file = file;
-  return *record;
+  return std::move(record).value();
 }
 
 }  // namespace grk::host

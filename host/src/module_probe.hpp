@@ -14,7 +14,7 @@ namespace grk::host {
 /// Classifies `file` by its symbol table; when it looks like a module of this
 /// ABI, loads it in a forked child and returns what the child read. Never
 /// loads the module into this process.
-ModuleRecord probe_module(const std::filesystem::path& file,
+[[nodiscard]] ModuleRecord probe_module(const std::filesystem::path& file,
                           std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
 }  // namespace grk::host

@@ -25,4 +25,8 @@ const char* kind_name(std::int32_t kind) noexcept {
   }
 }
 
+const char* config_key(std::int32_t kind) noexcept {
+  return kind == GRK_KIND_STATISTIC ? "statistic" : "adapter";
+}
+
 }  // namespace grk::host

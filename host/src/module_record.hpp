@@ -23,7 +23,7 @@ enum class ModuleStatus {
 };
 
 /// The word used for a status in listings and JSON, e.g. "wrong-abi".
-const char* module_status_name(ModuleStatus status) noexcept;
+[[nodiscard]] const char* module_status_name(ModuleStatus status) noexcept;
 
 struct ComponentRecord {
   std::string name;
@@ -45,7 +45,11 @@ struct ModuleRecord {
 };
 
 /// "statistic" or "dataset-adapter" (or "unknown").
-const char* kind_name(std::int32_t kind) noexcept;
+[[nodiscard]] const char* kind_name(std::int32_t kind) noexcept;
+
+/// The key a config step names a component of `kind` with: "statistic" or
+/// "adapter".
+[[nodiscard]] const char* config_key(std::int32_t kind) noexcept;
 
 }  // namespace grk::host
 

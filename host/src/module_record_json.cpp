@@ -1,5 +1,7 @@
 #include "module_record_json.hpp"
 
+#include <optional>
+
 #include <grk/abi.h>
 
 #include "param_declaration.hpp"
@@ -57,11 +59,11 @@ boost::json::object module_to_json(const ModuleRecord& module) {
   return out;
 }
 
-std::optional<ModuleRecord> module_from_json(const boost::json::value& json) {
+Expected<ModuleRecord, HostError> module_from_json(const boost::json::value& json) {
   const auto* object = json.if_object();
-  if (object == nullptr) return std::nullopt;
+  if (object == nullptr) return plugin_error("a module record must be a JSON object");
   auto status = status_from_name(text_of(*object, "status"));
-  if (!status) return std::nullopt;
+  if (!status) return plugin_error("unknown module status '" + text_of(*object, "status") + "'");
   ModuleRecord record;
   record.file = text_of(*object, "file");
   record.status = *status;
@@ -70,12 +72,14 @@ std::optional<ModuleRecord> module_from_json(const boost::json::value& json) {
   record.version = text_of(*object, "version");
   record.sdk_version = text_of(*object, "sdk_version");
   if (const auto* abi = object->if_contains("abi_version"); abi && abi->is_number()) {
-    record.abi_version = abi->to_number<std::uint32_t>();
+    boost::system::error_code out_of_range;
+    record.abi_version = abi->to_number<std::uint32_t>(out_of_range);
+    if (out_of_range) return plugin_error("abi_version is not a version number");
   }
   if (const auto* list = object->if_contains("components"); list && list->is_array()) {
     for (const auto& item : list->get_array()) {
       const auto* entry = item.if_object();
-      if (entry == nullptr) return std::nullopt;
+      if (entry == nullptr) return plugin_error("a component record must be a JSON object");
       ComponentRecord component;
       component.name = text_of(*entry, "name");
       const std::string kind = text_of(*entry, "kind");
@@ -84,9 +88,9 @@ std::optional<ModuleRecord> module_from_json(const boost::json::value& json) {
                                                    : 0;
       component.description = text_of(*entry, "description");
       const auto* params = entry->if_contains("params");
-      if (params == nullptr) return std::nullopt;
+      if (params == nullptr) return plugin_error("component '" + component.name + "' has no params");
       auto specs = params_from_json(*params);
-      if (!specs) return std::nullopt;
+      if (!specs) return unexpected(std::move(specs).error());
       component.params = std::move(*specs);
       record.components.push_back(std::move(component));
     }

@@ -5,16 +5,18 @@
 
 #include <boost/json.hpp>
 
-#include <optional>
+#include <grk/expected.hpp>
 
+#include "host_error.hpp"
 #include "module_record.hpp"
 
 namespace grk::host {
 
-boost::json::object component_to_json(const ModuleRecord& module, const ComponentRecord& component);
-boost::json::object module_to_json(const ModuleRecord& module);
-/// The inverse of module_to_json; nullopt when `json` is not such an object.
-std::optional<ModuleRecord> module_from_json(const boost::json::value& json);
+[[nodiscard]] boost::json::object component_to_json(const ModuleRecord& module,
+                                                    const ComponentRecord& component);
+[[nodiscard]] boost::json::object module_to_json(const ModuleRecord& module);
+/// The inverse of module_to_json, or what keeps `json` from being one.
+Expected<ModuleRecord, HostError> module_from_json(const boost::json::value& json);
 
 }  // namespace grk::host
 

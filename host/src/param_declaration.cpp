@@ -12,9 +12,9 @@ std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-Expected<std::vector<ParamSpec>, std::string> params_from_json(const boost::json::value& json) {
+Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::value& json) {
   if (!json.is_array()) {
-    return unexpected(std::string("parameter declaration is not a JSON array"));
+    return plugin_error("parameter declaration is not a JSON array");
   }
   std::vector<ParamSpec> specs;
   for (const auto& item : json.get_array()) {
@@ -24,12 +24,12 @@ Expected<std::vector<ParamSpec>, std::string> params_from_json(const boost::json
     const boost::json::value* req = entry ? entry->if_contains("required") : nullptr;
     const boost::json::value* desc = entry ? entry->if_contains("description") : nullptr;
     if (!name || !name->is_string() || !type || !type->is_string() || !req || !req->is_bool()) {
-      return unexpected(std::string("parameter declaration entry lacks a string name, a type or a boolean required"));
+      return plugin_error("parameter declaration entry lacks a string name, a type or a boolean required");
     }
     auto parsed_type = param_type_from_name(type->get_string());
     if (!parsed_type) {
-      return unexpected(std::string("parameter '" + std::string(name->get_string()) + "' has unknown type '" +
-                std::string(type->get_string()) + "'"));
+      return plugin_error("parameter '" + std::string(name->get_string()) + "' has unknown type '" +
+                          std::string(type->get_string()) + "'");
     }
     ParamSpec spec;
     spec.name = name->get_string();

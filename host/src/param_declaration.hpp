@@ -14,15 +14,17 @@
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
 
+#include "host_error.hpp"
+
 namespace grk::host {
 
 /// The type a declaration names ("string", "integer", ...); nullopt for a
 /// name this host does not know.
-std::optional<ParamType> param_type_from_name(std::string_view name) noexcept;
+[[nodiscard]] std::optional<ParamType> param_type_from_name(std::string_view name) noexcept;
 
 /// The declaration, or what is malformed in it (a plugin's bug, reported as
 /// an invalid descriptor).
-Expected<std::vector<ParamSpec>, std::string> params_from_json(const boost::json::value& json);
+Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::value& json);
 
 }  // namespace grk::host
 

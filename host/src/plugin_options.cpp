@@ -29,12 +29,10 @@ void PluginOptions::add_to(po::options_description& options) {
        "do not look in the shipped plugin folder");
 }
 
-std::string PluginOptions::check() const {
+Expected<void, HostError> PluginOptions::check() const {
   for (const auto& dir : dirs) {
     std::error_code ec;
-    if (!std::filesystem::is_directory(dir, ec)) {
-      return "--plugin-dir " + dir + ": no such folder";
-    }
+    if (!std::filesystem::is_directory(dir, ec)) return usage_error("--plugin-dir " + dir + ": no such folder");
   }
   return {};
 }

@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include <grk/expected.hpp>
+
+#include "host_error.hpp"
 #include "plugin_registry.hpp"
 #include "plugin_search_path.hpp"
 
@@ -19,11 +22,11 @@ struct PluginOptions {
 
   void add_to(boost::program_options::options_description& options);
   /// A --plugin-dir that is not a folder is a usage error (the user named
-  /// it); returns the message, or empty.
-  std::string check() const;
+  /// it).
+  Expected<void, HostError> check() const;
   /// The search path for these options (plus a config's plugin_dirs);
   /// prints a warning line to stderr for each folder skipped.
-  std::vector<SearchDir> search_path(const std::vector<std::filesystem::path>& config_dirs = {}) const;
+  [[nodiscard]] std::vector<SearchDir> search_path(const std::vector<std::filesystem::path>& config_dirs = {}) const;
 };
 
 /// The text shared by every verb's --help about where plugins come from and

@@ -1,8 +1,31 @@
 #include "plugin_registry.hpp"
 
 #include "module_probe.hpp"
+#include "text_join.hpp"
 
 namespace grk::host {
+namespace {
+
+std::string file_of(const ModuleRecord* module) { return module->file.string(); }
+
+// The usable components of `kind` (any_kind: of every kind), by name.
+std::string available(const PluginRegistry& registry, std::int32_t kind) {
+  std::vector<std::string> names;
+  for (const auto& entry : registry.components()) {
+    if (kind == any_kind || entry.component->kind == kind) names.push_back(entry.component->name);
+  }
+  return names.empty() ? "none" : join(names, ", ");
+}
+
+std::string failed_modules_hint(const PluginRegistry& registry) {
+  std::size_t failed = 0;
+  for (const auto& module : registry.modules()) failed += module.status != ModuleStatus::ok;
+  if (failed == 0) return {};
+  return " (" + std::to_string(failed) + " plugin module" + (failed == 1 ? "" : "s") +
+         " could not be used; `grk-eval plugins` says why)";
+}
+
+}  // namespace
 
 PluginRegistry PluginRegistry::discover(const std::vector<SearchDir>& search_path) {
   std::vector<ModuleRecord> modules;
@@ -19,23 +42,26 @@ PluginRegistry::PluginRegistry(std::vector<ModuleRecord> modules) : modules_(std
     for (const auto& component : modules_[i].components) providers[component.name].push_back(i);
   }
   const auto shipped = default_plugin_dir();
+  std::map<std::size_t, std::vector<std::string>> clashes;  // module index -> one line per name
   for (const auto& [name, indices] : providers) {
     if (indices.size() < 2) continue;
     // Suggest skipping the shipped folder only when it is part of the clash.
     bool clash_in_shipped = false;
     for (std::size_t j : indices) clash_in_shipped |= modules_[j].file.parent_path() == shipped;
     for (std::size_t i : indices) {
-      std::string others;
+      std::vector<std::string> others;
       for (std::size_t j : indices) {
-        if (j != i) others += (others.empty() ? "" : ", ") + modules_[j].file.string();
+        if (j != i) others.push_back(modules_[j].file.string());
       }
-      auto& module = modules_[i];
-      const std::string line =
-          "component '" + name + "' is also provided by " + others + "; remove one of the files" +
-          (clash_in_shipped ? " (or pass --no-default-plugins to skip the shipped folder)" : "");
-      module.status = ModuleStatus::duplicate_component;
-      module.reason += (module.reason.empty() ? "" : "; ") + line;
+      clashes[i].push_back(
+          "component '" + name + "' is also provided by " + join(others, ", ") +
+          "; remove one of the files" +
+          (clash_in_shipped ? " (or pass --no-default-plugins to skip the shipped folder)" : ""));
     }
+  }
+  for (const auto& [i, lines] : clashes) {
+    modules_[i].status = ModuleStatus::duplicate_component;
+    modules_[i].reason = join(lines, "; ");
   }
   for (const auto& module : modules_) {
     for (const auto& component : module.components) {
@@ -57,6 +83,26 @@ std::optional<ComponentEntry> PluginRegistry::find(const std::string& name) cons
   return it->second;
 }
 
+Expected<ComponentEntry, HostError> PluginRegistry::resolve(const std::string& name,
+                                                            std::int32_t kind) const {
+  if (const auto duplicates = duplicates_of(name); !duplicates.empty()) {
+    return plugin_error("component '" + name + "' is provided by more than one module (" +
+                        join(duplicates, ", ", file_of) + "); remove all but one");
+  }
+  const auto entry = find(name);
+  if (!entry) {
+    return usage_error("no " + std::string(kind == any_kind ? "component" : kind_name(kind)) +
+                       " named '" + name + "' is available; available: " + available(*this, kind) +
+                       failed_modules_hint(*this));
+  }
+  if (kind != any_kind && entry->component->kind != kind) {
+    return usage_error("'" + name + "' is a " + kind_name(entry->component->kind) + ", not a " +
+                       kind_name(kind) + "; name it with \"" + config_key(entry->component->kind) +
+                       "\"");
+  }
+  return *entry;
+}
+
 std::vector<const ModuleRecord*> PluginRegistry::duplicates_of(const std::string& name) const {
   const auto it = duplicates_.find(name);
   return it == duplicates_.end() ? std::vector<const ModuleRecord*>{} : it->second;
@@ -68,21 +114,17 @@ std::vector<ComponentEntry> PluginRegistry::components() const {
   return out;
 }
 
-std::shared_ptr<ComponentHandle> PluginRegistry::open(const ComponentEntry& entry,
-                                                      std::string& error) {
+Expected<std::shared_ptr<ComponentHandle>, HostError> PluginRegistry::open(const ComponentEntry& entry) {
   const std::string key = entry.module->file.string();
   auto& module = loaded_[key];
   if (!module) {
-    auto fresh = LoadedModule::open(entry.module->file, error);
-    if (!fresh) return nullptr;
+    auto fresh = LoadedModule::open(entry.module->file);
+    if (!fresh) return unexpected(std::move(fresh).error());
     // The file may have changed since it was probed; trust only what this
     // process reads from it now.
-    const ModuleRecord now = read_module_record(*fresh);
-    if (now.status != ModuleStatus::ok) {
-      error = now.reason;
-      return nullptr;
-    }
-    module = std::move(fresh);
+    const ModuleRecord now = read_module_record(**fresh);
+    if (now.status != ModuleStatus::ok) return plugin_error(now.reason);
+    module = std::move(*fresh);
   }
   const grk_module* descriptor = module->descriptor();
   for (std::uint32_t i = 0; i < descriptor->component_count; ++i) {
@@ -92,9 +134,8 @@ std::shared_ptr<ComponentHandle> PluginRegistry::open(const ComponentEntry& entr
       return std::make_shared<ComponentHandle>(module, component);
     }
   }
-  error = "the module no longer provides " + std::string(kind_name(entry.component->kind)) +
-          " '" + entry.component->name + "' (was the file replaced?)";
-  return nullptr;
+  return plugin_error("the module no longer provides " + std::string(kind_name(entry.component->kind)) +
+                      " '" + entry.component->name + "' (was the file replaced?)");
 }
 
 }  // namespace grk::host

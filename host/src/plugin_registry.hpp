@@ -3,13 +3,17 @@
 #ifndef GRK_HOST_PLUGIN_REGISTRY_HPP
 #define GRK_HOST_PLUGIN_REGISTRY_HPP
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <grk/expected.hpp>
+
 #include "component_handle.hpp"
+#include "host_error.hpp"
 #include "module_record.hpp"
 #include "plugin_search_path.hpp"
 
@@ -21,32 +25,47 @@ struct ComponentEntry {
   const ComponentRecord* component;
 };
 
+/// For resolve(): a component of either kind.
+constexpr std::int32_t any_kind = 0;
+
 class PluginRegistry {
  public:
   /// Scans every folder (files in sorted order) and probes each module in a
   /// child process. Modules that provide the same component name are all
   /// marked duplicate_component, naming each other: the host will not guess
   /// which one a config meant.
-  static PluginRegistry discover(const std::vector<SearchDir>& search_path);
+  [[nodiscard]] static PluginRegistry discover(const std::vector<SearchDir>& search_path);
 
   /// Builds a registry from records already read (tests, and discover()).
   explicit PluginRegistry(std::vector<ModuleRecord> modules);
+  // Entries point into the records: a move keeps them valid, a copy would not.
+  PluginRegistry(PluginRegistry&&) = default;
+  PluginRegistry& operator=(PluginRegistry&&) = default;
+  PluginRegistry(const PluginRegistry&) = delete;
+  PluginRegistry& operator=(const PluginRegistry&) = delete;
 
-  const std::vector<ModuleRecord>& modules() const noexcept { return modules_; }
+  [[nodiscard]] const std::vector<ModuleRecord>& modules() const noexcept { return modules_; }
 
   /// The usable component called `name`, if any.
-  std::optional<ComponentEntry> find(const std::string& name) const;
+  [[nodiscard]] std::optional<ComponentEntry> find(const std::string& name) const;
+
+  /// The usable component called `name`, of `kind` (a grk_kind, or
+  /// any_kind), or the error that tells the user why there is none: provided
+  /// by more than one module (exit_plugin); unknown, listing what is
+  /// available and how many modules could not be used; or of the other kind,
+  /// with the config key that names it (exit_usage).
+  Expected<ComponentEntry, HostError> resolve(const std::string& name,
+                                              std::int32_t kind = any_kind) const;
 
   /// Modules marked duplicate because they provide `name` (empty if none).
-  std::vector<const ModuleRecord*> duplicates_of(const std::string& name) const;
+  [[nodiscard]] std::vector<const ModuleRecord*> duplicates_of(const std::string& name) const;
 
   /// Every usable component, sorted by name.
-  std::vector<ComponentEntry> components() const;
+  [[nodiscard]] std::vector<ComponentEntry> components() const;
 
   /// Loads the entry's module into this process (once per module file) and
-  /// returns a handle to the component. On failure returns null and sets
-  /// `error`.
-  std::shared_ptr<ComponentHandle> open(const ComponentEntry& entry, std::string& error);
+  /// returns a handle to the component, or the loader's reason why not.
+  Expected<std::shared_ptr<ComponentHandle>, HostError> open(const ComponentEntry& entry);
 
  private:
   std::vector<ModuleRecord> modules_;

@@ -19,16 +19,16 @@ struct SearchDir {
 
 /// The default folder: ../lib/grk/plugins relative to the running executable,
 /// so the same holds in the build tree and after `cmake --install`.
-std::filesystem::path default_plugin_dir();
+[[nodiscard]] std::filesystem::path default_plugin_dir();
 
 /// Splits GRK_PLUGIN_PATH on ':' and drops empty entries.
-std::vector<std::string> split_plugin_path(std::string_view value);
+[[nodiscard]] std::vector<std::string> split_plugin_path(std::string_view value);
 
 /// Builds the search path, de-duplicated by canonical folder (the first
 /// occurrence keeps its place). Folders that do not exist are dropped and
 /// described in `warnings`, except a missing default folder, which is
 /// dropped silently.
-std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path>& flag_dirs,
+[[nodiscard]] std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path>& flag_dirs,
                                          const char* env_value,
                                          const std::vector<std::filesystem::path>& config_dirs,
                                          bool include_default,
@@ -36,7 +36,7 @@ std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path
 
 /// The plugin candidates of one folder: regular files (or links to them)
 /// ending in ".so", in sorted order.
-std::vector<std::filesystem::path> module_files_in(const std::filesystem::path& dir);
+[[nodiscard]] std::vector<std::filesystem::path> module_files_in(const std::filesystem::path& dir);
 
 }  // namespace grk::host
 

@@ -25,18 +25,28 @@ std::string utc_timestamp_now() {
   return text;
 }
 
-RunSession::RunSession(std::vector<PlannedStep> plan, PluginRegistry& registry, RunOptions options)
-    : plan_(std::move(plan)), options_(std::move(options)) {
-  for (const auto& step : plan_) {
-    std::string error;
-    auto handle = registry.open(step.entry, error);
-    if (!handle) {
-      throw PlanError(exit_plugin, "step '" + step.id + "': cannot load " +
-                                       step.entry.module->file.string() + " for component '" +
-                                       step.entry.component->name + "': " + error);
-    }
-    handles_.push_back(std::move(handle));
+const char* step_state_name(StepState state) noexcept {
+  switch (state) {
+    case StepState::ok: return "ok";
+    case StepState::failed: return "failed";
+    case StepState::skipped: return "skipped";
   }
+  return "failed";
+}
+
+Expected<RunSession, HostError> RunSession::start(std::vector<PlannedStep> plan,
+                                                  PluginRegistry& registry, RunOptions options) {
+  std::vector<std::shared_ptr<ComponentHandle>> handles;
+  for (const auto& step : plan) {
+    auto handle = registry.open(step.entry);
+    if (!handle) {
+      return located("step '" + step.id + "': cannot load " + step.entry.module->file.string() +
+                         " for component '" + step.entry.component->name + "': ",
+                     std::move(handle).error());
+    }
+    handles.push_back(std::move(*handle));
+  }
+  return RunSession(std::move(plan), std::move(handles), std::move(options));
 }
 
 bool RunSession::run() {
@@ -49,7 +59,7 @@ bool RunSession::run() {
     const std::string label = step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")";
     StepOutcome outcome;
     if (!all_ok && !options_.keep_going) {
-      outcome.state = "skipped";
+      outcome.state = StepState::skipped;
       outcomes_.push_back(std::move(outcome));
       std::fprintf(options_.human, "[%zu/%zu] %s: skipped after an earlier failure\n", i + 1,
                    count, label.c_str());
@@ -63,7 +73,9 @@ bool RunSession::run() {
       if (value == nullptr || !value->is_string()) continue;
       const std::filesystem::path path(std::string(value->get_string()));
       if (!std::filesystem::is_regular_file(path, ec)) continue;
-      if (auto digest = sha256_of_file(path)) {
+      // An input the host cannot hash is left out; the step that reads it
+      // reports the problem.
+      if (const auto digest = sha256_of_file(path)) {
         inputs_.push_back({{"step", step.id}, {"param", spec.name}, {"path", path.string()},
                            {"sha256", *digest}});
       }
@@ -89,14 +101,14 @@ bool RunSession::run() {
     progress.clear();
 
     if (outcome.invocation.status == Status::ok) {
-      outcome.state = "ok";
+      outcome.state = StepState::ok;
       std::fprintf(options_.human, "[%zu/%zu] %s: ok (%.2f s)\n", i + 1, count, label.c_str(),
                    outcome.seconds);
       if (!outcome.invocation.summary.empty()) {
         std::fprintf(options_.human, "      %s\n", outcome.invocation.summary.c_str());
       }
     } else {
-      outcome.state = "failed";
+      outcome.state = StepState::failed;
       all_ok = false;
       std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, count, label.c_str(),
                    status_name(outcome.invocation.status), outcome.invocation.message.c_str());
@@ -118,10 +130,10 @@ boost::json::object RunSession::results_document() const {
     entry["module"] = {{"name", step.entry.module->name},
                        {"version", step.entry.module->version},
                        {"file", step.entry.module->file.string()}};
-    entry["status"] = outcome.state;
-    if (outcome.state == "ok") {
+    entry["status"] = step_state_name(outcome.state);
+    if (outcome.state == StepState::ok) {
       entry["result"] = outcome.invocation.result;
-    } else if (outcome.state == "failed") {
+    } else if (outcome.state == StepState::failed) {
       entry["error"] = {{"status", status_name(outcome.invocation.status)},
                         {"message", outcome.invocation.message}};
     }

@@ -7,11 +7,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
+#include <grk/expected.hpp>
+
 #include "component_handle.hpp"
+#include "host_error.hpp"
 #include "plugin_registry.hpp"
 #include "step_plan.hpp"
 
@@ -27,8 +29,13 @@ struct RunOptions {
   boost::json::value config_provenance;
 };
 
+enum class StepState { ok, failed, skipped };
+
+/// The word the results document gives a state: "ok", "failed", "skipped".
+[[nodiscard]] const char* step_state_name(StepState state) noexcept;
+
 struct StepOutcome {
-  std::string state;  ///< "ok", "failed" or "skipped"
+  StepState state = StepState::skipped;
   Invocation invocation;
   double seconds = 0;
 };
@@ -36,18 +43,23 @@ struct StepOutcome {
 /// A run: the plan, the loaded components, and what each step produced.
 class RunSession {
  public:
-  /// Loads every module the plan needs. Throws PlanError(exit_plugin) when
-  /// one cannot be loaded: nothing runs unless everything can.
-  RunSession(std::vector<PlannedStep> plan, PluginRegistry& registry, RunOptions options);
+  /// Loads every module the plan needs; fails (exit_plugin) when one cannot
+  /// be loaded: nothing runs unless everything can.
+  static Expected<RunSession, HostError> start(std::vector<PlannedStep> plan,
+                                               PluginRegistry& registry, RunOptions options);
 
   /// Runs the steps; returns true when all ran and succeeded.
-  bool run();
+  [[nodiscard]] bool run();
 
   /// The results document: steps with their results or errors, and the
   /// provenance (host and SDK versions, config and input hashes, start time).
-  boost::json::object results_document() const;
+  [[nodiscard]] boost::json::object results_document() const;
 
  private:
+  RunSession(std::vector<PlannedStep> plan, std::vector<std::shared_ptr<ComponentHandle>> handles,
+             RunOptions options)
+      : plan_(std::move(plan)), handles_(std::move(handles)), options_(std::move(options)) {}
+
   std::vector<PlannedStep> plan_;
   std::vector<std::shared_ptr<ComponentHandle>> handles_;
   RunOptions options_;
@@ -57,7 +69,7 @@ class RunSession {
 };
 
 /// Current UTC time as Python's datetime.now(UTC).isoformat() writes it.
-std::string utc_timestamp_now();
+[[nodiscard]] std::string utc_timestamp_now();
 
 }  // namespace grk::host
 

@@ -5,9 +5,12 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 #include <string>
 #include <string_view>
+
+#include <grk/expected.hpp>
+
+#include "host_error.hpp"
 
 namespace grk::host {
 
@@ -17,7 +20,7 @@ class Sha256 {
   void update(const void* data, std::size_t size) noexcept;
   void update(std::string_view bytes) noexcept { update(bytes.data(), bytes.size()); }
   /// Lowercase hex of the digest; the object must not be updated afterwards.
-  std::string hex_digest() noexcept;
+  [[nodiscard]] std::string hex_digest() noexcept;
 
  private:
   void compress(const std::uint8_t* block) noexcept;
@@ -28,8 +31,8 @@ class Sha256 {
   std::uint64_t total_ = 0;
 };
 
-/// The hex SHA-256 of a file's bytes, or nullopt if it cannot be read.
-std::optional<std::string> sha256_of_file(const std::filesystem::path& file);
+/// The hex SHA-256 of a file's bytes, or why it cannot be read.
+Expected<std::string, HostError> sha256_of_file(const std::filesystem::path& file);
 
 }  // namespace grk::host
 

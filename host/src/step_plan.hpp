@@ -6,27 +6,16 @@
 #include <boost/json.hpp>
 
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <grk/expected.hpp>
+
 #include "config.hpp"
-#include "exit_codes.hpp"
+#include "host_error.hpp"
 #include "plugin_registry.hpp"
 
 namespace grk::host {
-
-/// A step that cannot run; carries the exit code its cause calls for
-/// (exit_usage for a config mistake, exit_plugin for a module problem).
-class PlanError : public std::runtime_error {
- public:
-  PlanError(ExitCode code, const std::string& message)
-      : std::runtime_error(message), code_(code) {}
-  ExitCode code() const noexcept { return code_; }
-
- private:
-  ExitCode code_;
-};
 
 struct PlannedStep {
   std::string id;
@@ -40,12 +29,15 @@ struct PlannedStep {
 /// ("--set split").
 enum class StepSource { config_file, command_line };
 
-/// `where` prefixes messages (the config file, or "grk-eval run"); `base_dir`
-/// is what relative path params resolve against.
-std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps,
-                                    const PluginRegistry& registry, const std::string& where,
-                                    const std::filesystem::path& base_dir,
-                                    StepSource source = StepSource::config_file);
+/// `where` prefixes messages (the config file, or nothing); `base_dir` is
+/// what relative path params resolve against. The first step that cannot
+/// run fails the plan: exit_usage for a config mistake, exit_plugin for a
+/// module problem.
+Expected<std::vector<PlannedStep>, HostError> plan_steps(const std::vector<StepConfig>& steps,
+                                                         const PluginRegistry& registry,
+                                                         const std::string& where,
+                                                         const std::filesystem::path& base_dir,
+                                                         StepSource source = StepSource::config_file);
 
 }  // namespace grk::host
 

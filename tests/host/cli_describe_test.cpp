@@ -71,8 +71,9 @@ BOOST_AUTO_TEST_CASE(unknown_name_lists_what_is_available_and_exits_1) {
   BOOST_TEST(result.exit_code == 1);
   BOOST_TEST(result.out == "");
   BOOST_TEST(result.err ==
-             "grk-eval describe: no component named 'fixture-summ'; available: fixture-sum, "
-             "fixture-upper-lines, throws-grk-error, throws-int, throws-runtime-error\n");
+             "grk-eval describe: no component named 'fixture-summ' is available; available: "
+             "fixture-sum, fixture-upper-lines, throws-grk-error, throws-int, throws-runtime-error "
+             "(1 plugin module could not be used; `grk-eval plugins` says why)\n");
 }
 
 BOOST_AUTO_TEST_CASE(name_provided_by_two_modules_exits_2_naming_both_files) {

@@ -31,11 +31,10 @@ struct Loaded {
   std::shared_ptr<ComponentHandle> open(const std::string& name) {
     const auto entry = registry.find(name);
     BOOST_TEST_REQUIRE(entry.has_value(), "component " << name << " not found");
-    std::string error;
-    auto handle = registry.open(*entry, error);
-    BOOST_TEST_REQUIRE(handle != nullptr, error);
-    BOOST_TEST(error == "");
-    return handle;
+    auto handle = registry.open(*entry);
+    BOOST_TEST_REQUIRE(handle.has_value(), (handle ? "" : handle.error().message));
+    BOOST_TEST_REQUIRE(*handle != nullptr);
+    return std::move(handle).value();
   }
 
   PluginRegistry registry;

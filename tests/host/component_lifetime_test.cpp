@@ -45,9 +45,9 @@ BOOST_AUTO_TEST_CASE(handle_outlives_its_registry_and_is_still_callable) {
     BOOST_TEST(!is_resident(file));
     const auto entry = registry.find("fixture-sum");
     BOOST_TEST_REQUIRE(entry.has_value());
-    std::string error;
-    handle = registry.open(*entry, error);
-    BOOST_TEST_REQUIRE(handle != nullptr, error);
+    auto opened = registry.open(*entry);
+    BOOST_TEST_REQUIRE(opened.has_value(), (opened ? "" : opened.error().message));
+    handle = std::move(opened).value();
     BOOST_TEST(is_resident(file));
   }
   unsetenv("GRK_FIXTURE_LOAD_LOG");
@@ -77,10 +77,11 @@ BOOST_AUTO_TEST_CASE(handles_share_one_load_of_a_module) {
   {
     auto registry =
         grk::host::PluginRegistry::discover({{grk::test::fixture_set("good"), "--plugin-dir"}});
-    std::string error;
-    first = registry.open(*registry.find("fixture-sum"), error);
-    second = registry.open(*registry.find("fixture-sum"), error);
-    BOOST_TEST_REQUIRE((first && second), error);
+    auto opened_first = registry.open(*registry.find("fixture-sum"));
+    auto opened_second = registry.open(*registry.find("fixture-sum"));
+    BOOST_TEST_REQUIRE((opened_first && opened_second));
+    first = std::move(opened_first).value();
+    second = std::move(opened_second).value();
   }
   BOOST_TEST(&first->module() == &second->module());
   first.reset();

@@ -1,7 +1,8 @@
 // Config mistakes that need to know the plugins: unknown component, kind
 // mismatch, parameters checked against the declaration; and what a good plan
 // holds (defaults filled, relative paths resolved). The registry is built
-// from records, so these run without loading anything.
+// from records, so these run without loading anything; the last test shows
+// what happens when a run then cannot load a planned module.
 #include "step_plan.hpp"
 
 #define BOOST_TEST_MODULE host_step_plan_errors
@@ -14,6 +15,7 @@
 #include <grk/json/writer.hpp>
 
 #include "config.hpp"
+#include "run_session.hpp"
 
 namespace {
 
@@ -52,7 +54,9 @@ PluginRegistry registry() {
 }
 
 std::vector<grk::host::StepConfig> steps_of(const std::string& config) {
-  return grk::host::parse_config(config, "/configs/run.json").steps;
+  auto parsed = grk::host::parse_config(config, "/configs/run.json");
+  BOOST_TEST_REQUIRE(parsed.has_value(), (parsed ? "" : parsed.error().message));
+  return std::move(parsed->steps);
 }
 
 struct Failure {
@@ -63,12 +67,9 @@ struct Failure {
 Failure plan_failure(const std::string& config,
                      grk::host::StepSource source = grk::host::StepSource::config_file) {
   const auto reg = registry();
-  try {
-    grk::host::plan_steps(steps_of(config), reg, "/configs/run.json", "/configs", source);
-  } catch (const grk::host::PlanError& error) {
-    return {error.code(), error.what()};
-  }
-  return {0, "(no error)"};
+  const auto plan = grk::host::plan_steps(steps_of(config), reg, "/configs/run.json", "/configs", source);
+  if (plan) return {0, "(no error)"};
+  return {plan.error().code, plan.error().message};
 }
 
 }  // namespace
@@ -133,23 +134,38 @@ BOOST_AUTO_TEST_CASE(duplicate_component_is_a_plugin_error_naming_both_files) {
   modules.push_back(module("/a/one.so", ModuleStatus::ok, {alpha()}));
   modules.push_back(module("/b/two.so", ModuleStatus::ok, {alpha(), beta()}));
   const PluginRegistry reg(std::move(modules));
-  try {
-    grk::host::plan_steps(steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {}}]})"),
-                          reg, "run.json", "/configs");
-    BOOST_FAIL("no error");
-  } catch (const grk::host::PlanError& error) {
-    BOOST_TEST(error.code() == 2);
-    BOOST_TEST(error.what() == std::string("run.json: steps[0].statistic: component 'alpha' is "
-                                           "provided by more than one module (/a/one.so, "
-                                           "/b/two.so); remove all but one"));
-  }
+  const auto plan = grk::host::plan_steps(
+      steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {}}]})"), reg, "run.json",
+      "/configs");
+  BOOST_TEST_REQUIRE(!plan.has_value());
+  BOOST_TEST(plan.error().code == 2);
+  BOOST_TEST(plan.error().message == "run.json: steps[0].statistic: component 'alpha' is "
+                                     "provided by more than one module (/a/one.so, "
+                                     "/b/two.so); remove all but one");
   // The whole module is set aside, so its other component is gone too.
   BOOST_TEST(!reg.find("beta").has_value());
 }
 
+BOOST_AUTO_TEST_CASE(resolve_is_the_one_lookup_with_the_one_set_of_messages) {
+  const auto reg = registry();
+  BOOST_TEST(reg.resolve("alpha")->component->name == "alpha");
+  BOOST_TEST(reg.resolve("beta", GRK_KIND_DATASET_ADAPTER)->component->name == "beta");
+  auto missing = reg.resolve("gamma");
+  BOOST_TEST_REQUIRE(!missing.has_value());
+  BOOST_TEST(missing.error().code == 1);
+  BOOST_TEST(missing.error().message ==
+             "no component named 'gamma' is available; available: alpha, beta (1 plugin module "
+             "could not be used; `grk-eval plugins` says why)");
+  missing = reg.resolve("alpha", GRK_KIND_DATASET_ADAPTER);
+  BOOST_TEST_REQUIRE(!missing.has_value());
+  BOOST_TEST(missing.error().code == 1);
+  BOOST_TEST(missing.error().message ==
+             "'alpha' is a statistic, not a dataset-adapter; name it with \"statistic\"");
+}
+
 BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the_config_folder) {
   const auto reg = registry();
-  const auto plan = grk::host::plan_steps(
+  const auto planned = grk::host::plan_steps(
       steps_of(R"({"steps": [)"
                R"({"id": "rel", "statistic": "alpha", "params": {"split": "dev", "input": "data/q.tsv"}},)"
                R"({"id": "up", "statistic": "alpha", "params": {"split": "dev", "input": "../x.tsv", "k": -1}},)"
@@ -157,6 +173,8 @@ BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the
                R"({"id": "none", "statistic": "alpha", "params": {"split": "dev"}},)"
                R"({"id": "ad", "adapter": "beta", "params": {}}]})"),
       reg, "/configs/run.json", "/configs");
+  BOOST_TEST_REQUIRE(planned.has_value(), (planned ? "" : planned.error().message));
+  const auto& plan = *planned;
   BOOST_TEST_REQUIRE(plan.size() == 5u);
   std::vector<std::string> seen;
   for (const auto& step : plan) {
@@ -172,4 +190,17 @@ BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the
   };
   BOOST_TEST(seen == expected, boost::test_tools::per_element());
   BOOST_TEST(plan[0].entry.module->file == std::filesystem::path("/plugins/m.so"));
+}
+
+BOOST_AUTO_TEST_CASE(a_module_that_no_longer_loads_stops_the_run_before_any_step_with_exit_2) {
+  auto reg = registry();
+  auto plan = grk::host::plan_steps(
+      steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {"split": "x"}}]})"), reg,
+      "/configs/run.json", "/configs");
+  BOOST_TEST_REQUIRE(plan.has_value());
+  const auto session = grk::host::RunSession::start(std::move(plan).value(), reg, {});
+  BOOST_TEST_REQUIRE(!session.has_value());
+  BOOST_TEST(session.error().code == 2);
+  BOOST_TEST(session.error().message.rfind("step 'a': cannot load /plugins/m.so for component 'alpha': ", 0) == 0,
+             session.error().message);
 }

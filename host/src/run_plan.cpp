@@ -1,0 +1,43 @@
+#include "run_plan.hpp"
+
+#include <filesystem>
+
+#include "config.hpp"
+#include "set_value.hpp"
+
+namespace grk::host {
+namespace {
+
+Expected<RunPlan, HostError> plan_config(const RunRequest& request) {
+  auto config = load_config(request.config_file);
+  if (!config) return unexpected(std::move(config).error());
+  auto registry = PluginRegistry::discover(request.plugins.search_path(config->plugin_dirs));
+  auto steps = plan_steps(config->steps, registry, config->file.string(), config->dir);
+  if (!steps) return unexpected(std::move(steps).error());
+  std::error_code ec;
+  boost::json::value provenance = {
+      {"path", std::filesystem::absolute(config->file, ec).lexically_normal().string()},
+      {"sha256", config->sha256}};
+  return RunPlan{std::move(registry), std::move(*steps), std::move(provenance)};
+}
+
+Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
+  auto registry = PluginRegistry::discover(request.plugins.search_path());
+  const auto entry = registry.resolve(request.component);
+  if (!entry) return located("--component: ", entry.error());
+  auto step = step_from_flags(*entry, request.sets);
+  if (!step) return unexpected(std::move(step).error());
+  std::error_code ec;
+  auto steps = plan_steps({std::move(*step)}, registry, "", std::filesystem::current_path(ec),
+                          StepSource::command_line);
+  if (!steps) return unexpected(std::move(steps).error());
+  return RunPlan{std::move(registry), std::move(*steps), nullptr};
+}
+
+}  // namespace
+
+Expected<RunPlan, HostError> plan_run(const RunRequest& request) {
+  return request.config_file.empty() ? plan_component(request) : plan_config(request);
+}
+
+}  // namespace grk::host

@@ -1,0 +1,44 @@
+// The plan of `grk-eval run`: the config read (or the one-component step
+// built from its flags), the plugins found, and every step bound to its
+// component with its params checked, before anything is loaded or run.
+#ifndef GRK_HOST_RUN_PLAN_HPP
+#define GRK_HOST_RUN_PLAN_HPP
+
+#include <boost/json/value.hpp>
+
+#include <string>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "host_error.hpp"
+#include "plugin_options.hpp"
+#include "plugin_registry.hpp"
+#include "step_plan.hpp"
+
+namespace grk::host {
+
+/// What the command line asks `run` for: a config file, or one component
+/// with its --set values.
+struct RunRequest {
+  std::string config_file;        ///< empty for the one-component form
+  std::string component;          ///< empty for a config
+  std::vector<std::string> sets;  ///< --set KEY=VALUE, in order
+  std::string output;             ///< the results file; empty for stdout
+  bool keep_going = false;
+  bool verbose = false;
+  PluginOptions plugins;
+};
+
+struct RunPlan {
+  PluginRegistry registry;
+  std::vector<PlannedStep> steps;
+  /// {"path", "sha256"} of the config, or null without one.
+  boost::json::value config_provenance;
+};
+
+Expected<RunPlan, HostError> plan_run(const RunRequest& request);
+
+}  // namespace grk::host
+
+#endif
