@@ -62,7 +62,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 
 }  // namespace
 
-const Verb verb_describe{
+extern const Verb verb_describe{  // extern: listed in commands.cpp's table
     "describe", "NAME", "component", "show a component's parameters",
     "Usage: grk-eval describe COMPONENT [--json] [--plugin-dir DIR]...\n\n"
     "Shows a component's kind, module and description, and each parameter with\n"

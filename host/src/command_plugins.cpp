@@ -66,7 +66,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 
 }  // namespace
 
-const Verb verb_plugins{
+extern const Verb verb_plugins{  // extern: listed in commands.cpp's table
     "plugins", /*operand=*/nullptr, /*operand_option=*/nullptr,
     "list plugin modules, their status and components",
     "Usage: grk-eval plugins [--json] [--strict] [--plugin-dir DIR]...\n\n"

@@ -76,7 +76,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 
 }  // namespace
 
-const Verb verb_run{
+extern const Verb verb_run{  // extern: listed in commands.cpp's table
     "run", "CONFIG", "config", "run a config's steps (or: run --component NAME --set K=V...)",
     "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
     "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n\n"

@@ -10,7 +10,15 @@
 namespace grk::host {
 namespace {
 
-// The verbs, in the order `grk-eval --help` lists them.
+}  // namespace
+
+// Each verb is defined in its own command_*.cpp (host/CMakeLists.txt builds
+// every such file). Adding a verb is that file plus its name on these two
+// lines; the table's order is the order `grk-eval --help` lists them in.
+extern const Verb verb_plugins, verb_describe, verb_run;
+
+namespace {
+
 const Verb* const verbs[] = {&verb_plugins, &verb_describe, &verb_run};
 
 std::string usage() {

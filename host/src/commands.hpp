@@ -10,10 +10,6 @@
 
 namespace grk::host {
 
-extern const Verb verb_plugins;
-extern const Verb verb_describe;
-extern const Verb verb_run;
-
 /// Runs `grk-eval ARGS...` (the arguments after the program name); returns
 /// the process exit code (exit_codes.hpp).
 [[nodiscard]] int grk_eval(const std::vector<std::string>& args);
