@@ -40,9 +40,13 @@ grk_install_packages() {
   apt-get install -y -qq --no-install-recommends $missing
 }
 
-# grk_build <preset>: configure (once) and build everything with that preset.
+# grk_build <preset> [target...]: configure (once) and build the targets
+# named (everything when none is named) with that preset.
 grk_build() {
   local preset=$1
+  shift
+  local targets=()
+  if [ "$#" -gt 0 ]; then targets=(--target "$@"); fi
   cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset" --parallel "$(nproc)"
+  cmake --build --preset "$preset" --parallel "$(nproc)" "${targets[@]}"
 }

@@ -1,8 +1,9 @@
 """Call grk plugin modules from Python, in process, through their C ABI.
 
-Standard library only (ctypes, json). A plugin module is the same .so file
-that grk-eval loads; this loader applies the same acceptance rules as the host
-(sdk/include/grk/abi.h, host/src/loaded_module.cpp) and then calls a
+Standard library only (ctypes, json, struct). A plugin module is the same .so
+file that grk-eval loads; this loader applies the same acceptance rules as the
+host, in the same order and with the same words (sdk/include/grk/abi.h,
+host/src/entry_symbols.cpp, host/src/loaded_module.cpp), and then calls a
 component with a dict of parameters:
 
     import grk_plugins
@@ -23,8 +24,16 @@ call. Pass absolute paths when the two may differ.
 
 A failed call raises PluginError (.status: a grk_status int, .status_name:
 e.g. "invalid-data", .message: the plugin's one-line message). A module the
-loader refuses raises LoadError, a PluginError whose message names the file,
-both versions and the fix.
+loader refuses raises LoadError, a PluginError whose .reason is the reason
+grk-eval gives for the same file (`grk-eval plugins`). As in grk-eval, a file
+is first classified by its symbol table, so no code of a file that is not a
+module of this ABI ever runs; unlike grk-eval, a module of this ABI is then
+loaded into this process, so a crash in its static initialisers is this
+process's crash.
+
+A component's debug messages are dropped unless the call asks for them
+(verbose=True), as grk-eval shows them only with --verbose; info and warning
+messages are always passed on.
 
 Modules are never unloaded (as in grk-eval: nothing from a plugin may outlive
 its code, and glibc cannot always unload C++ modules anyway).
@@ -33,13 +42,14 @@ As a command, `python3 grk_plugins.py MODULE.so` prints the module's
 components as JSON, and `python3 grk_plugins.py MODULE.so COMPONENT
 '{"param": ...}'` prints the component's result; a failure prints
 `status: message` on stderr and exits 2 (module refused) or 3 (call failed),
-grk-eval's codes.
+grk-eval's codes; -v/--verbose also prints the component's debug messages.
 """
 
 import ctypes
 import json
 import logging
 import os
+import struct
 import sys
 
 __all__ = ["load", "Module", "Outcome", "PluginError", "LoadError",
@@ -51,6 +61,8 @@ ABI_VERSION = 1
 SDK_VERSION = (1, 0, 0)
 
 ENTRY_SYMBOL = "grk_plugin_v%d" % ABI_VERSION
+ENTRY_SYMBOL_PREFIX = "grk_plugin_v"
+ENTRY_SECTION = "grk"
 
 STATUS_OK = 0
 STATUS_INVALID_ARGUMENT = 1
@@ -190,7 +202,7 @@ class Outcome:
     def __init__(self, result, summary, logs):
         self.result = result    # the parsed JSON result
         self.summary = summary  # the component's one-line summary ("" for none)
-        self.logs = logs        # [(level name, message)] in call order
+        self.logs = logs        # [(level name, message)] in call order, debug included
 
     def __repr__(self):
         return "Outcome(result=%r, summary=%r)" % (self.result, self.summary)
@@ -202,7 +214,7 @@ class _Call:
     The CFUNCTYPE objects live as long as this object, which lives across the
     foreign call; ctypes would otherwise free the thunks under the plugin."""
 
-    def __init__(self, log, progress):
+    def __init__(self, log, progress, verbose):
         self.result = None
         self.error = None
         self.summary = ""
@@ -210,6 +222,7 @@ class _Call:
         self.failures = []
         self._log = log
         self._progress = progress
+        self._verbose = verbose
         self.table = HostApi(
             ctypes.sizeof(HostApi), ABI_VERSION,
             _SetResult(self._on_result), _SetError(self._on_error),
@@ -251,6 +264,8 @@ class _Call:
         message = ctypes.string_at(data, size).decode("utf-8", "replace") if size else ""
         name = {0: "debug", 1: "info", 2: "warning"}.get(level, "warning")
         self.logs.append((name, message))
+        if name == "debug" and not self._verbose:
+            return
         if self._log is not None:
             self._log(name, message)
         else:
@@ -299,9 +314,9 @@ class Module:
         except ValueError as exc:
             raise LoadError(self.path, "component '%s': its parameter declaration is not JSON: %s"
                             % (name, exc)) from None
-        if not isinstance(params, list):
-            raise LoadError(self.path, "component '%s': parameter declaration is not a JSON array"
-                            % name)
+        problem = _declaration_problem(params)
+        if problem is not None:
+            raise LoadError(self.path, "component '%s': %s" % (name, problem))
         return {"name": name, "kind": KIND_NAMES[raw.kind],
                 "description": _text(raw.description), "params": params}
 
@@ -312,11 +327,12 @@ class Module:
                 return component
         raise KeyError(name)
 
-    def run(self, component, params=None, *, log=None, progress=None):
+    def run(self, component, params=None, *, log=None, progress=None, verbose=False):
         """Calls `component` with `params` (a dict) and returns an Outcome.
 
         log(level, message) receives the component's diagnostics (default: the
-        "grk_plugins" logger); progress(phase, done, total, bytes) its progress.
+        "grk_plugins" logger), debug ones only when verbose is true (grk-eval
+        run --verbose); progress(phase, done, total, bytes) its progress.
         Raises PluginError with the component's status and message."""
         invoke = self._invokers.get(component)
         if invoke is None:
@@ -331,7 +347,7 @@ class Module:
         # ASCII with \u escapes: any str crosses, lone surrogates included;
         # os.fspath: a pathlib.Path is a natural value for a path parameter.
         text = json.dumps(params, default=os.fspath).encode("ascii")
-        call = _Call(log, progress)
+        call = _Call(log, progress, verbose)
         buffer = ctypes.create_string_buffer(text, len(text))
         status = invoke(ctypes.cast(buffer, ctypes.c_void_p), len(text),
                         ctypes.byref(call.table), None)
@@ -355,7 +371,7 @@ class Module:
 
     def invoke(self, component, params=None, **callbacks):
         """Calls `component` with `params` and returns its result (a dict for
-        every shipped component). See run() for callbacks and errors."""
+        every shipped component). See run() for callbacks, verbose and errors."""
         return self.run(component, params, **callbacks).result
 
     def __repr__(self):
@@ -363,40 +379,147 @@ class Module:
             self.name, self.version, self.path, ", ".join(c["name"] for c in self.components))
 
 
-def _other_abi_symbol(library):
-    for abi in range(0, 10):
-        if abi == ABI_VERSION:
-            continue
-        try:
-            ctypes.c_void_p.in_dll(library, "grk_plugin_v%d" % abi)
-            return abi
-        except ValueError:
-            pass
+def _declaration_problem(params):
+    """What grk-eval says of a parameter declaration it cannot read, or None
+    (host/src/param_declaration.cpp)."""
+    if not isinstance(params, list):
+        return "parameter declaration is not a JSON array"
+    for entry in params:
+        entry = entry if isinstance(entry, dict) else {}
+        if not (isinstance(entry.get("name"), str) and isinstance(entry.get("type"), str)
+                and isinstance(entry.get("required"), bool)):
+            return "parameter declaration entry lacks a string name, a type or a boolean required"
+        if entry["type"] not in _PARAM_TYPES:
+            return "parameter '%s' has unknown type '%s'" % (entry["name"], entry["type"])
     return None
+
+
+_PARAM_TYPES = ("string", "integer", "number", "boolean", "path", "object")
+
+# ELF layouts, by EI_CLASS (1: 32-bit, 2: 64-bit): file header, section
+# header, symbol; a symbol's fields are read as (name, info, other, shndx, size).
+_ELF_LAYOUTS = {
+    1: (struct.Struct("<16sHHIIIIIHHHHHH"), struct.Struct("<IIIIIIIIII"), struct.Struct("<IIIBBH"),
+        lambda s: (s[0], s[3], s[4], s[5], s[2])),
+    2: (struct.Struct("<16sHHIQQQIHHHHHH"), struct.Struct("<IIQQQQIIQQ"), struct.Struct("<IBBHQQ"),
+        lambda s: (s[0], s[1], s[2], s[3], s[5])),
+}
+_SHT_SYMTAB, _SHT_STRTAB, _SHT_DYNSYM = 2, 3, 11
+
+
+def _c_string(table, offset):
+    if offset >= len(table):
+        raise ValueError("a name offset lies outside its string table")
+    return table[offset:table.index(b"\0", offset)].decode("utf-8", "replace")
+
+
+def _exported_symbols(data, section_name):
+    """The visible symbols of an ELF file that lie in `section_name`, read as
+    the host reads them (Boost.DLL's library_info): from .symtab, or .dynsym
+    when the file is stripped; global or weak, default or protected
+    visibility, non-zero size."""
+    layout = _ELF_LAYOUTS.get(data[4] if len(data) > 4 else 0)
+    if layout is None:
+        raise ValueError("unknown ELF class")
+    header_format, section_format, symbol_format, symbol_fields = layout
+    header = header_format.unpack_from(data, 0)
+    section_offset, section_count, names_index = header[6], header[12], header[13]
+    sections = [section_format.unpack_from(data, section_offset + i * section_format.size)
+                for i in range(section_count)]
+    names_section = section_format.unpack_from(data, section_offset + names_index * section_format.size)
+    names = data[names_section[4]:names_section[4] + names_section[5]] + b"\0"
+    wanted = section_count  # as Boost: no such section matches no symbol
+    tables = {}
+    for index, section in enumerate(sections):
+        name_offset, kind, offset, size = section[0], section[1], section[4], section[5]
+        name = _c_string(names, name_offset)
+        if name == section_name and wanted == section_count:
+            wanted = index
+        if (kind, name) in ((_SHT_SYMTAB, ".symtab"), (_SHT_STRTAB, ".strtab"),
+                            (_SHT_DYNSYM, ".dynsym"), (_SHT_STRTAB, ".dynstr")):
+            tables[name] = (offset, size)
+    symtab, strtab = tables.get(".symtab", (0, 0)), tables.get(".strtab", (0, 0))
+    if not symtab[1] or not strtab[1]:
+        symtab, strtab = tables.get(".dynsym", (0, 0)), tables.get(".dynstr", (0, 0))
+    if not symtab[1] or not strtab[1]:
+        return []
+    text = data[strtab[0]:strtab[0] + strtab[1]] + b"\0"
+    found = []
+    for i in range(symtab[1] // symbol_format.size):
+        name_offset, info, other, shndx, size = symbol_fields(
+            symbol_format.unpack_from(data, symtab[0] + i * symbol_format.size))
+        visible = (other & 3) in (0, 3) and (info >> 4) != 0 and size != 0
+        if (section_name is None or shndx == wanted) and visible and name_offset < len(text):
+            name = _c_string(text, name_offset)
+            if name:
+                found.append(name)
+    return found
+
+
+def _entry_abi_version(symbol):
+    """"grk_plugin_v12" -> 12; anything else -> -1."""
+    digits = symbol[len(ENTRY_SYMBOL_PREFIX):]
+    if not symbol.startswith(ENTRY_SYMBOL_PREFIX) or not 0 < len(digits) <= 6:
+        return -1
+    return int(digits) if all("0" <= c <= "9" for c in digits) else -1
+
+
+def _refusal_from_symbols(path):
+    """The host's verdict on a file from its symbol table alone, without
+    loading it (host/src/entry_symbols.cpp, module_probe.cpp): None for a
+    module of this ABI, else the reason it is refused."""
+    if not os.path.isfile(path):
+        return "not a grk plugin: not a regular file"
+    with open(path, "rb") as file:
+        data = file.read()
+    if data[:4] != b"\x7fELF":
+        return "not a grk plugin: not an ELF shared object"
+    try:
+        symbols = _exported_symbols(data, ENTRY_SECTION)
+        # A module built without the SDK macro may export the symbol elsewhere.
+        if not symbols:
+            symbols = _exported_symbols(data, None)
+    except (struct.error, ValueError, IndexError):
+        # grk-eval gives its ELF reader's exception text here (libstdc++'s
+        # "basic_ios::clear: iostream error"), which tells a reader nothing.
+        return "not a grk plugin: cannot read its symbol table: it is truncated or not a valid ELF file"
+    other = -1
+    for symbol in symbols:
+        version = _entry_abi_version(symbol)
+        if version == ABI_VERSION:
+            return None
+        if version >= 0:
+            other = version
+    if other < 0:
+        return "not a grk plugin: it exports no %sN entry symbol" % ENTRY_SYMBOL_PREFIX
+    # Only a newer ABI has a host to offer; an older one is gone.
+    return ("built for grk ABI %d (entry symbol %s%d); this host supports ABI %d (SDK %d.%d.%d). "
+            "Rebuild the plugin against grk SDK %d.x%s"
+            % ((other, ENTRY_SYMBOL_PREFIX, other, ABI_VERSION) + SDK_VERSION + (SDK_VERSION[0],)
+               + ((", or use a grk-eval of ABI %d." % other) if other > ABI_VERSION else ".",)))
 
 
 def load(path):
     """Loads the plugin module at `path` (absolute, or relative to the working
-    folder) and returns a Module, or raises LoadError saying why it cannot."""
+    folder) and returns a Module, or raises LoadError saying why it cannot,
+    in grk-eval's words for the same file."""
     path = os.fspath(path)
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise LoadError(path, "no such file", STATUS_NOT_FOUND)
+    refusal = _refusal_from_symbols(path)
+    if refusal is not None:
+        raise LoadError(path, refusal)
     try:
         # RTLD_LOCAL: two modules' private symbols must never meet (as grk-eval).
         library = ctypes.CDLL(os.path.abspath(path), mode=os.RTLD_NOW | os.RTLD_LOCAL)
     except OSError as exc:
-        raise LoadError(path, "it cannot be loaded: %s" % exc) from None
+        # str(exc) is dlerror()'s text, as grk-eval reports it.
+        raise LoadError(path, "cannot load it: %s" % exc) from None
     try:
         # Boost.DLL alias: the symbol is a variable holding the entry's address.
         entry_address = ctypes.c_void_p.in_dll(library, ENTRY_SYMBOL).value
     except ValueError:
-        other = _other_abi_symbol(library)
-        if other is not None:
-            raise LoadError(path, "built for grk ABI %d (entry symbol grk_plugin_v%d); this loader "
-                                  "supports ABI %d (SDK %d.%d.%d). Rebuild the plugin against grk SDK %d.x."
-                            % ((other, other, ABI_VERSION) + SDK_VERSION + (SDK_VERSION[0],))) from None
-        raise LoadError(path, "it exports no %s entry symbol; it is not a grk plugin module"
-                        % ENTRY_SYMBOL) from None
+        raise LoadError(path, "cannot load it: it exports no %s entry symbol" % ENTRY_SYMBOL) from None
     if not entry_address:
         raise LoadError(path, "its %s entry symbol is null" % ENTRY_SYMBOL)
     address = _Entry(entry_address)()
@@ -410,14 +533,14 @@ def load(path):
     plugin_sdk = "%d.%d.%d" % (descriptor.sdk_version_major, descriptor.sdk_version_minor,
                                descriptor.sdk_version_patch)
     if descriptor.abi_version != ABI_VERSION or descriptor.sdk_version_major != SDK_VERSION[0]:
-        raise LoadError(path, "built with grk SDK %s (ABI %d); this loader supports %s. "
+        raise LoadError(path, "built with grk SDK %s (ABI %d); this host supports %s. "
                               "Rebuild the plugin against grk SDK %d.x."
                         % (plugin_sdk, descriptor.abi_version, _versions(), SDK_VERSION[0]))
     # Same major, plugin minor <= ours: a newer plugin may call host services
     # this loader does not offer (the host's rule, loaded_module.cpp).
     if descriptor.sdk_version_minor > SDK_VERSION[1]:
-        raise LoadError(path, "built with grk SDK %s, newer than this loader's (%s); it may use "
-                              "host services this loader lacks. Upgrade grk_plugins.py, or rebuild "
+        raise LoadError(path, "built with grk SDK %s, newer than this host's (%s); it may use "
+                              "host services this host lacks. Upgrade grk-eval, or rebuild "
                               "the plugin against SDK %d.%d.%d."
                         % ((plugin_sdk, _versions()) + SDK_VERSION))
     name = _text(descriptor.name)
@@ -432,8 +555,10 @@ def load(path):
 
 def main(argv):
     """The command form; see the module docstring."""
+    verbose = any(arg in ("-v", "--verbose") for arg in argv[1:])
+    argv = [arg for arg in argv if arg not in ("-v", "--verbose")]
     if len(argv) not in (2, 3, 4) or argv[1] in ("-h", "--help"):
-        sys.stderr.write("usage: grk_plugins.py MODULE.so [COMPONENT [PARAMS_JSON]]\n")
+        sys.stderr.write("usage: grk_plugins.py [-v|--verbose] MODULE.so [COMPONENT [PARAMS_JSON]]\n")
         return 1
     try:
         module = load(argv[1])
@@ -446,7 +571,7 @@ def main(argv):
             except ValueError as exc:
                 sys.stderr.write("PARAMS_JSON is not JSON: %s\n" % exc)
                 return 1
-            outcome = module.run(argv[2], params,
+            outcome = module.run(argv[2], params, verbose=verbose,
                                  log=lambda level, message: sys.stderr.write(
                                      "[%s] %s: %s\n" % (argv[2], level, message)))
             if outcome.summary:

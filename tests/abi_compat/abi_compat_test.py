@@ -124,14 +124,15 @@ class NewerMinorPluginTest(unittest.TestCase):
         self.assertIn("'c-echo' is available", err)
         self.assertIn("1 plugin module could not be used; `grk-eval plugins` says why", err)
 
-    def test_python_refuses_it(self):
+    def test_python_refuses_it_in_the_hosts_words(self):
         with self.assertRaises(grk_plugins.LoadError) as caught:
             grk_plugins.load(self.plugin)
         self.assertEqual(caught.exception.message,
-                         "cannot use plugin module '%s': built with grk SDK %s, newer than this loader's "
-                         "(ABI 1, SDK %s); it may use host services this loader lacks. Upgrade "
-                         "grk_plugins.py, or rebuild the plugin against SDK %s."
+                         "cannot use plugin module '%s': built with grk SDK %s, newer than this host's "
+                         "(ABI 1, SDK %s); it may use host services this host lacks. Upgrade "
+                         "grk-eval, or rebuild the plugin against SDK %s."
                          % (self.plugin, self.plugin_sdk, self.host_sdk, self.host_sdk))
+        self.assertEqual(caught.exception.reason, plugins_json(self.plugin)["reason"])
 
 
 class NextAbiPluginTest(unittest.TestCase):
@@ -145,13 +146,15 @@ class NextAbiPluginTest(unittest.TestCase):
         self.assertIn("ABI 2", module["reason"])
         self.assertIn("ABI 1", module["reason"])
 
-    def test_python_refuses_it(self):
+    def test_python_refuses_it_in_the_hosts_words(self):
         major, minor, patch = current_sdk()
         with self.assertRaises(grk_plugins.LoadError) as caught:
             grk_plugins.load(self.plugin)
         self.assertEqual(caught.exception.reason,
-                         "built for grk ABI 2 (entry symbol grk_plugin_v2); this loader supports ABI 1 "
-                         "(SDK %d.%d.%d). Rebuild the plugin against grk SDK %d.x." % (major, minor, patch, major))
+                         "built for grk ABI 2 (entry symbol grk_plugin_v2); this host supports ABI 1 "
+                         "(SDK %d.%d.%d). Rebuild the plugin against grk SDK %d.x, or use a grk-eval of ABI 2."
+                         % (major, minor, patch, major))
+        self.assertEqual(caught.exception.reason, plugins_json(self.plugin)["reason"])
 
 
 class GrownStructsTest(unittest.TestCase):

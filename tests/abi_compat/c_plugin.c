@@ -1,5 +1,5 @@
 /* A grk plugin module written in C against abi.h alone (no C++ SDK), so the
-   ABI is proven usable from C. Built three ways by CMakeLists.txt:
+   ABI is proven usable from C. Built four ways by CMakeLists.txt:
    - against the frozen SDK 1.0.0 headers in abi-1.0/ (a plugin from the first
      release, which every later host must keep loading);
    - declaring the next SDK minor (FIXTURE_SDK_MINOR_AHEAD=1), which a host
@@ -7,7 +7,9 @@
    - for the next ABI (FIXTURE_ABI_AHEAD=1), refused from its symbol alone;
    - with grown structs (FIXTURE_GROWN=1): descriptor and component entries
      larger than ABI 1.0's, as a later minor appends fields, so readers must
-     honour struct_size and the component_size stride. */
+     honour struct_size and the component_size stride.
+   The current headers export the entry with GRK_C_PLUGIN_ENTRY, as a C author
+   does. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -26,11 +28,6 @@
 /* The wrong-ABI fixture exports grk_plugin_v2 and says ABI 2, SDK 2.x. */
 #ifndef FIXTURE_ABI_AHEAD
 #define FIXTURE_ABI_AHEAD 0
-#endif
-#if FIXTURE_ABI_AHEAD
-#define FIXTURE_ENTRY grk_plugin_v2
-#else
-#define FIXTURE_ENTRY grk_plugin_v1
 #endif
 
 /* True when the host's table (of whatever minor) holds `field`. */
@@ -114,6 +111,15 @@ static const module_record record = RECORD(
 
 static const grk_module* entry(void) { return &record.base; }
 
-/* What BOOST_DLL_ALIAS_SECTIONED(entry, grk_plugin_v1, grk) emits: an exported
+#if FIXTURE_ABI_AHEAD
+/* What GRK_C_PLUGIN_ENTRY(entry) emits for the next ABI: an exported
    variable, in section "grk", holding the entry function's address. */
-__attribute__((visibility("default"), section(GRK_ENTRY_SECTION))) grk_entry_fn FIXTURE_ENTRY = &entry;
+__attribute__((visibility("default"), section(GRK_ENTRY_SECTION))) grk_entry_fn grk_plugin_v2 = &entry;
+#elif !defined(GRK_C_PLUGIN_ENTRY)
+/* The first release's abi.h (abi-1.0/) had no GRK_C_PLUGIN_ENTRY: its
+   plugins wrote out what BOOST_DLL_ALIAS_SECTIONED(entry, grk_plugin_v1, grk)
+   emits. */
+__attribute__((visibility("default"), section(GRK_ENTRY_SECTION))) grk_entry_fn grk_plugin_v1 = &entry;
+#else
+GRK_C_PLUGIN_ENTRY(entry);
+#endif

@@ -1,8 +1,9 @@
 """grk_plugins.py: loading grk plugin modules from Python through the C ABI.
 
 Environment (set by CMakeLists.txt): GRK_PYTHON_DIR (sdk/python), GRK_EVAL,
-GRK_FIXTURE_PLUGIN, GRK_ABI_LAYOUT_PROBE, GRK_SOURCE_DIR, and
-GRK_SIGNIFICANCE_PLUGIN (empty when the significance plugin is not built).
+GRK_FIXTURE_PLUGIN, GRK_ABI_LAYOUT_PROBE, GRK_SOURCE_DIR, GRK_BINARY_DIR (its
+tests/fixtures/ holds the host's fixture modules), and GRK_SIGNIFICANCE_PLUGIN
+(empty when the significance plugin is not built).
 
 Results are compared with grk-eval's for the same inputs, and with values
 computed here by Python itself, never with numbers copied from a run.
@@ -15,6 +16,7 @@ import math
 import os
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -203,17 +205,30 @@ class FixtureModuleTest(unittest.TestCase):
             self.assertEqual(target.read_bytes(), b"abcde")
         self.assertEqual(outcome.result, {"output": str(target), "bytes": 5})
         self.assertEqual(outcome.summary, "wrote 5 bytes")
-        expected_logs = [("debug", "debug line"), ("info", "info line"), ("warning", "warning line")]
-        self.assertEqual(logs, expected_logs)
-        self.assertEqual(outcome.logs, expected_logs)
+        # Quiet by default, as grk-eval without --verbose: no debug lines.
+        self.assertEqual(logs, [("info", "info line"), ("warning", "warning line")])
+        # The outcome keeps every line.
+        self.assertEqual(outcome.logs, [("debug", "debug line"), ("info", "info line"),
+                                        ("warning", "warning line")])
         self.assertEqual(progress, [("write", 1, 3, 5), ("write", 2, 3, 10), ("write", 3, 3, 15)])
+
+    def test_verbose_passes_debug_lines_on(self):
+        with tempfile.TemporaryDirectory() as folder:
+            logs = []
+            self.module.run("write-text", {"output": os.path.join(folder, "x"), "text": ""}, verbose=True,
+                            log=lambda level, message: logs.append((level, message)))
+        self.assertEqual(logs, [("debug", "debug line"), ("info", "info line"), ("warning", "warning line")])
 
     def test_logs_go_to_the_logging_module_by_default(self):
         with tempfile.TemporaryDirectory() as folder:
             with self.assertLogs("grk_plugins", level="DEBUG") as captured:
                 self.module.invoke("write-text", {"output": os.path.join(folder, "x"), "text": ""})
-        self.assertEqual(captured.output, ["DEBUG:grk_plugins:debug line", "INFO:grk_plugins:info line",
-                                           "WARNING:grk_plugins:warning line"])
+            with self.assertLogs("grk_plugins", level="DEBUG") as verbose:
+                self.module.invoke("write-text", {"output": os.path.join(folder, "y"), "text": ""},
+                                   verbose=True)
+        self.assertEqual(captured.output, ["INFO:grk_plugins:info line", "WARNING:grk_plugins:warning line"])
+        self.assertEqual(verbose.output, ["DEBUG:grk_plugins:debug line", "INFO:grk_plugins:info line",
+                                          "WARNING:grk_plugins:warning line"])
 
     def test_an_exception_in_a_callback_is_raised_after_the_call(self):
         def broken(*_):
@@ -266,6 +281,16 @@ class CommandTest(unittest.TestCase):
         self.assertEqual((code, json.loads(out), err),
                          (0, {"count": 2, "mean": 2.5, "min": 1.0, "max": 4.0}, "mean 2.5 over 2 scores\n"))
 
+    def test_debug_lines_only_with_verbose(self):
+        with tempfile.TemporaryDirectory() as folder:
+            params = json.dumps({"output": os.path.join(folder, "x"), "text": ""})
+            quiet = self.command(FIXTURE, "write-text", params)
+            os.remove(os.path.join(folder, "x"))
+            verbose = self.command("-v", FIXTURE, "write-text", params)
+        lines = "[write-text] info: info line\n[write-text] warning: warning line\nwrote 0 bytes\n"
+        self.assertEqual((quiet[0], quiet[2]), (0, lines))
+        self.assertEqual((verbose[0], verbose[2]), (0, "[write-text] debug: debug line\n" + lines))
+
     def test_failures_use_the_hosts_exit_codes(self):
         self.assertEqual(self.command(FIXTURE, "fail", '{"message": "no"}'), (3, "", "invalid-data: no\n"))
         code, out, err = self.command("missing.so")
@@ -291,7 +316,7 @@ class LoadRefusalTest(unittest.TestCase):
         with self.assertRaises(grk_plugins.LoadError) as caught:
             grk_plugins.load(existing[0])
         self.assertEqual(caught.exception.reason,
-                         "it exports no grk_plugin_v1 entry symbol; it is not a grk plugin module")
+                         "not a grk plugin: it exports no grk_plugin_vN entry symbol")
 
     def test_a_file_that_is_not_a_library(self):
         with tempfile.NamedTemporaryFile(suffix=".so") as junk:
@@ -299,7 +324,71 @@ class LoadRefusalTest(unittest.TestCase):
             junk.flush()
             with self.assertRaises(grk_plugins.LoadError) as caught:
                 grk_plugins.load(junk.name)
-        self.assertTrue(caught.exception.reason.startswith("it cannot be loaded: "), caught.exception.reason)
+        self.assertEqual(caught.exception.reason, "not a grk plugin: not an ELF shared object")
+
+
+def host_listing(folder):
+    """{file: (status, reason or None)} of `grk-eval plugins --json` for one folder."""
+    done = subprocess.run([GRK_EVAL, "plugins", "--json", "--no-default-plugins", "--plugin-dir", folder],
+                          capture_output=True, check=True)
+    return {m["file"]: (m["status"], m.get("reason")) for m in json.loads(done.stdout)["modules"]}
+
+
+class HostWordingTest(unittest.TestCase):
+    """The loader refuses exactly the files grk-eval refuses, with grk-eval's
+    reason for each (the guide promises the same rules)."""
+
+    fixtures = pathlib.Path(os.environ["GRK_BINARY_DIR"], "tests/fixtures")
+
+    def assert_same_verdicts(self, folder):
+        listing = host_listing(str(folder))
+        self.assertTrue(listing, folder)
+        for path, (status, reason) in listing.items():
+            with self.subTest(file=path):
+                if status in ("ok", "duplicate-component"):
+                    # A duplicate is usable alone; the clash is between files.
+                    self.assertTrue(grk_plugins.load(path).components)
+                    continue
+                with self.assertRaises(grk_plugins.LoadError) as caught:
+                    grk_plugins.load(path)
+                self.assertEqual(caught.exception.reason, reason)
+                self.assertEqual(caught.exception.message,
+                                 "cannot use plugin module '%s': %s" % (path, reason))
+
+    def test_the_hosts_fixture_modules(self):
+        # Not "aborting": its static initialiser would abort this process.
+        for fixture_set in ("broken", "good", "throwing", "duplicate"):
+            self.assert_same_verdicts(self.fixtures / fixture_set)
+
+    def test_files_that_are_not_modules(self):
+        libm = ctypes.util.find_library("m")
+        with tempfile.TemporaryDirectory() as folder:
+            pathlib.Path(folder, "empty.so").write_bytes(b"")
+            pathlib.Path(folder, "text.so").write_bytes(b"#!/bin/sh\necho hello\n")
+            for directory in ("/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64"):
+                if libm and os.path.isfile(os.path.join(directory, libm)):
+                    shutil.copy(os.path.join(directory, libm), os.path.join(folder, "libm.so"))
+                    break
+            self.assert_same_verdicts(folder)
+
+    def test_a_module_of_another_abi_is_never_loaded(self):
+        # Told from its symbol table alone, as grk-eval does: its static
+        # initialiser (which notes every load) never runs in this process.
+        with tempfile.TemporaryDirectory() as folder:
+            log = pathlib.Path(folder, "loads.txt")
+            # A copy: a file this process has not loaded yet, whose load the
+            # log must show.
+            good = shutil.copy(self.fixtures / "good" / "fixture_good_statistic.so", folder)
+            os.environ["GRK_FIXTURE_LOAD_LOG"] = str(log)
+            try:
+                for abi in (0, 2):
+                    with self.assertRaises(grk_plugins.LoadError):
+                        grk_plugins.load(self.fixtures / "broken" / ("fixture_wrong_abi_v%d.so" % abi))
+                grk_plugins.load(good)
+            finally:
+                del os.environ["GRK_FIXTURE_LOAD_LOG"]
+            loads = log.read_text().split()
+        self.assertEqual(loads, ["fixture-good-statistic", str(os.getpid())])
 
 
 class SignificanceTest(unittest.TestCase):

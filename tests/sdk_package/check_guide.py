@@ -19,6 +19,12 @@ HOST = str(STAGING / "bin/grk-eval")
 PRINTED = re.compile(r"^\s*print\(.*\)\s+# (.*)$")
 
 
+def sdk_version():
+    header = (STAGING / "include/grk/version.h").read_text()
+    return tuple(int(re.search(r"#define GRK_SDK_VERSION_%s (\d+)" % part, header).group(1))
+                 for part in ("MAJOR", "MINOR", "PATCH"))
+
+
 class GuideTest(unittest.TestCase):
     def test_python_samples_print_what_they_claim(self):
         samples = sorted((BUILD / "samples/python").glob("*.py"))
@@ -47,6 +53,17 @@ class GuideTest(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr.decode())
         self.assertEqual(json.loads(done.stdout)["steps"][0]["result"], {"mean": 0.75, "count": 2})
         self.assertIn("mean 0.75", done.stderr.decode())
+
+    def test_the_c_module_runs_in_the_installed_host(self):
+        done = subprocess.run([HOST, "run", "--plugin-dir", str(BUILD), "--component", "c-echo",
+                               "--set", "label=caf\u00e9"], capture_output=True, check=False)
+        self.assertEqual(done.returncode, 0, done.stderr.decode())
+        self.assertEqual(json.loads(done.stdout)["steps"][0]["result"], {"label": "caf\u00e9"})
+        done = subprocess.run([HOST, "plugins", "--json", "--plugin-dir", str(BUILD)], capture_output=True,
+                              check=True)
+        module = next(m for m in json.loads(done.stdout)["modules"] if m["file"].endswith("c_echo.so"))
+        self.assertEqual((module["status"], module["name"], module["sdk_version"]),
+                         ("ok", "c-echo", "%d.%d.%d" % sdk_version()))
 
 
 if __name__ == "__main__":

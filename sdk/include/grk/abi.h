@@ -125,6 +125,23 @@ typedef struct grk_module {
    holds the address of a function of this type. */
 typedef const grk_module* (*grk_entry_fn)(void);
 
+/* GRK_C_PLUGIN_ENTRY(entry_function) exports a module written in C: it
+   defines what GRK_PLUGIN_MODULE's BOOST_DLL_ALIAS_SECTIONED defines for a
+   C++ module, the variable GRK_ENTRY_SYMBOL in section GRK_ENTRY_SECTION
+   holding the address of `entry_function` (a grk_entry_fn), so that a host
+   finds it in the symbol table. Use it once per module, at file scope,
+   followed by a semicolon:
+
+     static const grk_module* module_entry(void) { return &module; }
+     GRK_C_PLUGIN_ENTRY(module_entry);
+
+   The symbol is spelled out: the preprocessor cannot make a name of the
+   string GRK_ENTRY_SYMBOL. */
+#define GRK_C_PLUGIN_ENTRY(entry_function)                                  \
+  extern grk_entry_fn grk_plugin_v1;                                        \
+  __attribute__((visibility("default"), section(GRK_ENTRY_SECTION), used)) \
+  grk_entry_fn grk_plugin_v1 = &entry_function
+
 #ifdef __cplusplus
 }
 #endif
