@@ -15,7 +15,8 @@
 #include <iostream>
 #include <string>
 
-#include "beir_adaptation.hpp"
+#include "adaptation_report.hpp"
+#include "adaptation_steps.hpp"
 
 int main(int argc, char** argv) {
   grk::beir::AdaptationRequest request;

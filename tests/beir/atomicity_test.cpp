@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "beir_adaptation.hpp"
+#include "adaptation_steps.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

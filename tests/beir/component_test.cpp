@@ -7,18 +7,18 @@
 
 #include <string>
 
-#include "beir_adaptation.hpp"
-#include "beir_adapter.hpp"
+#include "adaptation_report.hpp"
+#include "beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
 BOOST_AUTO_TEST_CASE(declares_its_three_parameters) {
-  BOOST_TEST(grk::json::write_compact(grk::params_to_json(grk::beir::BeirAdapter::params())) ==
+  BOOST_TEST(grk::json::write_compact(grk::params_to_json(grk::beir::BeirDatasetAdapter::params())) ==
              "[{\"name\":\"source_dir\",\"type\":\"path\",\"required\":true,\"description\":\"BEIR dataset folder "
              "holding corpus.jsonl, queries.jsonl and qrels/\"},{\"name\":\"output_dir\",\"type\":\"path\","
              "\"required\":true,\"description\":\"folder that receives corpus/ and judgments.jsonl\"},{\"name\":"
              "\"split\",\"type\":\"string\",\"required\":false,\"default\":\"test\",\"description\":\"qrels split to "
              "adapt: qrels/<split>.tsv\"}]");
-  BOOST_TEST(grk::beir::BeirAdapter::name == "beir");
+  BOOST_TEST(grk::beir::BeirDatasetAdapter::name == "beir");
 }
 
 BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {
@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {
   given["output_dir"] = (tmp / "out").string();
   given["split"] = "dev";
   grk::Context context(nullptr, nullptr);
-  grk::beir::BeirAdapter adapter;
+  grk::beir::BeirDatasetAdapter adapter;
   const boost::json::value result = adapter.adapt(grk::Params(given), context);
   const std::string root = tmp.path().string();
   BOOST_TEST(grk::json::write_compact(result) ==
@@ -39,11 +39,20 @@ BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {
                  "/out\",\"split\":\"dev\",\"document_count\":2,\"query_count\":1,\"relevance_pair_count\":2,"
                  "\"total_characters\":6,\"corpus_dir\":\"" +
                  root + "/out/corpus\",\"judgments_path\":\"" + root + "/out/judgments.jsonl\"}");
-  BOOST_TEST(adapter.summarize(result) == "2 documents, 6 chars -> " + root + "/out/corpus; 1 queries, 2.00 gold "
+  BOOST_TEST(adapter.summarize(result) == "2 documents, 6 chars -> " + root + "/out/corpus; 1 query, 2.00 gold "
                                           "docs/query -> " + root + "/out/judgments.jsonl");
 }
 
 BOOST_AUTO_TEST_CASE(thousands_are_grouped_as_python_formats_them) {
   BOOST_TEST(grk::beir::summary_line(1234567, 1000, "/c", 3, 10, "/j") ==
              "1,234,567 documents, 1,000 chars -> /c; 3 queries, 3.33 gold docs/query -> /j");
+}
+
+BOOST_AUTO_TEST_CASE(each_count_takes_its_noun_in_the_right_number) {
+  BOOST_TEST(grk::beir::summary_line(1, 1, "/c", 1, 1, "/j") ==
+             "1 document, 1 char -> /c; 1 query, 1.00 gold docs/query -> /j");
+  BOOST_TEST(grk::beir::summary_line(0, 0, "/c", 0, 0, "/j") ==
+             "0 documents, 0 chars -> /c; 0 queries, 0.00 gold docs/query -> /j");
+  BOOST_TEST(grk::beir::summary_line(2, 1001, "/c", 2, 3, "/j") ==
+             "2 documents, 1,001 chars -> /c; 2 queries, 1.50 gold docs/query -> /j");
 }

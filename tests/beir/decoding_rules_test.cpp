@@ -11,7 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "beir_adaptation.hpp"
+#include "adaptation_report.hpp"
+#include "adaptation_steps.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

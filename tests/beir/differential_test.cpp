@@ -16,7 +16,8 @@
 
 #include <string>
 
-#include "beir_adaptation.hpp"
+#include "adaptation_report.hpp"
+#include "adaptation_steps.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "beir_adaptation.hpp"
+#include "adaptation_steps.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -4,13 +4,14 @@
 
 namespace grk::beir {
 
-std::optional<std::string> record_id_problem(const RecordFields& row, const RecordPlace& place,
-                                             std::string_view& id) {
+Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
+                                                  IdentifierSubject subject) {
   if (row.kind[RecordFields::id] != FieldKind::string || row.value[RecordFields::id].empty()) {
-    return place.text() + " requires non-empty string field '_id'";
+    return unexpected(place.text() + " requires non-empty string field '_id'");
   }
-  id = row.value[RecordFields::id];
-  return std::nullopt;
+  const std::string_view id = row.value[RecordFields::id];
+  if (auto rule = check_identifier(id, subject); !rule) return unexpected(std::move(rule).error());
+  return id;
 }
 
 std::uint64_t DocumentText::code_points() const noexcept {
@@ -27,8 +28,8 @@ void DocumentText::compose(std::string& out) const {
   out.append(body);
 }
 
-std::optional<std::string> document_text_problem(const RecordFields& row, const RecordPlace& place,
-                                                 std::string_view id, DocumentText& text) {
+Expected<DocumentText, std::string> document_text(const RecordFields& row, const RecordPlace& place,
+                                                  std::string_view id) {
   std::string_view parts[2];
   const char* fields[2] = {"title", "text"};
   // Both type checks precede composition (reference 3.7 step 4).
@@ -36,23 +37,23 @@ std::optional<std::string> document_text_problem(const RecordFields& row, const 
     const FieldKind kind = row.kind[RecordFields::title + i];
     if (kind == FieldKind::absent) continue;
     if (kind != FieldKind::string) {
-      return place.text() + " field '" + fields[i] + "' must be a string when present";
+      return unexpected(place.text() + " field '" + fields[i] + "' must be a string when present");
     }
     parts[i] = python::strip(std::string_view(row.value[RecordFields::title + i]));
   }
-  text.title = parts[0];
-  text.body = parts[1];
-  if (text.title.empty() && text.body.empty()) return "BEIR document " + python::repr(id) + " has no title or text";
-  return std::nullopt;
+  if (parts[0].empty() && parts[1].empty()) {
+    return unexpected("BEIR document " + python::repr(id) + " has no title or text");
+  }
+  return DocumentText{parts[0], parts[1]};
 }
 
-std::optional<std::string> query_text_problem(const RecordFields& row, const RecordPlace& place,
-                                              std::string_view id, std::string& text) {
+Expected<std::string, std::string> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id) {
   if (row.kind[RecordFields::text] != FieldKind::string || row.value[RecordFields::text].empty()) {
-    return place.text() + " requires non-empty string field 'text'";
+    return unexpected(place.text() + " requires non-empty string field 'text'");
   }
-  text = std::string(python::strip(std::string_view(row.value[RecordFields::text])));
-  if (text.empty()) return "BEIR query " + python::repr(id) + " is empty";
-  return std::nullopt;
+  std::string text(python::strip(std::string_view(row.value[RecordFields::text])));
+  if (text.empty()) return unexpected("BEIR query " + python::repr(id) + " is empty");
+  return text;
 }
+
 }  // namespace grk::beir

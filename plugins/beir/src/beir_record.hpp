@@ -1,13 +1,16 @@
 // One corpus or query record of a BEIR JSONL file, checked field by field in
-// the reference's order (3.3, 3.6, 3.7 steps 4-5).
+// the reference's order (3.3, 3.6, 3.7 steps 4-5). Each check's error is the
+// reference's text; the caller gives it its status.
 #ifndef GRK_BEIR_BEIR_RECORD_HPP
 #define GRK_BEIR_BEIR_RECORD_HPP
 
+#include <grk/expected.hpp>
+
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
+#include "identifier_rules.hpp"
 #include "record_fields.hpp"
 
 namespace grk::beir {
@@ -20,9 +23,10 @@ struct RecordPlace {
   std::string text() const { return std::string(file) + " row " + std::to_string(row); }
 };
 
-/// `_id` of a record: a non-empty string, not stripped. On failure returns the
-/// reference's message.
-std::optional<std::string> record_id_problem(const RecordFields& row, const RecordPlace& place, std::string_view& id);
+/// `_id` of a record: a non-empty string, not stripped, then an id by the
+/// identifier rules for `subject`. A view into the record's fields.
+Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
+                                                  IdentifierSubject subject);
 
 /// The document text of a corpus record (reference 3.6): `title` and `text`
 /// are optional strings, stripped with Python's whitespace set, joined by a
@@ -35,15 +39,13 @@ struct DocumentText {
   void compose(std::string& out) const;
 };
 
-/// Checks the title and text of a corpus record and sets `text`; on failure
-/// returns the message.
-std::optional<std::string> document_text_problem(const RecordFields& row, const RecordPlace& place,
-                                                 std::string_view id, DocumentText& text);
+/// The title and text of a corpus record, checked.
+Expected<DocumentText, std::string> document_text(const RecordFields& row, const RecordPlace& place,
+                                                  std::string_view id);
 
 /// The query text of a query record (reference 3.6): `text` required as a
 /// non-empty string, then stripped and required non-empty.
-std::optional<std::string> query_text_problem(const RecordFields& row, const RecordPlace& place,
-                                              std::string_view id, std::string& text);
+Expected<std::string, std::string> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id);
 
 }  // namespace grk::beir
 

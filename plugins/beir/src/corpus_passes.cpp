@@ -1,6 +1,5 @@
 #include "corpus_passes.hpp"
 
-#include <grk/error.hpp>
 #include <grk/json/wtf8.hpp>
 #include <grk/python/text.hpp>
 
@@ -14,7 +13,6 @@
 #include <unistd.h>
 
 #include "beir_record.hpp"
-#include "identifier_rules.hpp"
 #include "jsonl_loader.hpp"
 
 namespace grk::beir {
@@ -24,52 +22,52 @@ constexpr std::uint64_t progress_every = 4096;
 
 using RecordCounter = std::function<void(std::uint64_t records, std::uint64_t bytes)>;
 
-// The first pass over the lines `reader` gives, into `survey`. Throws what
-// the reader throws.
-void survey_lines(SourceLineReader& reader, const std::string& path, CorpusSurvey& survey,
-                  const RecordCounter& counted) {
+// The first pass over the lines `reader` gives, into `survey`. Fails as the
+// reader does, or (after reading on to the end) with the loader's problem.
+Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, CorpusSurvey& survey,
+                            const RecordCounter& counted) {
   std::string_view line;
   RecordFields row;
-  while (reader.next(line)) {
+  for (;;) {
+    const Expected<bool, ReadFailure> more = reader.next(line);
+    if (!more) return fail_unreadable(more.error(), path);
+    if (!*more) return {};
     if (python::strip(line).empty()) continue;
-    if (!parse_jsonl_line(line, path, reader.line_number(), row, survey.load_problem)) {
-      reader.drain();  // a decode error later in the file still wins (reference 3.2)
-      break;
+    if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
+      // A decode error later in the file still wins (reference 3.2).
+      if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
+      return parsed;
     }
     const std::uint64_t position = ++survey.record_count;
     if (counted && position % progress_every == 0) counted(position, reader.bytes_read());
     if (survey.record_problem) continue;  // only the loader's checks still matter
     const RecordPlace place{"corpus", position};
-    std::string_view id;
-    auto problem = record_id_problem(row, place, id);
-    if (!problem) problem = identifier_problem(id, IdentifierSubject::document);
-    if (problem) {
-      survey.record_problem = std::move(problem);
-      survey.record_problem_position = position;
-      survey.record_problem_before_duplicate_check = true;
+    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document);
+    if (!id) {
+      survey.record_problem = RecordProblem{id.error(), position, true};
       continue;
     }
-    survey.index.add(id, position);
-    DocumentText text;
-    if (auto late = document_text_problem(row, place, id, text)) {
-      survey.record_problem = std::move(late);
-      survey.record_problem_position = position;
+    survey.index.add(*id, position);
+    const Expected<DocumentText, std::string> text = document_text(row, place, *id);
+    if (!text) {
+      survey.record_problem = RecordProblem{text.error(), position, false};
       continue;
     }
-    survey.total_characters += text.code_points();
+    survey.total_characters += text->code_points();
     if (row.lone_surrogate[RecordFields::title] || row.lone_surrogate[RecordFields::text]) {
-      survey.surrogate_ids.emplace_back(id);  // stripping never removes a surrogate
+      survey.surrogate_ids.emplace_back(*id);  // stripping never removes a surrogate
     }
     // Stripping may remove a separator (Python counts them as whitespace);
     // the join cannot create one.
     if ((row.line_separator[RecordFields::title] || row.line_separator[RecordFields::text]) &&
-        (contains_raw_line_separator(text.title) || contains_raw_line_separator(text.body))) {
-      survey.separator_ids.emplace(id);
+        (contains_raw_line_separator(text->title) || contains_raw_line_separator(text->body))) {
+      survey.separator_ids.emplace(*id);
     }
   }
 }
 
-CorpusSurvey survey_in_order(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks) {
+Expected<CorpusSurvey> survey_in_order(const SourceFile& file, const std::string& path,
+                                       const AdaptationHooks& hooks) {
   CorpusSurvey survey;
   survey.state = file.state();
   SourceLineReader reader(file.fd());
@@ -77,10 +75,8 @@ CorpusSurvey survey_in_order(const SourceFile& file, const std::string& path, co
   if (hooks.progress) {
     counted = [&](std::uint64_t records, std::uint64_t bytes) { hooks.progress("reading corpus", records, 0, bytes); };
   }
-  try {
-    survey_lines(reader, path, survey, counted);
-  } catch (...) {
-    rethrow_read_problem(path);
+  if (auto surveyed = survey_lines(reader, path, survey, counted); !surveyed) {
+    return unexpected(std::move(surveyed).error());
   }
   if (hooks.progress) hooks.progress("reading corpus", survey.record_count, 0, reader.bytes_read());
   survey.ranges.push_back(CorpusRange{0, std::nullopt, reader.fingerprint()});
@@ -120,17 +116,20 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   CorpusSurvey second;
   bool second_clean = false;
   std::atomic<std::uint64_t> second_records{0}, second_bytes{0};
+  // Any problem, or an exception (out of memory), leaves a half not clean:
+  // the in-order survey then meets the same problem and reports it. Nothing
+  // may escape the helper thread, which would end the process.
   std::thread helper([&] {
     try {
       SourceLineReader reader(file.fd(), *split, state.size);
-      survey_lines(reader, path, second, [&](std::uint64_t records, std::uint64_t bytes) {
-        second_records = records;
-        second_bytes = bytes;
-      });
+      const Expected<void> surveyed =
+          survey_lines(reader, path, second, [&](std::uint64_t records, std::uint64_t bytes) {
+            second_records = records;
+            second_bytes = bytes;
+          });
       second.ranges.push_back(CorpusRange{*split, state.size, reader.fingerprint()});
-      second_clean = !second.load_problem && !second.record_problem;
+      second_clean = surveyed.has_value() && !second.record_problem;
     } catch (...) {
-      // Not clean: the sequential survey meets the same problem and reports it.
     }
   });
   CorpusSurvey first;
@@ -143,11 +142,11 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
         hooks.progress("reading corpus", records + second_records, 0, bytes + second_bytes);
       };
     }
-    survey_lines(reader, path, first, counted);
+    const Expected<void> surveyed = survey_lines(reader, path, first, counted);
     first.ranges.push_back(CorpusRange{0, *split, reader.fingerprint()});
-    first_clean = !first.load_problem && !first.record_problem;
+    first_clean = surveyed.has_value() && !first.record_problem;
   } catch (...) {
-    // As above.
+    // As above; the helper must still be joined.
   }
   helper.join();
   if (!first_clean || !second_clean) return std::nullopt;
@@ -163,24 +162,26 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   return first;
 }
 
-[[noreturn]] void refuse_changed(const std::string& path) {
-  throw Error(Status::failed_precondition, "BEIR file " + python::repr(path) +
-                                               " changed while it was being adapted; refused. Nothing was written.");
+Unexpected<Failure> refuse_changed(const std::string& path) {
+  return fail(Status::failed_precondition,
+              "BEIR file " + python::repr(path) + " changed while it was being adapted; refused. Nothing was written.");
 }
 
 }  // namespace
 
-CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks) {
+Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks) {
   std::optional<CorpusSurvey> halves = survey_corpus_halves(file, path, hooks);
-  return halves ? std::move(*halves) : survey_in_order(file, path, hooks);
+  if (halves) return std::move(*halves);
+  return survey_in_order(file, path, hooks);
 }
 
 // The second read of corpus.jsonl: the same records again, each written (when
 // `output` is given) and the referenced ones kept for the judgments. Anything
 // that differs from the first pass means the file changed.
-std::map<std::string, std::string> replay_corpus(const SourceFile& file, const std::string& path,
-                                                 const CorpusSurvey& survey, const std::set<std::string>& referenced,
-                                                 StagedOutput* output, const AdaptationHooks& hooks) {
+Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
+                                                           const CorpusSurvey& survey,
+                                                           const std::set<std::string>& referenced,
+                                                           StagedOutput* output, const AdaptationHooks& hooks) {
   std::map<std::string, std::string> texts;
   std::string_view line;
   std::string text;
@@ -188,47 +189,47 @@ std::map<std::string, std::string> replay_corpus(const SourceFile& file, const s
   RecordFields row;
   std::uint64_t position = 0;
   std::uint64_t written_bytes = 0;
-  try {
-    for (const CorpusRange& range : survey.ranges) {
-      if (!range.end) file.rewind();
-      SourceLineReader reader =
-          range.end ? SourceLineReader(file.fd(), range.begin, *range.end) : SourceLineReader(file.fd());
-      while (reader.next(line)) {
-        if (python::strip(line).empty()) continue;
-        std::optional<std::string> problem;
-        if (!parse_jsonl_line(line, path, reader.line_number(), row, problem) || ++position > survey.record_count) {
-          refuse_changed(path);
-        }
-        std::string_view id;
-        DocumentText parts;
-        if (record_id_problem(row, RecordPlace{"corpus", position}, id) ||
-            identifier_problem(id, IdentifierSubject::document) ||
-            document_text_problem(row, RecordPlace{"corpus", position}, id, parts)) {
-          refuse_changed(path);
-        }
-        parts.compose(text);
-        if (referenced.count(std::string(id)) != 0) texts[std::string(id)] = text;
-        if (output != nullptr) {
-          file_name.assign(id).append(".txt");
-          written_bytes += text.size();
-          output->write_document(file_name, std::move(text));
-          if (hooks.progress && position % progress_every == 0) {
-            hooks.progress("writing corpus", position, survey.record_count, written_bytes);
-          }
-        }
+  for (const CorpusRange& range : survey.ranges) {
+    if (!range.end) file.rewind();
+    SourceLineReader reader =
+        range.end ? SourceLineReader(file.fd(), range.begin, *range.end) : SourceLineReader(file.fd());
+    for (;;) {
+      const Expected<bool, ReadFailure> more = reader.next(line);
+      if (!more) {
+        // The first pass decoded this file cleanly.
+        if (more.error().kind == ReadFailure::Kind::invalid_utf8) return refuse_changed(path);
+        return fail_unreadable(more.error(), path);
       }
-      if (reader.fingerprint().value() != range.fingerprint.value() ||
-          reader.bytes_read() != range.fingerprint.size()) {
-        refuse_changed(path);
+      if (!*more) break;
+      if (python::strip(line).empty()) continue;
+      if (!parse_jsonl_line(line, path, reader.line_number(), row) || ++position > survey.record_count) {
+        return refuse_changed(path);
+      }
+      const RecordPlace place{"corpus", position};
+      const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document);
+      if (!id) return refuse_changed(path);
+      const Expected<DocumentText, std::string> parts = document_text(row, place, *id);
+      if (!parts) return refuse_changed(path);
+      parts->compose(text);
+      if (referenced.count(std::string(*id)) != 0) texts[std::string(*id)] = text;
+      if (output != nullptr) {
+        file_name.assign(*id).append(".txt");
+        written_bytes += text.size();
+        if (auto written = output->write_document(file_name, std::move(text)); !written) {
+          return unexpected(std::move(written).error());
+        }
+        if (hooks.progress && position % progress_every == 0) {
+          hooks.progress("writing corpus", position, survey.record_count, written_bytes);
+        }
       }
     }
-  } catch (const InvalidUtf8&) {
-    refuse_changed(path);  // the first pass decoded this file cleanly
-  } catch (const ReadFailed&) {
-    rethrow_read_problem(path);
+    if (reader.fingerprint().value() != range.fingerprint.value() ||
+        reader.bytes_read() != range.fingerprint.size()) {
+      return refuse_changed(path);
+    }
   }
   if (position != survey.record_count || !(file.state() == survey.state)) {
-    refuse_changed(path);
+    return refuse_changed(path);
   }
   if (output != nullptr && hooks.progress) {
     hooks.progress("writing corpus", position, survey.record_count, written_bytes);

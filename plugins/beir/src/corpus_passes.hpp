@@ -5,6 +5,8 @@
 #ifndef GRK_BEIR_CORPUS_PASSES_HPP
 #define GRK_BEIR_CORPUS_PASSES_HPP
 
+#include <grk/expected.hpp>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -12,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "beir_adaptation.hpp"
+#include "adaptation_hooks.hpp"
 #include "document_index.hpp"
 #include "source_file.hpp"
 #include "source_lines.hpp"
@@ -28,17 +30,23 @@ struct CorpusRange {
   ContentFingerprint fingerprint;
 };
 
+// Step 4's first record error, its record position and whether it comes
+// before the duplicate check within that record.
+struct RecordProblem {
+  std::string message;
+  std::uint64_t position = 0;
+  bool before_duplicate_check = false;
+};
+
 // What the first pass over corpus.jsonl keeps: ids and counts, never texts.
 struct CorpusSurvey {
   DocumentIndex index;
   std::uint64_t record_count = 0;
   std::uint64_t total_characters = 0;
-  std::optional<std::string> load_problem;  // step 3: the loader's first error
-  // Step 4's first record error, its record position and whether it comes
-  // before the duplicate check within that record.
-  std::optional<std::string> record_problem;
-  std::uint64_t record_problem_position = 0;
-  bool record_problem_before_duplicate_check = false;
+  // Recorded, not returned: the pass goes on to the end of the file, because
+  // a decode error or a loader error later in the file outranks it, and so
+  // may a duplicate id, known only once every id is.
+  std::optional<RecordProblem> record_problem;
   std::vector<std::string> surrogate_ids;  // texts Python could not encode
   std::set<std::string> separator_ids;     // texts that break a judgments line
   std::vector<CorpusRange> ranges;         // in file order
@@ -46,17 +54,20 @@ struct CorpusSurvey {
 };
 
 /// The first pass: on two threads for a large regular file (halves split
-/// after a '\n', used only when both are clean), else in file order. Throws
-/// grk::Error for a file that cannot be read or decoded; the loader's and the
-/// records' problems are returned in the survey, for the caller's check order.
-CorpusSurvey survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks);
+/// after a '\n', used only when both are clean), else in file order. Fails
+/// for a file that cannot be read or decoded, then for the first line the
+/// loader refuses; the records' problems are kept in the survey, for the
+/// caller's check order.
+Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks);
 
 /// The second pass over the ranges of `survey`: each document goes to `output`
-/// when given; returns the texts of the `referenced` ids. Throws grk::Error
-/// (failed_precondition) when the file is not as the first pass saw it.
-std::map<std::string, std::string> replay_corpus(const SourceFile& file, const std::string& path,
-                                                 const CorpusSurvey& survey, const std::set<std::string>& referenced,
-                                                 StagedOutput* output, const AdaptationHooks& hooks);
+/// when given; returns the texts of the `referenced` ids. Fails with
+/// failed_precondition when the file is not as the first pass saw it, and with
+/// the output's failure to write.
+Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
+                                                           const CorpusSurvey& survey,
+                                                           const std::set<std::string>& referenced,
+                                                           StagedOutput* output, const AdaptationHooks& hooks);
 
 }  // namespace grk::beir
 

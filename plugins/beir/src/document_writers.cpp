@@ -24,9 +24,10 @@ unsigned thread_count() {
   return cores == 0 ? 2 : std::min(8u, cores);
 }
 
-int write_whole_file(int dir_fd, const std::string& name, const std::string& bytes) {
+// Fails with the errno of the first system call that failed.
+Expected<void, int> write_whole_file(int dir_fd, const std::string& name, const std::string& bytes) {
   const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-  if (fd < 0) return errno;
+  if (fd < 0) return unexpected(errno);
   int error = 0;
   std::size_t done = 0;
   while (error == 0 && done < bytes.size()) {
@@ -35,7 +36,8 @@ int write_whole_file(int dir_fd, const std::string& name, const std::string& byt
     if (n > 0) done += static_cast<std::size_t>(n);
   }
   if (::close(fd) != 0 && error == 0) error = errno;
-  return error;
+  if (error != 0) return unexpected(error);
+  return {};
 }
 
 }  // namespace
@@ -51,7 +53,7 @@ bool DocumentWriters::write(std::string_view name, std::string&& bytes) {
   filling_.documents.push_back(Document{std::string(name), std::move(bytes)});
   if (filling_.documents.size() >= batch_documents || filling_.bytes >= batch_bytes) hand_over();
   std::lock_guard<std::mutex> lock(mutex_);
-  return error_ == 0;
+  return !first_failure_;
 }
 
 void DocumentWriters::hand_over() {
@@ -61,25 +63,23 @@ void DocumentWriters::hand_over() {
     for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { run(); });
   }
   std::unique_lock<std::mutex> lock(mutex_);
-  space_ready_.wait(lock, [this] { return error_ != 0 || pending_bytes_ < max_pending_bytes; });
+  space_ready_.wait(lock, [this] { return first_failure_ || pending_bytes_ < max_pending_bytes; });
   pending_bytes_ += filling_.bytes;
   queue_.push_back(std::move(filling_));
   filling_ = Batch{};
   work_ready_.notify_one();
 }
 
-void DocumentWriters::write_batch(const Batch& batch, int& error, std::uint64_t& error_sequence,
-                                  std::string& error_name) const {
+Expected<void, DocumentWriters::FailedWrite> DocumentWriters::write_batch(const Batch& batch) const {
   std::uint64_t sequence = batch.first_sequence;
   for (const Document& document : batch.documents) {
-    if (const int failed = write_whole_file(dir_fd_, document.name, document.bytes); failed != 0) {
-      error = failed;
-      error_sequence = sequence;
-      error_name = document.name;
-      return;  // later documents of the batch do not matter: this one is reported
+    if (auto written = write_whole_file(dir_fd_, document.name, document.bytes); !written) {
+      // Later documents of the batch do not matter: this one is reported.
+      return unexpected(FailedWrite{written.error(), sequence, document.name});
     }
     ++sequence;
   }
+  return {};
 }
 
 void DocumentWriters::run() {
@@ -89,28 +89,27 @@ void DocumentWriters::run() {
     if (queue_.empty()) return;
     Batch batch = std::move(queue_.front());
     queue_.pop_front();
-    const bool skip = error_ != 0 && error_sequence_ < batch.first_sequence;
+    const bool skip = first_failure_ && first_failure_->sequence < batch.first_sequence;
     lock.unlock();
-    int error = 0;
-    std::uint64_t error_sequence = 0;
-    std::string error_name;
-    if (!skip) write_batch(batch, error, error_sequence, error_name);
+    Expected<void, FailedWrite> written;
+    if (!skip) written = write_batch(batch);
     lock.lock();
     pending_bytes_ -= batch.bytes;
-    if (error != 0 && (error_ == 0 || error_sequence < error_sequence_)) {
-      error_ = error;
-      error_sequence_ = error_sequence;
-      error_name_ = std::move(error_name);
+    if (!written && (!first_failure_ || written.error().sequence < first_failure_->sequence)) {
+      first_failure_ = std::move(written).error();
     }
     space_ready_.notify_one();
   }
 }
 
-int DocumentWriters::finish(std::string& failed_path) {
+Expected<void> DocumentWriters::finish() {
   hand_over();
   join_threads(false);
-  if (error_ != 0) failed_path = join_path(shown_dir_, error_name_);
-  return error_;
+  if (first_failure_) {
+    return fail(Status::io_error,
+                os_error_text(first_failure_->errno_value, join_path(shown_dir_, first_failure_->name)));
+  }
+  return {};
 }
 
 void DocumentWriters::join_threads(bool discard_queued) noexcept {

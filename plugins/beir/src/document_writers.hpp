@@ -9,11 +9,14 @@
 #ifndef GRK_BEIR_DOCUMENT_WRITERS_HPP
 #define GRK_BEIR_DOCUMENT_WRITERS_HPP
 
+#include <grk/expected.hpp>
+
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -32,13 +35,14 @@ class DocumentWriters {
 
   /// Queues the file `name` (a safe, single path component; it must not
   /// exist) with `bytes`. Blocks while too much is pending, so memory stays
-  /// bounded. Returns false once a write has failed: call finish().
-  bool write(std::string_view name, std::string&& bytes);
+  /// bounded. Returns false once a write has failed: stop, and call finish()
+  /// for the failure.
+  [[nodiscard]] bool write(std::string_view name, std::string&& bytes);
 
-  /// Waits for every queued file. Returns 0, or the errno of the failed write
-  /// earliest in queue order (so the error does not depend on thread timing)
-  /// and sets `failed_path` to its path.
-  int finish(std::string& failed_path);
+  /// Waits for every queued file. Fails (io_error, Python's OSError text) with
+  /// the failed write earliest in queue order, so that the error does not
+  /// depend on thread timing.
+  Expected<void> finish();
 
  private:
   struct Document {
@@ -50,8 +54,13 @@ class DocumentWriters {
     std::size_t bytes = 0;
     std::uint64_t first_sequence = 0;
   };
+  struct FailedWrite {
+    int errno_value = 0;
+    std::uint64_t sequence = 0;  ///< the document's place in queue order
+    std::string name;
+  };
   void hand_over();
-  void write_batch(const Batch& batch, int& error, std::uint64_t& error_sequence, std::string& error_name) const;
+  Expected<void, FailedWrite> write_batch(const Batch& batch) const;
   void run();
   /// Ends the threads; with `discard_queued` (a failed run) batches not yet
   /// taken are dropped, otherwise the threads write them first.
@@ -69,9 +78,7 @@ class DocumentWriters {
   std::deque<Batch> queue_;
   std::size_t pending_bytes_ = 0;  // queued or being written
   bool closing_ = false;  // no more batches come: threads end once the queue is empty
-  int error_ = 0;
-  std::uint64_t error_sequence_ = 0;
-  std::string error_name_;
+  std::optional<FailedWrite> first_failure_;  // earliest in queue order so far
 };
 
 }  // namespace grk::beir

@@ -53,31 +53,31 @@ bool is_harness_query_id(std::string_view value) noexcept {
   return true;
 }
 
-std::optional<std::string> identifier_problem(std::string_view value, IdentifierSubject subject) {
-  const std::string subject_name = subject == IdentifierSubject::document ? "document" : "query";
+Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject) {
+  // A name, not a std::string: this runs once per record and must not allocate.
+  const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";
   // "." and ".." pass the character class but name a directory (reference 3.5).
   if (!is_safe_identifier(value) || value == "." || value == "..") {
-    return "unsafe BEIR " + subject_name + " id " + python::repr(value) +
-           "; expected letters, digits, dot, underscore, or hyphen";
+    return unexpected(std::string("unsafe BEIR ") + subject_name + " id " + python::repr(value) +
+                      "; expected letters, digits, dot, underscore, or hyphen");
   }
-  if (subject == IdentifierSubject::query) return std::nullopt;
+  if (subject == IdentifierSubject::query) return {};
   // Safe ids are ASCII, so characters, code points and bytes coincide here.
   const std::size_t encoded = value.size() + document_suffix.size();
   if (encoded > max_filename_bytes) {
-    return "BEIR " + subject_name + " id " + python::repr(value.substr(0, 32)) + "... is " +
-           std::to_string(value.size()) + " characters; with '.txt' that is " +
-           std::to_string(encoded) +
-           " bytes, past the 255-byte filename limit every common filesystem enforces. Refused "
-           "here rather than at the write, which would fail partway through an otherwise-valid "
-           "corpus.";
+    return unexpected(std::string("BEIR ") + subject_name + " id " + python::repr(value.substr(0, 32)) + "... is " +
+                      std::to_string(value.size()) + " characters; with '.txt' that is " + std::to_string(encoded) +
+                      " bytes, past the 255-byte filename limit every common filesystem enforces. Refused "
+                      "here rather than at the write, which would fail partway through an otherwise-valid "
+                      "corpus.");
   }
   if (is_reserved_windows_stem(value)) {
-    return "BEIR " + subject_name + " id " + python::repr(value) +
-           " is a reserved Windows device name; it cannot be a file there, and on some builds the "
-           "write silently succeeds while discarding the content. Rename or map this id before "
-           "adapting.";
+    return unexpected(std::string("BEIR ") + subject_name + " id " + python::repr(value) +
+                      " is a reserved Windows device name; it cannot be a file there, and on some builds the "
+                      "write silently succeeds while discarding the content. Rename or map this id before "
+                      "adapting.");
   }
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace grk::beir

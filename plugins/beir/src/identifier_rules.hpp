@@ -2,7 +2,8 @@
 #ifndef GRK_BEIR_IDENTIFIER_RULES_HPP
 #define GRK_BEIR_IDENTIFIER_RULES_HPP
 
-#include <optional>
+#include <grk/expected.hpp>
+
 #include <string>
 #include <string_view>
 
@@ -14,15 +15,16 @@ enum class IdentifierSubject { document, query };
 
 /// `^[A-Za-z0-9][A-Za-z0-9._-]*$` with fullmatch (reference 3.1): ASCII only, one
 /// path component. Used for ids and for the split.
-bool is_safe_identifier(std::string_view value) noexcept;
+[[nodiscard]] bool is_safe_identifier(std::string_view value) noexcept;
 
 /// The harness's query id pattern `^[a-z0-9]+(-[a-z0-9]+)*$` (reference 3.7 step 9).
-bool is_harness_query_id(std::string_view value) noexcept;
+[[nodiscard]] bool is_harness_query_id(std::string_view value) noexcept;
 
-/// The first problem of `value` as a BEIR id, in the reference's order (3.5):
-/// path safety, then (documents only) the 255-byte filename limit, then the
-/// reserved Windows device stems. The message is the reference's text.
-std::optional<std::string> identifier_problem(std::string_view value, IdentifierSubject subject);
+/// Checks `value` as a BEIR id, in the reference's order (3.5): path safety,
+/// then (documents only) the 255-byte filename limit, then the reserved
+/// Windows device stems. The error is the reference's text for the first
+/// rule broken; the caller gives it its status.
+Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject);
 
 }  // namespace grk::beir
 

@@ -1,40 +1,53 @@
 #include "jsonl_loader.hpp"
 
-#include <grk/error.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/python/text.hpp>
 
 #include "python_path.hpp"
-#include "source_lines.hpp"
 
 namespace grk::beir {
 
 // The fast scanner decides the common case; the full reader gives Python's
 // exact result (or message) for everything else.
-bool parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number, RecordFields& fields,
-                      std::optional<std::string>& problem) {
-  if (scan_record_fields(line, fields)) return true;
+Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
+                                RecordFields& fields) {
+  if (scan_record_fields(line, fields)) return {};
   const auto value = json::read(line);
   if (!value) {
-    problem = "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message;
-    return false;
+    return fail(Status::invalid_data,
+                "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message);
   }
   if (!value->is_object()) {
-    problem = path + " line " + std::to_string(number) + " must be a JSON object";
-    return false;
+    return fail(Status::invalid_data, path + " line " + std::to_string(number) + " must be a JSON object");
   }
   fields = fields_of(value->get_object());
-  return true;
+  return {};
 }
 
-[[noreturn]] void rethrow_read_problem(const std::string& path) {
-  try {
-    throw;
-  } catch (const InvalidUtf8& error) {
-    throw Error(Status::invalid_data, "BEIR file " + python::repr(path) + " is not valid UTF-8: " + error.what());
-  } catch (const ReadFailed& error) {
-    throw Error(Status::io_error,
-                "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(error.errno_value, path));
+Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::string& path) {
+  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
+    return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " is not valid UTF-8: " + failure.decode_error);
+  }
+  return fail(Status::io_error,
+              "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
+}
+
+Expected<std::vector<RecordFields>> load_jsonl_rows(const SourceFile& file, const std::string& path) {
+  std::vector<RecordFields> rows;
+  RecordFields row;
+  SourceLineReader reader(file.fd());
+  std::string_view line;
+  for (;;) {
+    const Expected<bool, ReadFailure> more = reader.next(line);
+    if (!more) return fail_unreadable(more.error(), path);
+    if (!*more) return rows;
+    if (python::strip(line).empty()) continue;
+    if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
+      // A decode error anywhere in the file outranks it.
+      if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
+      return unexpected(std::move(parsed).error());
+    }
+    rows.push_back(std::move(row));
   }
 }
 

@@ -3,24 +3,34 @@
 #ifndef GRK_BEIR_JSONL_LOADER_HPP
 #define GRK_BEIR_JSONL_LOADER_HPP
 
+#include <grk/expected.hpp>
+
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "record_fields.hpp"
+#include "source_file.hpp"
+#include "source_lines.hpp"
 
 namespace grk::beir {
 
 /// The loader's own checks on one non-blank line `number` of the file `path`:
-/// JSON, then an object. Fills `fields` and returns true, or sets `problem`
-/// to the reference's message and returns false.
-bool parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number, RecordFields& fields,
-                      std::optional<std::string>& problem);
+/// JSON, then an object. Fills `fields` (reused from line to line, so that
+/// its strings keep their capacity), or fails with the reference's message.
+Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
+                                RecordFields& fields);
 
-/// Inside a catch block: rethrows the SourceLineReader's InvalidUtf8 or
-/// ReadFailed as grk::Error with the reference's message for `path`.
-[[noreturn]] void rethrow_read_problem(const std::string& path);
+/// A SourceLineReader's failure on the JSONL file `path`, in the reference's
+/// words: `return fail_unreadable(failure, path);`.
+Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::string& path);
+
+/// Every non-blank line of `path` (already open as `file`), loaded in file
+/// order: the decode error of the whole file first, then the first line the
+/// loader refuses. queries.jsonl is read this way, whole: it is small next to
+/// the corpus.
+Expected<std::vector<RecordFields>> load_jsonl_rows(const SourceFile& file, const std::string& path);
 
 }  // namespace grk::beir
 

@@ -1,6 +1,5 @@
 #include "output_checks.hpp"
 
-#include <grk/error.hpp>
 #include <grk/python/text.hpp>
 
 #include <algorithm>
@@ -31,7 +30,7 @@ bool is_symlink(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
 }
 
-[[noreturn]] void refuse(const std::string& message) { throw Error(Status::failed_precondition, message); }
+Unexpected<Failure> refuse(std::string message) { return fail(Status::failed_precondition, std::move(message)); }
 
 }  // namespace
 
@@ -46,46 +45,48 @@ std::optional<std::string> contained_realpath(const std::string& path, const std
   return rp;
 }
 
-std::string require_contained(const std::string& candidate, const std::string& base, const char* label) {
-  if (auto inside = contained_realpath(candidate, base)) return *inside;
-  refuse(std::string("BEIR ") + label + " path " + python::repr(candidate) +
-         " resolves outside the output directory " + python::repr(base) + "; refused. Nothing was written.");
+Expected<std::string> require_contained(const std::string& candidate, const std::string& base, const char* label) {
+  if (auto inside = contained_realpath(candidate, base)) return std::move(*inside);
+  return refuse(std::string("BEIR ") + label + " path " + python::repr(candidate) +
+                " resolves outside the output directory " + python::repr(base) + "; refused. Nothing was written.");
 }
 
-OutputLayout check_output(const std::string& destination) {
+Expected<OutputLayout> check_output(const std::string& destination) {
   if (const Kind kind = followed_kind(destination); kind != Kind::absent && kind != Kind::directory) {
-    refuse("BEIR output path " + python::repr(destination) +
-           " exists but is not a directory. Remove it, or choose a path that does not already hold a "
-           "file by that name.");
+    return refuse("BEIR output path " + python::repr(destination) +
+                  " exists but is not a directory. Remove it, or choose a path that does not already hold a "
+                  "file by that name.");
   }
   OutputLayout layout;
   layout.destination = destination;
   const std::string judgments = join_path(destination, "judgments.jsonl");
   // Checked before existence, because exists() follows links, dangling ones too.
   if (is_symlink(judgments)) {
-    refuse("BEIR judgments path " + python::repr(judgments) +
-           " is a symbolic link; refused rather than followed, because it can point outside the "
-           "output directory you named. Remove the link and re-run.");
+    return refuse("BEIR judgments path " + python::repr(judgments) +
+                  " is a symbolic link; refused rather than followed, because it can point outside the "
+                  "output directory you named. Remove the link and re-run.");
   }
   if (const Kind kind = followed_kind(judgments); kind != Kind::absent && kind != Kind::regular) {
-    refuse("BEIR judgments path " + python::repr(judgments) +
-           " exists but is not a regular file. Remove it, or choose an output directory that does "
-           "not already hold a directory by that name.");
+    return refuse("BEIR judgments path " + python::repr(judgments) +
+                  " exists but is not a regular file. Remove it, or choose an output directory that does "
+                  "not already hold a directory by that name.");
   }
-  layout.judgments_path = require_contained(judgments, destination, "judgments");
+  Expected<std::string> contained = require_contained(judgments, destination, "judgments");
+  if (!contained) return unexpected(std::move(contained).error());
+  layout.judgments_path = std::move(contained).value();
 
   layout.corpus_dir = join_path(destination, "corpus");
   const std::string& corpus = layout.corpus_dir;
   if (is_symlink(corpus)) {
-    refuse("BEIR output corpus path " + python::repr(corpus) +
-           " is a symbolic link; refused rather than followed, because documents written through it "
-           "would land outside the output directory you named. Remove the link and re-run.");
+    return refuse("BEIR output corpus path " + python::repr(corpus) +
+                  " is a symbolic link; refused rather than followed, because documents written through it "
+                  "would land outside the output directory you named. Remove the link and re-run.");
   }
   const Kind corpus_kind = followed_kind(corpus);
   if (corpus_kind != Kind::absent && corpus_kind != Kind::directory) {
-    refuse("BEIR output corpus path " + python::repr(corpus) +
-           " exists but is not a directory. Remove it, or choose an output directory that does not "
-           "already hold a file by that name.");
+    return refuse("BEIR output corpus path " + python::repr(corpus) +
+                  " exists but is not a directory. Remove it, or choose an output directory that does not "
+                  "already hold a file by that name.");
   }
   if (corpus_kind == Kind::directory) {
     std::vector<std::string> names;
@@ -99,10 +100,10 @@ OutputLayout check_output(const std::string& destination) {
     if (!names.empty()) {
       std::sort(names.begin(), names.end());
       const std::vector<std::string> first(names.begin(), names.begin() + std::min<std::size_t>(3, names.size()));
-      refuse("BEIR output corpus directory " + python::repr(corpus) + " already contains " +
-             std::to_string(names.size()) + " entries (e.g. " + python::repr_list(first) +
-             "). Adapting into it would mix two datasets in one corpus and score stale documents "
-             "against judgments that never referenced them. Remove the directory and re-run.");
+      return refuse("BEIR output corpus directory " + python::repr(corpus) + " already contains " +
+                    std::to_string(names.size()) + " entries (e.g. " + python::repr_list(first) +
+                    "). Adapting into it would mix two datasets in one corpus and score stale documents "
+                    "against judgments that never referenced them. Remove the directory and re-run.");
     }
   }
   return layout;

@@ -3,6 +3,8 @@
 #ifndef GRK_BEIR_OUTPUT_CHECKS_HPP
 #define GRK_BEIR_OUTPUT_CHECKS_HPP
 
+#include <grk/expected.hpp>
+
 #include <optional>
 #include <string>
 
@@ -17,15 +19,15 @@ struct OutputLayout {
 
 /// `ensure_within_base` (reference 3.8): the realpath of `path` when it lies
 /// inside the realpath of `base`, else nullopt.
-std::optional<std::string> contained_realpath(const std::string& path, const std::string& base);
+[[nodiscard]] std::optional<std::string> contained_realpath(const std::string& path, const std::string& base);
 
-/// contained_realpath or grk::Error(failed_precondition) with the BEIR
-/// wrapper's message (reference 3.8): "BEIR {label} path ... resolves outside".
-std::string require_contained(const std::string& candidate, const std::string& base, const char* label);
+/// contained_realpath, or failed_precondition with the BEIR wrapper's message
+/// (reference 3.8): "BEIR {label} path ... resolves outside".
+Expected<std::string> require_contained(const std::string& candidate, const std::string& base, const char* label);
 
-/// Runs steps 11 and 12 on the resolved `destination`; throws grk::Error
-/// (failed_precondition) with the reference's message for the first failure.
-OutputLayout check_output(const std::string& destination);
+/// Runs steps 11 and 12 on the resolved `destination`; fails with
+/// failed_precondition and the reference's message for the first failure.
+Expected<OutputLayout> check_output(const std::string& destination);
 
 }  // namespace grk::beir
 

@@ -1,5 +1,6 @@
 #include "python_path.hpp"
 
+#include <grk/expected.hpp>
 #include <grk/python/text.hpp>
 
 #include <cerrno>
@@ -30,11 +31,12 @@ std::string posix_join(const std::string& a, const std::string& b) {
   return a + "/" + b;
 }
 
-std::optional<std::string> read_link(const std::string& path) {
+// os.readlink: the link's target, or readlink's errno.
+Expected<std::string, int> read_link(const std::string& path) {
   std::vector<char> buffer(256);
   for (;;) {
     const ssize_t n = ::readlink(path.c_str(), buffer.data(), buffer.size());
-    if (n < 0) return std::nullopt;
+    if (n < 0) return unexpected(errno);
     if (static_cast<std::size_t>(n) < buffer.size()) return std::string(buffer.data(), static_cast<std::size_t>(n));
     buffer.resize(buffer.size() * 2);
   }
@@ -81,7 +83,7 @@ bool join_realpath(std::string& path, std::string rest,
     }
     seen[newpath] = std::nullopt;
     const auto target = read_link(newpath);
-    if (!target) {
+    if (!target) {  // unreadable (e.g. replaced since lstat): kept as a plain name
       path = newpath;
       continue;
     }

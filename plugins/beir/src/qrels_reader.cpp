@@ -1,6 +1,5 @@
 #include "qrels_reader.hpp"
 
-#include <grk/error.hpp>
 #include <grk/python/text.hpp>
 
 #include <optional>
@@ -34,21 +33,39 @@ std::string graded_message(const std::string& score, const std::string& path, st
          "first.";
 }
 
-// The first problem of one data row, in the reference's order (3.4 steps 1-5).
-std::optional<std::string> row_problem(std::string_view line, const std::string& path, std::uint64_t number,
-                                       Qrels& qrels) {
+Expected<void, std::string> check_header(std::string_view line, const std::string& path) {
+  const std::vector<std::string_view> header = split_tabs(line);
+  if (header.size() < 3 || header[0] != "query-id" || header[1] != "corpus-id" || header[2] != "score") {
+    return unexpected("unexpected or missing BEIR qrels header in " + path);
+  }
+  return {};
+}
+
+// One data row, checked in the reference's order (3.4 steps 1-5); a positive
+// one goes into `qrels`.
+Expected<void, std::string> read_row(std::string_view line, const std::string& path, std::uint64_t number,
+                                     Qrels& qrels) {
   const std::vector<std::string_view> row = split_tabs(line);
-  if (row.size() < 3) return "invalid BEIR qrels row at " + path + " line " + std::to_string(number);
-  if (auto problem = identifier_problem(row[0], IdentifierSubject::query)) return problem;
-  if (auto problem = identifier_problem(row[1], IdentifierSubject::document)) return problem;
+  if (row.size() < 3) return unexpected("invalid BEIR qrels row at " + path + " line " + std::to_string(number));
+  if (auto rule = check_identifier(row[0], IdentifierSubject::query); !rule) return rule;
+  if (auto rule = check_identifier(row[1], IdentifierSubject::document); !rule) return rule;
   const std::optional<std::string> score = python::parse_int(row[2]);
   if (!score) {
-    return "invalid integer relevance score " + python::repr(row[2]) + " at " + path + " line " +
-           std::to_string(number);
+    return unexpected("invalid integer relevance score " + python::repr(row[2]) + " at " + path + " line " +
+                      std::to_string(number));
   }
-  if (*score != "0" && *score != "1") return graded_message(*score, path, number);
+  if (*score != "0" && *score != "1") return unexpected(graded_message(*score, path, number));
   if (*score == "1") qrels.positives[std::string(row[0])].insert(std::string(row[1]));
-  return std::nullopt;
+  return {};
+}
+
+Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std::string& path) {
+  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
+    return fail(Status::invalid_data,
+                "BEIR qrels " + python::repr(path) + " are not valid UTF-8: " + failure.decode_error);
+  }
+  return fail(Status::io_error,
+              "cannot read BEIR qrels " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
 }
 
 }  // namespace
@@ -59,38 +76,25 @@ std::size_t Qrels::pair_count() const {
   return count;
 }
 
-Qrels read_qrels(const SourceFile& file, const std::string& path) {
+Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path) {
   Qrels qrels;
-  std::optional<std::string> problem;
-  try {
-    SourceLineReader reader(file.fd());
-    std::string_view line;
-    std::uint64_t number = 0;  // counts non-empty lines only (reference 3.4)
-    while (reader.next(line)) {
-      if (line.empty()) continue;
-      ++number;
-      if (number == 1) {
-        const std::vector<std::string_view> header = split_tabs(line);
-        if (header.size() < 3 || header[0] != "query-id" || header[1] != "corpus-id" || header[2] != "score") {
-          problem = "unexpected or missing BEIR qrels header in " + path;
-        }
-      } else {
-        problem = row_problem(line, path, number, qrels);
-      }
-      if (problem) {
-        reader.drain();  // a decode error anywhere in the file wins (reference 3.2)
-        break;
-      }
+  SourceLineReader reader(file.fd());
+  std::string_view line;
+  std::uint64_t number = 0;  // counts non-empty lines only (reference 3.4)
+  for (;;) {
+    const Expected<bool, ReadFailure> more = reader.next(line);
+    if (!more) return fail_unreadable_qrels(more.error(), path);
+    if (!*more) break;
+    if (line.empty()) continue;
+    ++number;
+    Expected<void, std::string> checked = number == 1 ? check_header(line, path) : read_row(line, path, number, qrels);
+    if (!checked) {
+      // A decode error anywhere in the file wins (reference 3.2).
+      if (auto drained = reader.drain(); !drained) return fail_unreadable_qrels(drained.error(), path);
+      return fail(Status::invalid_data, std::move(checked).error());
     }
-    if (!problem && number == 0) problem = "unexpected or missing BEIR qrels header in " + path;
-  } catch (const InvalidUtf8& error) {
-    throw Error(Status::invalid_data,
-                "BEIR qrels " + python::repr(path) + " are not valid UTF-8: " + error.what());
-  } catch (const ReadFailed& error) {
-    throw Error(Status::io_error,
-                "cannot read BEIR qrels " + python::repr(path) + ": " + os_error_text(error.errno_value, path));
   }
-  if (problem) throw Error(Status::invalid_data, *problem);
+  if (number == 0) return fail(Status::invalid_data, "unexpected or missing BEIR qrels header in " + path);
   return qrels;
 }
 

@@ -2,6 +2,8 @@
 #ifndef GRK_BEIR_QRELS_READER_HPP
 #define GRK_BEIR_QRELS_READER_HPP
 
+#include <grk/expected.hpp>
+
 #include <map>
 #include <set>
 #include <string>
@@ -18,10 +20,10 @@ struct Qrels {
   std::size_t pair_count() const;
 };
 
-/// Loads `path` (already open as `file`). Throws grk::Error with the
-/// reference's message: the decode error of the whole file first, then the
-/// header, then the first bad row in file order.
-Qrels read_qrels(const SourceFile& file, const std::string& path);
+/// Loads `path` (already open as `file`). Fails with the reference's message:
+/// the decode error of the whole file first, then the header, then the first
+/// bad row in file order.
+Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path);
 
 }  // namespace grk::beir
 

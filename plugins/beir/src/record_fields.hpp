@@ -36,7 +36,7 @@ RecordFields fields_of(const boost::json::object& row);
 /// Infinity, a BOM, a non-object, deep nesting): the caller then runs the full
 /// reader, which gives Python's exact result or message. True only for input
 /// json.loads accepts, with the values it would produce.
-bool scan_record_fields(std::string_view line, RecordFields& out);
+[[nodiscard]] bool scan_record_fields(std::string_view line, RecordFields& out);
 
 /// Whether text holds a raw U+0085, U+2028 or U+2029: json.dumps writes these
 /// raw and Python's splitlines breaks the judgments line there (reference 3.11).

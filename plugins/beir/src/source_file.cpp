@@ -1,11 +1,15 @@
 #include "source_file.hpp"
 
+#include <grk/python/text.hpp>
+
 #include <cerrno>
 #include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "python_path.hpp"
 
 namespace grk::beir {
 
@@ -23,22 +27,14 @@ SourceFile::~SourceFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-int SourceFile::open(const std::string& path) {
+Expected<SourceFile, int> SourceFile::open(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return errno;
+  if (fd < 0) return unexpected(errno);
+  SourceFile file(fd);
   struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    const int error = errno;
-    ::close(fd);
-    return error;
-  }
-  if (S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    return EISDIR;
-  }
-  if (fd_ >= 0) ::close(fd_);
-  fd_ = fd;
-  return 0;
+  if (::fstat(fd, &st) != 0) return unexpected(errno);
+  if (S_ISDIR(st.st_mode)) return unexpected(EISDIR);
+  return file;
 }
 
 FileState SourceFile::state() const {
@@ -50,5 +46,13 @@ FileState SourceFile::state() const {
 }
 
 void SourceFile::rewind() const { ::lseek(fd_, 0, SEEK_SET); }
+
+Expected<SourceFile> open_source(const std::string& path, const char* what) {
+  Expected<SourceFile, int> file = SourceFile::open(path);
+  if (file) return std::move(file).value();
+  const int error = file.error();
+  return fail(error == ENOENT || error == ENOTDIR ? Status::not_found : Status::io_error,
+              std::string("cannot read BEIR ") + what + " " + python::repr(path) + ": " + os_error_text(error, path));
+}
 
 }  // namespace grk::beir

@@ -3,6 +3,8 @@
 #ifndef GRK_BEIR_SOURCE_FILE_HPP
 #define GRK_BEIR_SOURCE_FILE_HPP
 
+#include <grk/expected.hpp>
+
 #include <cstdint>
 #include <string>
 
@@ -19,27 +21,33 @@ struct FileState {
   }
 };
 
-/// A read-only open file. Opening fails like Python's open(): errno is that
-/// of open(2), or EISDIR for a directory.
+/// A read-only open file.
 class SourceFile {
  public:
-  SourceFile() = default;
+  /// Opens `path`. Fails like Python's open(), with the errno of open(2), or
+  /// EISDIR for a directory.
+  static Expected<SourceFile, int> open(const std::string& path);
+
   SourceFile(const SourceFile&) = delete;
   SourceFile& operator=(const SourceFile&) = delete;
   SourceFile(SourceFile&& other) noexcept;
   SourceFile& operator=(SourceFile&& other) noexcept;
   ~SourceFile();
 
-  /// Opens `path`; returns 0, or the errno Python's open() would raise.
-  int open(const std::string& path);
   int fd() const noexcept { return fd_; }
   FileState state() const;
   /// Back to the first byte, for the second pass.
   void rewind() const;
 
  private:
+  explicit SourceFile(int fd) noexcept : fd_(fd) {}
   int fd_ = -1;
 };
+
+/// Opens the source file `path`, a BEIR `what` ("file", "qrels") for the
+/// message: "cannot read BEIR file '/abs/corpus.jsonl': [Errno 2] ...",
+/// not_found for a missing file or folder, else io_error.
+Expected<SourceFile> open_source(const std::string& path, const char* what);
 
 }  // namespace grk::beir
 

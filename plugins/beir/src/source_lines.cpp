@@ -158,7 +158,7 @@ SourceLineReader::SourceLineReader(int fd, std::uint64_t begin, std::uint64_t en
       read_offset_(begin),
       read_end_(end) {}
 
-void SourceLineReader::validate_new_bytes() {
+Expected<void, ReadFailure> SourceLineReader::validate_new_bytes() {
   const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
   std::size_t i = validated_;
   while (i < end_) {
@@ -183,13 +183,15 @@ void SourceLineReader::validate_new_bytes() {
       continue;
     }
     if (length < 0 && !eof_) break;  // completed by the next read
-    throw InvalidUtf8(decode_error_message(buffer_.data() + i, end_ - i, buffer_offset_ + i));
+    return unexpected(ReadFailure{ReadFailure::Kind::invalid_utf8,
+                                  decode_error_message(buffer_.data() + i, end_ - i, buffer_offset_ + i), 0});
   }
   validated_ = i;
+  return {};
 }
 
-bool SourceLineReader::refill() {
-  if (eof_) return false;
+Expected<void, ReadFailure> SourceLineReader::refill() {
+  if (eof_) return {};
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
     buffer_offset_ += begin_;
@@ -209,18 +211,17 @@ bool SourceLineReader::refill() {
       if (got > 0) read_offset_ += static_cast<std::uint64_t>(got);
     }
   } while (got < 0 && errno == EINTR);
-  if (got < 0) throw ReadFailed(errno);
+  if (got < 0) return unexpected(ReadFailure{ReadFailure::Kind::os_error, std::string(), errno});
   if (got == 0) {
     eof_ = true;
   } else {
     fingerprint_.add(buffer_.data() + end_, static_cast<std::size_t>(got));
     end_ += static_cast<std::size_t>(got);
   }
-  validate_new_bytes();
-  return true;
+  return validate_new_bytes();
 }
 
-bool SourceLineReader::next(std::string_view& line) {
+Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
   for (;;) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
     std::size_t i = scan_;
@@ -282,18 +283,19 @@ bool SourceLineReader::next(std::string_view& line) {
       ++line_number_;
       return true;
     }
-    refill();
+    if (auto refilled = refill(); !refilled) return unexpected(std::move(refilled).error());
   }
 }
 
-void SourceLineReader::drain() {
+Expected<void, ReadFailure> SourceLineReader::drain() {
   begin_ = validated_ < end_ ? validated_ : end_;
   scan_ = begin_;
   while (!(eof_ && validated_ == end_)) {
-    refill();
+    if (auto refilled = refill(); !refilled) return refilled;
     begin_ = validated_;
     scan_ = begin_;
   }
+  return {};
 }
 
 }  // namespace grk::beir

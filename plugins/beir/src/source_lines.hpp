@@ -5,29 +5,26 @@
 #ifndef GRK_BEIR_SOURCE_LINES_HPP
 #define GRK_BEIR_SOURCE_LINES_HPP
 
+#include <grk/expected.hpp>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace grk::beir {
 
-/// The file is not valid UTF-8. `what()` is `str(UnicodeDecodeError)` with the
-/// position counted in bytes from the start of the file, as Python reports it
-/// after reading the whole file (reference 0).
-class InvalidUtf8 : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// A read(2) failed; `errno_value` says why.
-class ReadFailed : public std::runtime_error {
- public:
-  explicit ReadFailed(int errno_value) : std::runtime_error("read failed"), errno_value(errno_value) {}
-  int errno_value;
+/// Why a source file could not be read as text.
+struct ReadFailure {
+  enum class Kind { invalid_utf8, os_error };
+  Kind kind = Kind::os_error;
+  /// invalid_utf8: `str(UnicodeDecodeError)` with the position counted in
+  /// bytes from the start of the file, as Python reports it after reading the
+  /// whole file (reference 0).
+  std::string decode_error;
+  int errno_value = 0;  ///< os_error: why read(2) failed
 };
 
 /// 64-bit content fingerprint of a byte stream, independent of how the stream
@@ -61,15 +58,15 @@ class SourceLineReader {
   /// readers can share one descriptor. `begin` must start a line.
   SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, std::size_t block_size = 1 << 20);
 
-  /// The next line, valid until the next call. False at the end of the file.
-  /// Throws InvalidUtf8 as soon as an invalid byte is read (even past lines
-  /// not yet returned, since Python decodes the whole file before splitting),
-  /// and ReadFailed.
-  bool next(std::string_view& line);
+  /// Sets `line` to the next line, valid until the next call, and returns
+  /// true; false at the end of the file. Fails as soon as an invalid byte is
+  /// read (even past lines not yet returned, since Python decodes the whole
+  /// file before splitting), or when read(2) fails.
+  Expected<bool, ReadFailure> next(std::string_view& line);
 
   /// Reads to the end, only checking the encoding (Python's whole-file decode
   /// precedes any parse error a caller found earlier).
-  void drain();
+  Expected<void, ReadFailure> drain();
 
   /// 1-based number of the line last returned; every physical line counts.
   std::uint64_t line_number() const noexcept { return line_number_; }
@@ -78,8 +75,8 @@ class SourceLineReader {
   const ContentFingerprint& fingerprint() const noexcept { return fingerprint_; }
 
  private:
-  bool refill();
-  void validate_new_bytes();
+  Expected<void, ReadFailure> refill();
+  Expected<void, ReadFailure> validate_new_bytes();
 
   int fd_;
   std::size_t block_size_;

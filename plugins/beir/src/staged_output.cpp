@@ -1,7 +1,5 @@
 #include "staged_output.hpp"
 
-#include <grk/error.hpp>
-
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -98,12 +96,37 @@ bool exists_no_follow(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0;
 }
 
-// Python's mkdir(parents=True, exist_ok=True) for the folders above `path`.
-int make_parents(const std::string& path) {
-  if (path == "/" || exists_no_follow(path)) return 0;
-  if (const int error = make_parents(parent_of(path)); error != 0) return error;
-  if (::mkdir(path.c_str(), 0777) != 0 && errno != EEXIST) return errno;
-  return 0;
+// Python's mkdir(parents=True, exist_ok=True) for the folders above `path`;
+// fails with mkdir's errno.
+Expected<void, int> make_parents(const std::string& path) {
+  if (path == "/" || exists_no_follow(path)) return {};
+  if (auto made = make_parents(parent_of(path)); !made) return made;
+  if (::mkdir(path.c_str(), 0777) != 0 && errno != EEXIST) return unexpected(errno);
+  return {};
+}
+
+// Python's OSError for `errno_value` on `shown_path`.
+Unexpected<Failure> fail_os(int errno_value, const std::string& shown_path) {
+  return fail(Status::io_error, os_error_text(errno_value, shown_path));
+}
+
+// Writes a new file `name` in `dir_fd` whole.
+Expected<void> write_file(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown_path) {
+  const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd < 0) return fail_os(errno, shown_path);
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      ::close(fd);
+      return fail_os(error, shown_path);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) return fail_os(errno, shown_path);
+  return {};
 }
 
 void sync_directory(const std::string& path) {
@@ -122,24 +145,17 @@ void StagedOutput::step(const char* name) const {
   if (observer_) observer_(name);
 }
 
-void StagedOutput::fail(int errno_value, const std::string& shown_path) const {
-  throw Error(Status::io_error, os_error_text(errno_value, shown_path));
-}
-
 StagedOutput::StagedOutput(OutputLayout layout, WriteStepObserver observer)
-    : layout_(std::move(layout)), observer_(std::move(observer)) {
-  try {
-    create_staging();
-  } catch (...) {
-    // The destructor does not run for a constructor that throws.
-    if (corpus_fd_ >= 0) ::close(corpus_fd_);
-    if (staging_fd_ >= 0) ::close(staging_fd_);
-    if (!staging_path_.empty()) remove_tree(staging_path_);
-    throw;
-  }
+    : layout_(std::move(layout)), observer_(std::move(observer)) {}
+
+Expected<std::unique_ptr<StagedOutput>> StagedOutput::create(OutputLayout layout, WriteStepObserver observer) {
+  std::unique_ptr<StagedOutput> output(new StagedOutput(std::move(layout), std::move(observer)));
+  // On failure the destructor removes what create_staging made.
+  if (auto staged = output->create_staging(); !staged) return unexpected(std::move(staged).error());
+  return output;
 }
 
-void StagedOutput::create_staging() {
+Expected<void> StagedOutput::create_staging() {
   const std::string& destination = layout_.destination;
   const std::string parent = parent_of(destination);
   const std::string sibling_prefix = "." + base_name(destination) + "." + std::string(staging_marker);
@@ -147,7 +163,7 @@ void StagedOutput::create_staging() {
 
   step("mkdir-parents");
   // Failures name the path Python's mkdir(corpus, parents=True) would name.
-  if (const int error = make_parents(parent); error != 0) fail(error, layout_.corpus_dir);
+  if (auto made = make_parents(parent); !made) return fail_os(made.error(), layout_.corpus_dir);
   remove_stale_staging(parent, sibling_prefix);
 
   struct stat st {};
@@ -174,18 +190,19 @@ void StagedOutput::create_staging() {
   if (::mkdir(candidate.c_str(), 0777) != 0) {
     const int error = errno;
     // The parent refuses new entries: stage inside an existing output folder.
-    if (mode_ != Mode::exchange) fail(error, mode_ == Mode::in_place ? layout_.corpus_dir : destination);
+    if (mode_ != Mode::exchange) return fail_os(error, mode_ == Mode::in_place ? layout_.corpus_dir : destination);
     mode_ = Mode::in_place;
     candidate = join_path(destination, inner_prefix + nonce());
-    if (::mkdir(candidate.c_str(), 0777) != 0) fail(errno, layout_.corpus_dir);
+    if (::mkdir(candidate.c_str(), 0777) != 0) return fail_os(errno, layout_.corpus_dir);
   }
   staging_path_ = candidate;
   staging_fd_ = ::open(staging_path_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (staging_fd_ < 0) fail(errno, destination);
+  if (staging_fd_ < 0) return fail_os(errno, destination);
   step("mkdir-corpus");
-  if (::mkdirat(staging_fd_, "corpus", 0777) != 0) fail(errno, layout_.corpus_dir);
+  if (::mkdirat(staging_fd_, "corpus", 0777) != 0) return fail_os(errno, layout_.corpus_dir);
   corpus_fd_ = ::openat(staging_fd_, "corpus", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  if (corpus_fd_ < 0) fail(errno, layout_.corpus_dir);
+  if (corpus_fd_ < 0) return fail_os(errno, layout_.corpus_dir);
+  return {};
 }
 
 StagedOutput::~StagedOutput() {
@@ -195,63 +212,45 @@ StagedOutput::~StagedOutput() {
   if (!published_ && !staging_path_.empty()) remove_tree(staging_path_);
 }
 
-void StagedOutput::write_file(int dir_fd, const std::string& name, std::string_view bytes,
-                              const std::string& shown_path) {
-  const int fd = ::openat(dir_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-  if (fd < 0) fail(errno, shown_path);
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      ::close(fd);
-      fail(error, shown_path);
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0) fail(errno, shown_path);
-}
-
-void StagedOutput::write_document(std::string_view file_name, std::string&& bytes) {
+Expected<void> StagedOutput::write_document(std::string_view file_name, std::string&& bytes) {
   step("write-document");
   if (!writers_) writers_ = std::make_unique<DocumentWriters>(corpus_fd_, layout_.corpus_dir);
-  if (!writers_->write(file_name, std::move(bytes))) finish_documents();
+  if (!writers_->write(file_name, std::move(bytes))) return finish_documents();
+  return {};
 }
 
-void StagedOutput::finish_documents() {
-  if (!writers_) return;
-  std::string failed_path;
-  const int error = writers_->finish(failed_path);
+Expected<void> StagedOutput::finish_documents() {
+  if (!writers_) return {};
+  Expected<void> finished = writers_->finish();
   writers_.reset();
-  if (error != 0) fail(error, failed_path);
+  return finished;
 }
 
-void StagedOutput::write_judgments(std::string_view bytes) {
-  finish_documents();
+Expected<void> StagedOutput::write_judgments(std::string_view bytes) {
+  if (auto finished = finish_documents(); !finished) return finished;
   step("write-judgments");
-  write_file(staging_fd_, "judgments.jsonl", bytes, layout_.judgments_path);
+  return write_file(staging_fd_, "judgments.jsonl", bytes, layout_.judgments_path);
 }
 
-void StagedOutput::publish() {
-  finish_documents();
+Expected<void> StagedOutput::publish() {
+  if (auto finished = finish_documents(); !finished) return finished;
   const std::string& destination = layout_.destination;
   const std::string parent = parent_of(destination);
   // One flush of the file system instead of one fsync per document: the
   // rename below must not reach the disk before the bytes it publishes.
   step("sync");
-  if (::syncfs(staging_fd_) != 0) fail(errno, destination);
+  if (::syncfs(staging_fd_) != 0) return fail_os(errno, destination);
   if (mode_ == Mode::replace_absent) {
     step("rename-output");
     if (rename_with_flags(staging_path_, destination, rename_noreplace) != 0) {
       if ((errno != EINVAL && errno != ENOSYS) || exists_no_follow(destination) ||
           ::rename(staging_path_.c_str(), destination.c_str()) != 0) {
-        fail(errno == EINVAL || errno == ENOSYS ? EEXIST : errno, destination);
+        return fail_os(errno == EINVAL || errno == ENOSYS ? EEXIST : errno, destination);
       }
     }
     published_ = true;
     sync_directory(parent);
-    return;
+    return {};
   }
   if (mode_ == Mode::exchange) {
     step("exchange-output");
@@ -260,22 +259,23 @@ void StagedOutput::publish() {
       sync_directory(parent);
       step("remove-previous");
       remove_tree(staging_path_);  // now the previous judgments.jsonl and empty corpus/
-      return;
+      return {};
     }
-    if (errno != EINVAL && errno != ENOSYS && errno != EBUSY && errno != EXDEV) fail(errno, destination);
+    if (errno != EINVAL && errno != ENOSYS && errno != EBUSY && errno != EXDEV) return fail_os(errno, destination);
   }
   step("rename-judgments");
   if (::rename(join_path(staging_path_, "judgments.jsonl").c_str(), layout_.judgments_path.c_str()) != 0) {
-    fail(errno, layout_.judgments_path);
+    return fail_os(errno, layout_.judgments_path);
   }
   step("rename-corpus");
   if (::rename(join_path(staging_path_, "corpus").c_str(), layout_.corpus_dir.c_str()) != 0) {
-    fail(errno, layout_.corpus_dir);
+    return fail_os(errno, layout_.corpus_dir);
   }
   published_ = true;
   sync_directory(destination);
   step("remove-staging");
   remove_tree(staging_path_);
+  return {};
 }
 
 }  // namespace grk::beir

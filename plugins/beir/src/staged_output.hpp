@@ -16,6 +16,8 @@
 #ifndef GRK_BEIR_STAGED_OUTPUT_HPP
 #define GRK_BEIR_STAGED_OUTPUT_HPP
 
+#include <grk/expected.hpp>
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,11 +32,11 @@ namespace grk::beir {
 /// can kill the process at any of them.
 using WriteStepObserver = std::function<void(const char* step)>;
 
+/// Every failure is io_error with Python's OSError text.
 class StagedOutput {
  public:
-  /// Removes stale staging directories and creates a fresh one. Throws
-  /// grk::Error(io_error) with Python's OSError text.
-  StagedOutput(OutputLayout layout, WriteStepObserver observer);
+  /// Removes stale staging directories and creates a fresh one.
+  static Expected<std::unique_ptr<StagedOutput>> create(OutputLayout layout, WriteStepObserver observer);
   StagedOutput(const StagedOutput&) = delete;
   StagedOutput& operator=(const StagedOutput&) = delete;
   /// Removes the staging directory unless published: a failed run leaves the
@@ -44,18 +46,17 @@ class StagedOutput {
   /// Writes corpus/<file_name> (a safe, single path component) on the
   /// DocumentWriters threads; a failure surfaces at a later call. Pending
   /// bytes are bounded (issue point 5).
-  void write_document(std::string_view file_name, std::string&& bytes);
-  void write_judgments(std::string_view bytes);
+  Expected<void> write_document(std::string_view file_name, std::string&& bytes);
+  Expected<void> write_judgments(std::string_view bytes);
   /// Flushes everything to disk and makes it visible.
-  void publish();
+  Expected<void> publish();
 
  private:
   enum class Mode { replace_absent, exchange, in_place };
-  void create_staging();
-  void finish_documents();
+  StagedOutput(OutputLayout layout, WriteStepObserver observer);
+  Expected<void> create_staging();
+  Expected<void> finish_documents();
   void step(const char* name) const;
-  [[noreturn]] void fail(int errno_value, const std::string& shown_path) const;
-  void write_file(int dir_fd, const std::string& name, std::string_view bytes, const std::string& shown_path);
 
   OutputLayout layout_;
   WriteStepObserver observer_;

@@ -1,10 +1,11 @@
-#include "beir_adapter.hpp"
+#include "beir_dataset_adapter.hpp"
 
-#include "beir_adaptation.hpp"
+#include "adaptation_report.hpp"
+#include "adaptation_steps.hpp"
 
 namespace grk::beir {
 
-std::vector<ParamSpec> BeirAdapter::params() {
+std::vector<ParamSpec> BeirDatasetAdapter::params() {
   return {
       required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
       required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl"),
@@ -12,7 +13,7 @@ std::vector<ParamSpec> BeirAdapter::params() {
   };
 }
 
-boost::json::value BeirAdapter::adapt(const Params& params, Context& context) {
+boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& context) {
   AdaptationRequest request;
   request.source_dir = params.string("source_dir");
   request.output_dir = params.string("output_dir");
@@ -24,7 +25,7 @@ boost::json::value BeirAdapter::adapt(const Params& params, Context& context) {
   return report_to_json(adapt_beir_dataset(request, hooks));
 }
 
-std::string BeirAdapter::summarize(const boost::json::value& report) const {
+std::string BeirDatasetAdapter::summarize(const boost::json::value& report) const {
   const boost::json::object* fields = report.if_object();
   if (fields == nullptr) return {};
   auto count = [fields](const char* key) -> std::uint64_t {

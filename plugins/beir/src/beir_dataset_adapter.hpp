@@ -1,7 +1,7 @@
-// The `beir` dataset adapter component (reference 3): groundkit's BEIR
-// adaptation behind the grk DatasetAdapter interface.
-#ifndef GRK_BEIR_BEIR_ADAPTER_HPP
-#define GRK_BEIR_BEIR_ADAPTER_HPP
+// The `beir` component (reference 3): groundkit's BEIR adaptation behind the
+// grk DatasetAdapter interface. The steps themselves are adaptation_steps.*.
+#ifndef GRK_BEIR_BEIR_DATASET_ADAPTER_HPP
+#define GRK_BEIR_BEIR_DATASET_ADAPTER_HPP
 
 #include <grk/dataset_adapter.hpp>
 #include <grk/param.hpp>
@@ -11,7 +11,7 @@
 
 namespace grk::beir {
 
-class BeirAdapter : public DatasetAdapter {
+class BeirDatasetAdapter : public DatasetAdapter {
  public:
   static constexpr std::string_view name = "beir";
   static constexpr std::string_view description =

@@ -1,0 +1,37 @@
+// What an adaptation reports, as the component's JSON result and as the CLI
+// wrapper's summary line.
+#ifndef GRK_BEIR_ADAPTATION_REPORT_HPP
+#define GRK_BEIR_ADAPTATION_REPORT_HPP
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace grk::beir {
+
+/// BeirAdaptationReport (reference 3.10), fields in the reference's order.
+struct AdaptationReport {
+  std::string source_dir;
+  std::string output_dir;
+  std::string split;
+  std::uint64_t document_count = 0;
+  std::uint64_t query_count = 0;
+  std::uint64_t relevance_pair_count = 0;
+  std::uint64_t total_characters = 0;  ///< code points, as Python's len()
+  std::string corpus_dir;
+  std::string judgments_path;
+};
+
+/// The report as the component's JSON result, fields in order.
+boost::json::object report_to_json(const AdaptationReport& report);
+
+/// One line in the words of the reference's CLI wrapper (3.10), each count
+/// with its noun in the right number ("1 query", "2 queries").
+std::string summary_line(std::uint64_t document_count, std::uint64_t total_characters, const std::string& corpus_dir,
+                         std::uint64_t query_count, std::uint64_t relevance_pair_count,
+                         const std::string& judgments_path);
+
+}  // namespace grk::beir
+
+#endif

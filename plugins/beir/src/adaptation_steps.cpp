@@ -1,0 +1,96 @@
+#include "adaptation_steps.hpp"
+
+#include <grk/error.hpp>
+#include <grk/groundkit/judgments/load_judgments.hpp>
+#include <grk/python/text.hpp>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+#include "corpus_passes.hpp"
+#include "encodability_check.hpp"
+#include "identifier_rules.hpp"
+#include "jsonl_loader.hpp"
+#include "judgments_text.hpp"
+#include "output_checks.hpp"
+#include "python_path.hpp"
+#include "qrels_reader.hpp"
+#include "record_checks.hpp"
+#include "relevance_checks.hpp"
+#include "source_file.hpp"
+#include "staged_output.hpp"
+
+namespace grk::beir {
+
+// Every step returns grk::Expected; or_throw() hands its failure to the
+// plugin firewall as grk::Error, and stops the run there.
+AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
+  // Step 1.
+  if (!is_safe_identifier(request.split)) {
+    throw Error(Status::invalid_argument, "unsafe BEIR split " + python::repr(request.split) +
+                                              "; expected letters, digits, dot, underscore, or hyphen");
+  }
+  // Step 2.
+  for (const std::string* given : {&request.source_dir, &request.output_dir}) {
+    if (given->find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");
+  }
+  const std::string source = python_realpath(request.source_dir);
+  const std::string destination = python_realpath(request.output_dir);
+
+  // Step 3: the three loaders, in order; each file's decode error first.
+  const std::string corpus_path = join_path(source, "corpus.jsonl");
+  const SourceFile corpus_file = open_source(corpus_path, "file").or_throw();
+  CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, hooks).or_throw();
+  const std::string queries_path = join_path(source, "queries.jsonl");
+  const std::vector<RecordFields> query_rows =
+      load_jsonl_rows(open_source(queries_path, "file").or_throw(), queries_path).or_throw();
+  const std::string qrels_path = join_path(join_path(source, "qrels"), request.split + ".tsv");
+  const Qrels qrels = read_qrels(open_source(qrels_path, "qrels").or_throw(), qrels_path).or_throw();
+
+  // Steps 4-10.
+  check_corpus_records(survey).or_throw();
+  const std::map<std::string, std::string> queries = check_query_records(query_rows).or_throw();
+  check_relevance(qrels, queries, survey.index, request.split).or_throw();
+  // Steps 11-12.
+  const OutputLayout layout = check_output(destination).or_throw();
+
+  // What the reference finds only while or after writing (3.2, 3.11), found
+  // here instead, before anything is written.
+  check_encodable(survey, qrels, queries).or_throw();
+  std::set<std::string> referenced;
+  bool judgments_may_break = false;
+  for (const auto& [query_id, documents] : qrels.positives) {
+    referenced.insert(documents.begin(), documents.end());
+    judgments_may_break = judgments_may_break || contains_raw_line_separator(queries.at(query_id));
+    for (const auto& doc_id : documents) judgments_may_break = judgments_may_break || survey.separator_ids.count(doc_id);
+  }
+  if (hooks.between_corpus_passes) hooks.between_corpus_passes();
+  if (judgments_may_break) {
+    const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks).or_throw();
+    judgments::parse_judgments(render_judgments(qrels, queries, texts), layout.judgments_path).or_throw();
+  }
+
+  // Steps 13-16, into a staging directory published at the end.
+  const std::unique_ptr<StagedOutput> output = StagedOutput::create(layout, hooks.before_write_step).or_throw();
+  const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks).or_throw();
+  const std::string judgments_text = render_judgments(qrels, queries, texts);
+  judgments::parse_judgments(judgments_text, layout.judgments_path).or_throw();
+  output->write_judgments(judgments_text).or_throw();
+  output->publish().or_throw();
+
+  AdaptationReport report;
+  report.source_dir = source;
+  report.output_dir = destination;
+  report.split = request.split;
+  report.document_count = survey.record_count;
+  report.query_count = qrels.positives.size();
+  report.relevance_pair_count = qrels.pair_count();
+  report.total_characters = survey.total_characters;
+  report.corpus_dir = layout.corpus_dir;
+  report.judgments_path = layout.judgments_path;
+  return report;
+}
+
+}  // namespace grk::beir

@@ -1,0 +1,29 @@
+// adapt_beir_dataset: groundkit's BEIR adaptation (reference 3.7), streaming,
+// with every check before the first write and an atomic publication.
+#ifndef GRK_BEIR_ADAPTATION_STEPS_HPP
+#define GRK_BEIR_ADAPTATION_STEPS_HPP
+
+#include <string>
+
+#include "adaptation_hooks.hpp"
+#include "adaptation_report.hpp"
+
+namespace grk::beir {
+
+struct AdaptationRequest {
+  std::string source_dir;
+  std::string output_dir;
+  std::string split = "test";
+};
+
+/// Adapts the BEIR dataset in `request.source_dir` into `request.output_dir`.
+/// Throws grk::Error with the reference's message and a status (invalid_argument
+/// for the split, invalid_data for malformed sources, not_found for a missing
+/// source file, failed_precondition for the output's state, io_error for the
+/// OS). On any failure the output folder is left as it was. The one function
+/// of the plugin that throws: every step below it returns grk::Expected.
+AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks = {});
+
+}  // namespace grk::beir
+
+#endif

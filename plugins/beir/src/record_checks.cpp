@@ -1,0 +1,38 @@
+#include "record_checks.hpp"
+
+#include <grk/python/text.hpp>
+
+#include "beir_record.hpp"
+
+namespace grk::beir {
+
+Expected<void> check_corpus_records(CorpusSurvey& survey) {
+  survey.index.seal();
+  const auto duplicate = survey.index.first_duplicate();
+  const std::optional<RecordProblem>& problem = survey.record_problem;
+  if (duplicate && (!problem || duplicate->position < problem->position ||
+                    (duplicate->position == problem->position && !problem->before_duplicate_check))) {
+    return fail(Status::invalid_data, "duplicate BEIR document id " + python::repr(duplicate->id));
+  }
+  if (problem) return fail(Status::invalid_data, problem->message);
+  return {};
+}
+
+Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows) {
+  std::map<std::string, std::string> queries;
+  std::uint64_t position = 0;
+  for (const auto& row : rows) {
+    const RecordPlace place{"query", ++position};
+    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::query);
+    if (!id) return fail(Status::invalid_data, id.error());
+    if (queries.count(std::string(*id)) != 0) {
+      return fail(Status::invalid_data, "duplicate BEIR query id " + python::repr(*id));
+    }
+    Expected<std::string, std::string> text = query_text(row, place, *id);
+    if (!text) return fail(Status::invalid_data, std::move(text).error());
+    queries.emplace(std::string(*id), std::move(text).value());
+  }
+  return queries;
+}
+
+}  // namespace grk::beir
