@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Clean-room implementation of groundkit's BEIR adapter (beir.py @1420a15) and of
-load_judgments (corpus.py @7274782), written from groundkit-reference.md sections 3
-and 4 alone. It is the oracle of the differential test (tests/beir) and the CPython
+load_judgments (corpus.py @7274782), written from docs/behaviour/beir.md and
+docs/behaviour/judgments.md alone. It is the oracle of the differential test (tests/beir) and the CPython
 side of the benchmark (bench/beir). Run with CPython 3.11, the reference interpreter.
 
     reference_beir.py --src DIR --out DIR [--split test] [--json]
 
 With --json it prints one JSON object: {"report": {...}} on success, {"error": msg}
 on an EvalError, or {"crash": "<ExceptionType>: <str>"} when the reference itself
-would die with a traceback (a lone surrogate reaching a write, section 3.2).
+would die with a traceback (a lone surrogate reaching a write, docs/behaviour/beir.md §2).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class EvalError(Exception):
     pass
 
 
-# --- section 3.8 -----------------------------------------------------------------
+# --- docs/behaviour/beir.md §8 ---------------------------------------------------
 def ensure_within_base(path, base):
     text = str(path)
     if not text.strip():
@@ -64,7 +64,7 @@ def _contained(candidate, base, label):
         ) from None
 
 
-# --- sections 3.2-3.4 --------------------------------------------------------------
+# --- docs/behaviour/beir.md §2-§4 --------------------------------------------------
 def _read_text(path, kind):
     try:
         return path.read_text(encoding="utf-8")
@@ -160,7 +160,7 @@ def _optional_text(row, field, context):
     return value
 
 
-# --- section 4 (load_judgments) ------------------------------------------------------
+# --- docs/behaviour/judgments.md (load_judgments) ------------------------------------
 _JUDGMENT_ID = re.compile(_QUERY_ID_PATTERN)
 _CATEGORIES = ("normal", "ambiguous", "no_answer", "adversarial")
 
@@ -237,7 +237,7 @@ def load_judgments(path):
     return judgments
 
 
-# --- section 3.7 -----------------------------------------------------------------------
+# --- docs/behaviour/beir.md §7 ---------------------------------------------------------
 def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
     if not _SAFE_SPLIT.fullmatch(split):
         raise EvalError(f"unsafe BEIR split {split!r}; expected letters, digits, dot, underscore, or hyphen")

@@ -1,9 +1,9 @@
-"""groundkit's paired bootstrap (reference 2.3-2.6), clean-room, for timing.
+"""groundkit's paired bootstrap (docs/behaviour/paired-bootstrap.md §3-§6), clean-room, for timing.
 
 The CPython column of bench_significance runs this file. It reads a scores
 file ({"baseline": {qid: score}, "candidate": {qid: score}}) and prints the
 seconds the bootstrap took and the result as one JSON line. Run it with the
-reference interpreter (CPython 3.11): 3.12 changed sum() (reference 2.5).
+reference interpreter (CPython 3.11): 3.12 changed sum() (docs/behaviour/paired-bootstrap.md §5).
 
 usage: reference_bootstrap.py SCORES.json RESAMPLES SEED CONFIDENCE_LEVEL
 """

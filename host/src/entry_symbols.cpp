@@ -43,7 +43,7 @@ EntrySymbols inspect_entry_symbols(const std::filesystem::path& file) {
     return out;
   }
   // library_info throws an unhelpful "basic_ios::clear" on a non-ELF file
-  // (plugin-architecture.md 1.7), so look at the magic first.
+  // (docs/design.md §3.3), so look at the magic first.
   if (!has_elf_magic(file)) {
     out.detail = "not an ELF shared object";
     return out;

@@ -1,5 +1,5 @@
 // Classifies a file by its symbol table alone, without running any of its
-// code (DESIGN.md, "Discovery without running code").
+// code (docs/design.md §3.3).
 #ifndef GRK_HOST_ENTRY_SYMBOLS_HPP
 #define GRK_HOST_ENTRY_SYMBOLS_HPP
 

@@ -48,7 +48,7 @@ Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::open(
   const StdoutToStderr quiet;
   try {
     // The throwing overload: only it carries dlerror()'s text
-    // (plugin-architecture.md 1.8).
+    // (docs/design.md §3.4).
     dll::shared_library library(file, dll::load_mode::rtld_now | dll::load_mode::rtld_local);
     module.reset(new LoadedModule(file, std::move(library)));
     if (!module->library_.has(GRK_ENTRY_SYMBOL)) {

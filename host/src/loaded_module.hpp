@@ -1,5 +1,5 @@
 // A plugin module loaded into this process, and the rules its descriptor
-// must keep (DESIGN.md, "Versioning").
+// must keep (docs/design.md §2.3).
 #ifndef GRK_HOST_LOADED_MODULE_HPP
 #define GRK_HOST_LOADED_MODULE_HPP
 

@@ -1,4 +1,4 @@
-// Where plugin modules are looked for, in precedence order (DESIGN.md):
+// Where plugin modules are looked for, in precedence order (docs/design.md §4.2):
 // --plugin-dir (repeatable), GRK_PLUGIN_PATH, the config's plugin_dirs, then
 // the default folder next to the executable. Never the working folder
 // implicitly.

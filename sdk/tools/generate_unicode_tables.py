@@ -2,7 +2,7 @@
 """Writes sdk/include/grk/detail/unicode_tables.hpp from CPython's own Unicode
 database (3.11 carries Unicode 14.0.0).
 
-Run with the reference interpreter (reference section 0) from the repository
+Run with the reference interpreter (docs/behaviour/python-compat.md §1) from the repository
 root:  python3 sdk/tools/generate_unicode_tables.py
 unicode_tables_test checks the committed header against python3 at test time.
 """

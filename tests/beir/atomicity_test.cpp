@@ -44,7 +44,7 @@ void write_dataset(const fs::path& src) {
   write_file(src / "qrels/test.tsv", qrels);
 }
 
-// The states an output folder can be in before a run (reference 3.7 steps
+// The states an output folder can be in before a run (docs/behaviour/beir.md §7 steps
 // 11-12 allow all of them).
 enum class Before { absent, empty, previous_judgments, user_files };
 

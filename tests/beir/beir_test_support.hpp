@@ -24,7 +24,7 @@ class TempDir {
   TempDir() {
     std::string pattern = (fs::temp_directory_path() / "grk-beir-test-XXXXXX").string();
     path_ = fs::path(::mkdtemp(pattern.data()));
-    // Resolved once: messages name resolved paths (reference 3.7 step 2).
+    // Resolved once: messages name resolved paths (docs/behaviour/beir.md §7 step 2).
     path_ = fs::canonical(path_);
   }
   ~TempDir() {

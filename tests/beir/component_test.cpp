@@ -1,5 +1,5 @@
 // The `beir` component as the host sees it: declared parameters, the JSON
-// result (reference 3.10 fields in order) and the summary line.
+// result (docs/behaviour/beir.md §10 fields in order) and the summary line.
 #define BOOST_TEST_MODULE beir_component
 #include <boost/test/unit_test.hpp>
 

@@ -1,4 +1,4 @@
-// Reference 3.2-3.4 and 3.12: every decoding and parse rule with its outcome
+// docs/behaviour/beir.md §2-§4 and §12: every decoding and parse rule with its outcome
 // (expected values computed with CPython 3.11.7 running the reference
 // algorithm), and the worked example byte for byte.
 #define BOOST_TEST_MODULE beir_decoding_rules
@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(raw_line_separators_in_a_source_split_the_record) {
   }
 }
 
-// Reference 3.11: the reference writes, then fails to load its own judgments.
+// docs/behaviour/beir.md §11: the reference writes, then fails to load its own judgments.
 // We fail with the same message and write nothing.
 BOOST_AUTO_TEST_CASE(escaped_line_separators_fail_like_the_reference_but_before_writing) {
   expect_error({"{\"_id\": \"doc-1\", \"text\": \"a\\u2028b\"}\n"},

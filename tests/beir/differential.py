@@ -245,7 +245,7 @@ def _clean(ds, docs, queries, rows):
                "force_ascii": True})
 
 
-# Fixed scenarios for the edges of reference 3.2 and 3.11 that random
+# Fixed scenarios for the edges of docs/behaviour/beir.md §2 and §11 that random
 # mutation rarely reaches: the first cases of every run.
 SCENARIOS = [
     # an escaped separator in a referenced document: the reference writes, then fails on load

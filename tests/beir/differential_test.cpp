@@ -3,8 +3,8 @@
 // NaN metadata, graded scores, output-folder symlinks...) run through the
 // clean-room Python reference (bench/beir/reference_beir.py, CPython 3.11) and
 // through the C++ adapter; messages, reports and output bytes must agree.
-// Where the reference writes and then fails (3.11) or crashes (lone
-// surrogates, 3.2), the C++ adapter must fail instead and leave the output
+// Where the reference writes and then fails (docs/behaviour/beir.md §11) or crashes (lone
+// surrogates, docs/behaviour/beir.md §2), the C++ adapter must fail instead and leave the output
 // folder exactly as it was.
 #define BOOST_TEST_MODULE beir_differential
 #include <boost/test/unit_test.hpp>

@@ -1,4 +1,4 @@
-// The 36 cases of groundkit's tests/test_beir_dataset.py (reference 5.2), each
+// The 36 cases of groundkit's tests/test_beir_dataset.py (docs/behaviour/beir.md §14), each
 // with its exact message, status and the files on disk before and after.
 #define BOOST_TEST_MODULE beir_groundkit_cases
 #include <boost/test/unit_test.hpp>
@@ -38,7 +38,7 @@ Outcome adapt(const fs::path& source, const fs::path& output, const std::string&
   return outcome;
 }
 
-// The test file's _write_beir fixture (reference 5.2).
+// The test file's _write_beir fixture (docs/behaviour/beir.md §14).
 void write_beir(const fs::path& root, const std::string& document_id = "doc-1") {
   write_file(root / "corpus.jsonl", "{\"_id\": \"" + document_id + "\", \"title\": \"Title\", \"text\": \"Body\"}\n");
   write_file(root / "queries.jsonl", "{\"_id\": \"q-1\", \"text\": \"What is in the body?\"}\n");

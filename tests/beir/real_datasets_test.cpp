@@ -49,7 +49,7 @@ void expect_refusal(const std::string& name, const std::string& message_after_da
 }  // namespace
 
 // Refused: its qrels name DBpedia ids like "<dbpedia:...>", which are not path
-// safe; the qrels loader checks ids row by row (reference 3.4 step 3).
+// safe; the qrels loader checks ids row by row (docs/behaviour/beir.md §4 step 3).
 BOOST_AUTO_TEST_CASE(dbpedia_entity_subset_is_refused_for_path_unsafe_document_ids) {
   expect_refusal("dbpedia-entity-subset",
                  "unsafe BEIR document id '<dbpedia:Ancient_Roman_architecture>'; expected letters, digits, dot, "
@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(dbpedia_entity_subset_is_refused_for_path_unsafe_document_i
 }
 
 // Refused: a raw U+0085 (MS MARCO mojibake) inside a JSON string splits record
-// 1816 under Python's splitlines (reference 3.2), before the headerless qrels
+// 1816 under Python's splitlines (docs/behaviour/beir.md §2), before the headerless qrels
 // are even read.
 BOOST_AUTO_TEST_CASE(msmarco_subset_is_refused_because_a_raw_u0085_splits_a_record) {
   expect_refusal("msmarco-trecdl2019-subset",
@@ -65,14 +65,14 @@ BOOST_AUTO_TEST_CASE(msmarco_subset_is_refused_because_a_raw_u0085_splits_a_reco
 }
 
 // Refused: its qrels point at six unchunked passages that the corpus only has
-// as chunks (reference 3.7 step 6).
+// as chunks (docs/behaviour/beir.md §7 step 6).
 BOOST_AUTO_TEST_CASE(arcd_subset_is_refused_for_qrels_naming_missing_documents) {
   expect_refusal("arcd-subset",
                  "BEIR qrels reference missing documents: ['arcd-doc150', 'arcd-doc183', 'arcd-doc222', "
                  "'arcd-doc224', 'arcd-doc4', 'arcd-doc87']");
 }
 
-// Adapts, on both splits, and the judgments load under reference 4.
+// Adapts, on both splits, and the judgments load under docs/behaviour/judgments.md.
 BOOST_AUTO_TEST_CASE(scifact_fixture_adapts_on_both_splits) {
   const auto path = dataset("scifact-fixture");
   if (!path) {

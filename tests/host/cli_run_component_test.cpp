@@ -41,7 +41,7 @@ BOOST_AUTO_TEST_CASE(set_values_are_typed_by_the_declaration) {
   const auto& step = document.at("steps").as_array()[0].as_object();
   // The step is named after the component.
   BOOST_TEST(step.at("id").as_string() == "fixture-sum");
-  // label stays the string "007"; scale is pydantic's 0.000015 (reference 1.1).
+  // label stays the string "007"; scale is pydantic's 0.000015 (docs/behaviour/eval-report.md §1).
   BOOST_TEST(grk::json::write_compact(step.at("result").as_object().at("params")) ==
              R"({"values":")" + (folder.dir / "data/values.txt").string() +
                  R"(","scale":0.000015,"repeat":2,"negate":true,"label":"007","tags":{"k":[1,2.5,null]}})");

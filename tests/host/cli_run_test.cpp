@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(run_with_output_writes_the_results_document_and_summary_to_
 
   const std::string text = grk::test::read_text(project.dir / "results/doc.json");
   const auto document = grk::test::parse_json(text).as_object();
-  // Written by write_pretty (pydantic indent=2, reference 1.1), so floats
+  // Written by write_pretty (pydantic indent=2, docs/behaviour/eval-report.md §1), so floats
   // read 1e-7, not Python's 1e-07 nor Boost.JSON's 1E-7.
   BOOST_TEST(text == grk::json::write_pretty(document) + "\n");
   BOOST_TEST(text.find(R"("sum": 3.0000000000000004e-8,)") != std::string::npos);

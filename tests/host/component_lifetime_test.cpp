@@ -1,6 +1,6 @@
 // A component handle keeps its module loaded after the registry that opened
 // it is gone, and the module is unloaded once the last handle goes
-// (plugin-architecture.md 1.4 and 5.8 "lifetime"; the unload also proves the
+// (docs/design.md §3.5 and §8.3; the unload also proves the
 // SDK's version script keeps libstdc++ from pinning the module, 1.9).
 #include "component_handle.hpp"
 

@@ -1,5 +1,5 @@
 // probe_module and PluginRegistry::discover on one fixture module per failure
-// mode (plugin-architecture.md 5.8): each gets its status and its exact
+// mode (docs/design.md §8.3): each gets its status and its exact
 // reason, and none is ever loaded into this process.
 #include "module_probe.hpp"
 

@@ -20,7 +20,7 @@ const double inf_value = std::numeric_limits<double>::infinity();
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(report_floats_follow_pydantic_examples) {
-  // The examples of reference 1.1.
+  // The examples of docs/behaviour/eval-report.md §1.
   BOOST_TEST(grk::json::format_report_float(1.0) == "1.0");
   BOOST_TEST(grk::json::format_report_float(100.0) == "100.0");
   BOOST_TEST(grk::json::format_report_float(1e15) == "1000000000000000.0");
@@ -31,7 +31,7 @@ BOOST_AUTO_TEST_CASE(report_floats_follow_pydantic_examples) {
   BOOST_TEST(grk::json::format_report_float(5e-324) == "5e-324");
   BOOST_TEST(grk::json::format_report_float(1.5e-05) == "0.000015");
   BOOST_TEST(grk::json::format_report_float(1e-05) == "0.00001");
-  // Reference 1.5 values, and the edges.
+  // docs/behaviour/eval-report.md §5 values, and the edges.
   BOOST_TEST(grk::json::format_report_float(0.6309297535714575) == "0.6309297535714575");
   BOOST_TEST(grk::json::format_report_float(0.36907024642854247) == "0.36907024642854247");
   BOOST_TEST(grk::json::format_report_float(0.0) == "0.0");
@@ -71,7 +71,7 @@ BOOST_AUTO_TEST_CASE(python_floats_follow_repr) {
 }
 
 BOOST_AUTO_TEST_CASE(random_doubles_match_python, *boost::unit_test::precondition(grk::test::python_available)) {
-  // repr(x), and reference 1.1's report layout computed independently in
+  // repr(x), and docs/behaviour/eval-report.md §1's report layout computed independently in
   // Python from repr's digits.
   const char* const script = R"PY(
 import sys, struct, decimal

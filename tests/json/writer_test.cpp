@@ -14,7 +14,7 @@
 
 namespace {
 
-// Reference 1.5's example report, compacted by hand there.
+// docs/behaviour/eval-report.md §5's example report, compacted by hand there.
 const char* const example_report = R"({
   "schema_version": 1,
   "run": {"run_id": "0123456789abcdef0123456789abcdef", "started_at": "2026-08-24T00:00:00+00:00",
@@ -66,7 +66,7 @@ BOOST_AUTO_TEST_CASE(dumps_is_python_json_dumps) {
 }
 
 BOOST_AUTO_TEST_CASE(layouts_match_python_json_module, *boost::unit_test::precondition(grk::test::python_available)) {
-  // Python's json.dumps(indent=2) shares pydantic's layout (reference 1.1);
+  // Python's json.dumps(indent=2) shares pydantic's layout (docs/behaviour/eval-report.md §1);
   // the report's floats are all in the range where repr and pydantic agree.
   const char* const script = R"PY(
 import json, sys

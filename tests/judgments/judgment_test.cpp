@@ -1,4 +1,4 @@
-// grk/groundkit/judgments/judgment.hpp: the Judgment model's rules (reference 4.3).
+// grk/groundkit/judgments/judgment.hpp: the Judgment model's rules (docs/behaviour/judgments.md §3).
 #include <grk/groundkit/judgments/judgment.hpp>
 
 #define BOOST_TEST_MODULE judgments_judgment

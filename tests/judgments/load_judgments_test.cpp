@@ -1,5 +1,5 @@
-// grk/groundkit/judgments/load_judgments.hpp: reference 4.1-4.2 and the TestLoadJudgments
-// cases of reference 5.3.
+// grk/groundkit/judgments/load_judgments.hpp: docs/behaviour/judgments.md §1-§2 and the TestLoadJudgments
+// cases of docs/behaviour/judgments.md §6.
 #include <grk/groundkit/judgments/load_judgments.hpp>
 
 #define BOOST_TEST_MODULE judgments_load_judgments
@@ -84,7 +84,7 @@ BOOST_AUTO_TEST_CASE(errors_name_the_physical_line) {
   file.write(row("bbb") + "\r\n" + row("aaa") + "\r\n");
   BOOST_TEST(failure(file) == p + ":2: query_id 'aaa' is not in ascending order after 'bbb' (the file must be kept "
                                   "sorted by query_id)");
-  // A raw U+2028 inside a string splits the line (reference 3.11).
+  // A raw U+2028 inside a string splits the line (docs/behaviour/beir.md §11).
   file.write(R"({"query_id": "a", "query": "x)" "\xE2\x80\xA8" R"(y", "category": "normal", "gold": [{"doc": "a", "quote": "x"}]})" "\n");
   BOOST_TEST(failure(file) == p + ":1: invalid JSON: Unterminated string starting at: line 1 column 28 (char 27)");
 }

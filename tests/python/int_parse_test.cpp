@@ -16,7 +16,7 @@ std::string parsed(std::string_view raw) { return grk::python::parse_int(raw).va
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(accepts_what_int_accepts) {
-  // int() in CPython 3.11.7, and reference 3.4 step 4.
+  // int() in CPython 3.11.7, and docs/behaviour/beir.md §4 step 4.
   BOOST_TEST(parsed("0") == "0");
   BOOST_TEST(parsed("1") == "1");
   BOOST_TEST(parsed("-0") == "0");

@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(splitlines_breaks_where_python_does) {
   BOOST_TEST(joined(grk::python::splitlines("a\n\nb")) == "3:a||b");
   BOOST_TEST(joined(grk::python::splitlines("a\r\nb\rc")) == "3:a|b|c");
   BOOST_TEST(joined(grk::python::splitlines("a\x0B" "b\x0C" "c\x1C" "d\x1D" "e\x1E" "f\x1F" "g")) == "6:a|b|c|d|e|f\x1Fg");
-  // The raw U+0085 that splits an MS MARCO record (DESIGN.md), U+2028, U+2029.
+  // The raw U+0085 that splits an MS MARCO record (docs/behaviour/python-compat.md §5), U+2028, U+2029.
   BOOST_TEST(joined(grk::python::splitlines("{\"t\": \"a\xC2\x85" "b\"}")) == "2:{\"t\": \"a|b\"}");
   BOOST_TEST(joined(grk::python::splitlines("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xE2\x80\xAA")) == "3:a|b|c\xE2\x80\xAA");
   BOOST_TEST(joined(grk::python::splitlines("\xC2\xA0\xC2")) == "1:\xC2\xA0\xC2");
@@ -52,7 +52,7 @@ BOOST_AUTO_TEST_CASE(random_text_matches_python, *boost::unit_test::precondition
   for (int n = 0; n < 10000; ++n) inputs.push_back(grk::test::random_text(random, 16));
   grk::test::expect_python_parity(inputs, "def f(s): return str(len(s.splitlines())) + ':' + '|'.join(s.splitlines())",
                                   [](const std::string& text) { return joined(grk::python::splitlines(text)); });
-  // Reading a file with newline=None, then splitting (reference 3.2).
+  // Reading a file with newline=None, then splitting (docs/behaviour/beir.md §2).
   grk::test::expect_python_parity(
       inputs,
       "import io\n"

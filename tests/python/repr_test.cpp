@@ -18,7 +18,7 @@ BOOST_AUTO_TEST_CASE(repr_matches_cpython_examples) {
   BOOST_TEST(grk::python::repr("it's") == "\"it's\"");
   BOOST_TEST(grk::python::repr("say \"hi\"") == "'say \"hi\"'");
   BOOST_TEST(grk::python::repr("'\"") == "'\\'\"'");
-  // Reference 0's own example: repr('x\ty\u2028\x85é') == 'x\ty\u2028\x85é'.
+  // docs/behaviour/python-compat.md §2's own example: repr('x\ty\u2028\x85é') == 'x\ty\u2028\x85é'.
   BOOST_TEST(grk::python::repr("x\ty\xE2\x80\xA8\xC2\x85\xC3\xA9") == "'x\\ty\\u2028\\x85\xC3\xA9'");
   BOOST_TEST(grk::python::repr("a\\b") == "'a\\\\b'");
   BOOST_TEST(grk::python::repr(std::string("\x00\x1F\x7F\xC2\xA0\xC2\xAD", 7)) == "'\\x00\\x1f\\x7f\\xa0\\xad'");

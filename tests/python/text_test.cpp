@@ -7,7 +7,7 @@
 #include <string>
 
 BOOST_AUTO_TEST_CASE(a_jsonl_line_goes_through_every_step) {
-  // Reference 3.2: decode strictly, fold newlines, split, strip, then report.
+  // docs/behaviour/beir.md §2: decode strictly, fold newlines, split, strip, then report.
   const std::string file = "\xEF\xBB\xBF{\"_id\": \"d1\"}\r\n  \xC2\xA0\r{\"_id\": \"d\xC2\x85" "2\"}";
   BOOST_TEST(grk::python::validate_utf8(file).has_value());
   const std::string text = grk::python::universal_newlines(file);

@@ -43,7 +43,7 @@ def host_run(plugin, component, sets, cwd=None):
 
 def left_to_right_sum(values):
     """Plain double addition in order: CPython 3.11's sum(), which the
-    plugins reproduce (reference 2.5); 3.12's sum() compensates."""
+    plugins reproduce (docs/behaviour/paired-bootstrap.md §5); 3.12's sum() compensates."""
     total = 0
     for value in values:
         total = total + value
@@ -433,7 +433,7 @@ class SignificanceTest(unittest.TestCase):
                                             "confidence_level": level})
             self.assertEqual((ours["resamples"], ours["seed"], ours["query_count"]), (resamples, seed, 40))
             deltas = [candidate[q] - baseline[q] for q in sorted(baseline)]
-            # The effect is the mean delta in sorted-id order (reference 2.3).
+            # The effect is the mean delta in sorted-id order (docs/behaviour/paired-bootstrap.md §3).
             self.assertEqual(ours["effect"], left_to_right_sum(deltas) / len(deltas))
 
     def test_report_input_with_a_relative_path_equals_the_hosts(self):

@@ -1,5 +1,5 @@
 // grk/report: the EvalReport model, its lax reading, the bounds and the
-// validators of reference 1.2-1.3, each with its exact message, and the
+// validators of docs/behaviour/eval-report.md §2-§3, each with its exact message, and the
 // example report kept in the repo.
 #include <grk/groundkit/report/eval_report.hpp>  // first: the header stands alone
 

@@ -1,4 +1,4 @@
-// The example report of reference 1.5 (two stages, a no-answer query), as
+// The example report of docs/behaviour/eval-report.md §5 (two stages, a no-answer query), as
 // JSON text, for tests that start from a valid report and break one thing.
 #ifndef GRK_TESTS_REPORT_EXAMPLE_REPORT_HPP
 #define GRK_TESTS_REPORT_EXAMPLE_REPORT_HPP

@@ -152,7 +152,7 @@ class InstalledSignificanceTest(unittest.TestCase):
                                       *[a for k, v in params.items() for a in ("--set", "%s=%s" % (k, v))])
         self.assertEqual(code, 0, err)
         self.assertEqual(json.dumps(json.loads(out)["steps"][0]["result"]), json.dumps(ours))
-        # Reference 2.5's vector for CPython 3.11 (the pinned interpreter).
+        # docs/behaviour/paired-bootstrap.md §5's vector for CPython 3.11 (the pinned interpreter).
         self.assertEqual((ours["effect"], ours["confidence_interval_low"], ours["confidence_interval_high"],
                           ours["p_value_two_sided"]),
                          (0.10000000000000002, -0.15333333333333332, 0.31333333333333335, 0.4047976011994003))

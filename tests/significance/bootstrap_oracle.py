@@ -1,4 +1,4 @@
-"""Test oracle: groundkit's paired_bootstrap (reference 2.2-2.6), written out
+"""Test oracle: groundkit's paired_bootstrap (docs/behaviour/paired-bootstrap.md §2-§6), written out
 again in this test's own words, run by CPython 3.11 at test time.
 
 Reads a JSON list of cases {baseline, candidate, resamples, seed,

@@ -1,6 +1,6 @@
 // paired_bootstrap and compare_report_stages against every case of the
-// groundkit test file (reference 5.1) and the acceptance vectors of 2.5 and
-// 2.10, with exact equality: these digits come from CPython 3.11.7.
+// groundkit test file (docs/behaviour/paired-bootstrap.md §11) and the acceptance vectors of
+// docs/behaviour/paired-bootstrap.md §5 and §10, with exact equality: these digits come from CPython 3.11.7.
 #define BOOST_TEST_MODULE significance_paired_bootstrap
 #include <boost/test/unit_test.hpp>
 
@@ -121,7 +121,7 @@ grk::Expected<BootstrapResult> compare(const report::EvalReport& r, const std::s
 
 }  // namespace
 
-// 5.1 test 1 and vector T1.
+// docs/behaviour/paired-bootstrap.md §11 case 1 and vector T1.
 BOOST_AUTO_TEST_CASE(deterministic_and_defaults_to_ten_thousand_resamples) {
   const BootstrapResult first = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request()).value();
   const BootstrapResult second = paired_bootstrap(constant(12, 0.0), constant(12, 1.0), request()).value();
@@ -133,7 +133,7 @@ BOOST_AUTO_TEST_CASE(deterministic_and_defaults_to_ten_thousand_resamples) {
   BOOST_TEST(first.method == "paired bootstrap over query-level candidate-minus-baseline deltas");
 }
 
-// 5.1 test 2 and vector T2.
+// docs/behaviour/paired-bootstrap.md §11 case 2 and vector T2.
 BOOST_AUTO_TEST_CASE(p_value_is_never_zero_even_when_no_resample_crosses_zero) {
   const std::vector<std::pair<std::int64_t, double>> cases{
       {100, 0.019801980198019802}, {1000, 0.001998001998001998}, {10000, 0.00019998000199980003}};
@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(p_value_is_never_zero_even_when_no_resample_crosses_zero) {
   }
 }
 
-// 5.1 test 3 and vector T3: the mapping order does not matter.
+// docs/behaviour/paired-bootstrap.md §11 case 3 and vector T3: the mapping order does not matter.
 BOOST_AUTO_TEST_CASE(preserves_query_pairing_independent_of_mapping_order) {
   const ScoreMap baseline{{"q1", 0.1}, {"q2", 0.9}, {"q3", 0.2}};
   const ScoreMap candidate{{"q3", 0.4}, {"q1", 0.3}, {"q2", 0.8}};
@@ -150,7 +150,7 @@ BOOST_AUTO_TEST_CASE(preserves_query_pairing_independent_of_mapping_order) {
         {0.10000000000000002, -0.09999999999999998, 0.20000000000000004, 0.06965174129353234, false});
 }
 
-// 5.1 tests 4-8: the messages of reference 2.2, in its order.
+// docs/behaviour/paired-bootstrap.md §11 cases 4-8: the messages of docs/behaviour/paired-bootstrap.md §2, in its order.
 BOOST_AUTO_TEST_CASE(rejects_unpaired_queries) {
   grk::Status status{};
   BOOST_TEST(error_of(paired_bootstrap({{"q1", 0.0}}, {{"q2", 0.0}}, request()), &status) ==
@@ -211,7 +211,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_metric_fails_last_with_the_list_of_metrics) {
              "resamples must be positive, got 0");
 }
 
-// 5.1 test 9 and vector T4.
+// docs/behaviour/paired-bootstrap.md §11 case 9 and vector T4.
 BOOST_AUTO_TEST_CASE(compare_report_stages_pairs_two_stages_of_one_report) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", 0.4)}),
                               stage(report::StageName::dense, {query("q-1", 0.6), query("q-2", 0.5)})});
@@ -222,14 +222,14 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_pairs_two_stages_of_one_report) {
   check(got, {0.24999999999999997, 0.09999999999999998, 0.39999999999999997, 0.003992015968063872, true});
 }
 
-// 5.1 test 10 and vector T5.
+// docs/behaviour/paired-bootstrap.md §11 case 10 and vector T5.
 BOOST_AUTO_TEST_CASE(compare_report_stages_reads_reciprocal_rank_for_the_mrr_metric) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.9, 0.25)}),
                               stage(report::StageName::dense, {query("q-1", 0.1, 0.75)})});
   check(compare(r, "bm25", "dense", "mrr", 100), {0.5, 0.5, 0.5, 0.019801980198019802, true});
 }
 
-// 5.1 test 11 and vector T6.
+// docs/behaviour/paired-bootstrap.md §11 case 11 and vector T6.
 BOOST_AUTO_TEST_CASE(compare_report_stages_skips_no_answer_queries) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2), query("q-2", std::nullopt)}),
                               stage(report::StageName::dense, {query("q-1", 0.6), query("q-2", std::nullopt)})});
@@ -238,7 +238,7 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_skips_no_answer_queries) {
   check(got, {0.39999999999999997, 0.39999999999999997, 0.39999999999999997, 0.019801980198019802, true});
 }
 
-// 5.1 tests 12-14 and the rest of reference 2.9, in its order.
+// docs/behaviour/paired-bootstrap.md §11 cases 12-14 and the rest of docs/behaviour/paired-bootstrap.md §9, in its order.
 BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_a_stage_the_report_does_not_contain) {
   const auto r = make_report({stage(report::StageName::bm25, {query("q-1", 0.2)})});
   grk::Status status{};
@@ -286,7 +286,7 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_stage_names) {
              "them it measured");
 }
 
-// Vectors V1-V3 (reference 2.10) and the 3.11 column of 2.5.
+// Vectors V1-V3 (docs/behaviour/paired-bootstrap.md §10) and the 3.11 column of docs/behaviour/paired-bootstrap.md §5.
 BOOST_AUTO_TEST_CASE(acceptance_vectors) {
   const ScoreMap b{{"a", 0}, {"b", 1}, {"c", 0.5}, {"d", 0.25}, {"e", 0}};
   const ScoreMap c{{"a", 1}, {"b", 0}, {"c", 0.5}, {"d", 1}, {"e", 0}};

@@ -1,5 +1,5 @@
 // CPython's random.Random(seed): seeding, getrandbits(32) and randrange(n)
-// (reference 2.4 check vectors), and the AVX2 kernels against the portable ones.
+// (docs/behaviour/paired-bootstrap.md §4 check vectors), and the AVX2 kernels against the portable ones.
 #define BOOST_TEST_MODULE significance_random_stream
 #include <boost/test/unit_test.hpp>
 

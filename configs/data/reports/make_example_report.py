@@ -1,5 +1,5 @@
 """Writes example-eval-report.json: a groundkit EvalReport as `grk eval`
-writes it (reference 1.1, 1.4), for the paired-bootstrap example step.
+writes it (docs/behaviour/eval-report.md §1, §4), for the paired-bootstrap example step.
 
 Four stages (bm25 baseline, dense, fusion, rerank), 40 queries of which 6
 are no-answer, over a made-up 8-document corpus. Retrieval is simulated with
@@ -8,7 +8,7 @@ does: gold chunk sets by span overlap, hit-rate recall, reciprocal rank,
 binary nDCG@10, aggregates with CPython 3.11 sum(), nearest-rank latency
 percentiles. The layout is pydantic's model_dump_json(indent=2): for the
 values written here (no float below 1e-4) json.dumps(indent=2) writes the
-same bytes. No trailing newline. Run with CPython 3.11 (sum(), reference 2.5).
+same bytes. No trailing newline. Run with CPython 3.11 (sum(), docs/behaviour/paired-bootstrap.md §5).
 
 usage: python3 make_example_report.py > example-eval-report.json
 """

@@ -10,7 +10,7 @@
 
 namespace grk::beir {
 
-/// BeirAdaptationReport (reference 3.10), fields in the reference's order.
+/// BeirAdaptationReport (docs/behaviour/beir.md §10), fields in the reference's order.
 struct AdaptationReport {
   std::string source_dir;
   std::string output_dir;
@@ -26,7 +26,7 @@ struct AdaptationReport {
 /// The report as the component's JSON result, fields in order.
 boost::json::object report_to_json(const AdaptationReport& report);
 
-/// One line in the words of the reference's CLI wrapper (3.10), each count
+/// One line in the words of the reference's CLI wrapper (docs/behaviour/beir.md §10), each count
 /// with its noun in the right number ("1 query", "2 queries").
 std::string summary_line(std::uint64_t document_count, std::uint64_t total_characters, const std::string& corpus_dir,
                          std::uint64_t query_count, std::uint64_t relevance_pair_count,

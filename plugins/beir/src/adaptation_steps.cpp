@@ -27,19 +27,19 @@ namespace grk::beir {
 // Every step returns grk::Expected; or_throw() hands its failure to the
 // plugin firewall as grk::Error, and stops the run there.
 AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
-  // Step 1.
+  // docs/behaviour/beir.md §7 step 1.
   if (!is_safe_identifier(request.split)) {
     throw Error(Status::invalid_argument, "unsafe BEIR split " + python::repr(request.split) +
                                               "; expected letters, digits, dot, underscore, or hyphen");
   }
-  // Step 2.
+  // docs/behaviour/beir.md §7 step 2.
   for (const std::string* given : {&request.source_dir, &request.output_dir}) {
     if (given->find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");
   }
   const std::string source = python_realpath(request.source_dir);
   const std::string destination = python_realpath(request.output_dir);
 
-  // Step 3: the three loaders, in order; each file's decode error first.
+  // docs/behaviour/beir.md §7 step 3: the three loaders, in order; each file's decode error first.
   const std::string corpus_path = join_path(source, "corpus.jsonl");
   const SourceFile corpus_file = open_source(corpus_path, "file").or_throw();
   CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, hooks).or_throw();
@@ -49,14 +49,14 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   const std::string qrels_path = join_path(join_path(source, "qrels"), request.split + ".tsv");
   const Qrels qrels = read_qrels(open_source(qrels_path, "qrels").or_throw(), qrels_path).or_throw();
 
-  // Steps 4-10.
+  // docs/behaviour/beir.md §7 steps 4-10.
   check_corpus_records(survey).or_throw();
   const std::map<std::string, std::string> queries = check_query_records(query_rows).or_throw();
   check_relevance(qrels, queries, survey.index, request.split).or_throw();
-  // Steps 11-12.
+  // docs/behaviour/beir.md §7 steps 11-12.
   const OutputLayout layout = check_output(destination).or_throw();
 
-  // What the reference finds only while or after writing (3.2, 3.11), found
+  // What the reference finds only while or after writing (docs/behaviour/beir.md §2, §11), found
   // here instead, before anything is written.
   check_encodable(survey, qrels, queries).or_throw();
   std::set<std::string> referenced;
@@ -72,7 +72,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
     judgments::parse_judgments(render_judgments(qrels, queries, texts), layout.judgments_path).or_throw();
   }
 
-  // Steps 13-16, into a staging directory published at the end.
+  // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
   const std::unique_ptr<StagedOutput> output = StagedOutput::create(layout, hooks.before_write_step).or_throw();
   const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks).or_throw();
   const std::string judgments_text = render_judgments(qrels, queries, texts);

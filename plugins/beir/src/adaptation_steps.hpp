@@ -1,4 +1,4 @@
-// adapt_beir_dataset: groundkit's BEIR adaptation (reference 3.7), streaming,
+// adapt_beir_dataset: groundkit's BEIR adaptation (docs/behaviour/beir.md §7), streaming,
 // with every check before the first write and an atomic publication.
 #ifndef GRK_BEIR_ADAPTATION_STEPS_HPP
 #define GRK_BEIR_ADAPTATION_STEPS_HPP

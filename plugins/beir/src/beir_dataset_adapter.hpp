@@ -1,4 +1,4 @@
-// The `beir` component (reference 3): groundkit's BEIR adaptation behind the
+// The `beir` component (docs/behaviour/beir.md): groundkit's BEIR adaptation behind the
 // grk DatasetAdapter interface. The steps themselves are adaptation_steps.*.
 #ifndef GRK_BEIR_BEIR_DATASET_ADAPTER_HPP
 #define GRK_BEIR_BEIR_DATASET_ADAPTER_HPP

@@ -32,7 +32,7 @@ Expected<DocumentText, std::string> document_text(const RecordFields& row, const
                                                   std::string_view id) {
   std::string_view parts[2];
   const char* fields[2] = {"title", "text"};
-  // Both type checks precede composition (reference 3.7 step 4).
+  // Both type checks precede composition (docs/behaviour/beir.md §7 step 4).
   for (std::size_t i = 0; i < 2; ++i) {
     const FieldKind kind = row.kind[RecordFields::title + i];
     if (kind == FieldKind::absent) continue;

@@ -1,5 +1,5 @@
 // One corpus or query record of a BEIR JSONL file, checked field by field in
-// the reference's order (3.3, 3.6, 3.7 steps 4-5). Each check's error is the
+// the reference's order (docs/behaviour/beir.md §3, §6, §7 steps 4-5). Each check's error is the
 // reference's text; the caller gives it its status.
 #ifndef GRK_BEIR_BEIR_RECORD_HPP
 #define GRK_BEIR_BEIR_RECORD_HPP
@@ -28,7 +28,7 @@ struct RecordPlace {
 Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
                                                   IdentifierSubject subject);
 
-/// The document text of a corpus record (reference 3.6): `title` and `text`
+/// The document text of a corpus record (docs/behaviour/beir.md §6): `title` and `text`
 /// are optional strings, stripped with Python's whitespace set, joined by a
 /// blank line when the title is non-empty. Views into the record's fields.
 struct DocumentText {
@@ -43,7 +43,7 @@ struct DocumentText {
 Expected<DocumentText, std::string> document_text(const RecordFields& row, const RecordPlace& place,
                                                   std::string_view id);
 
-/// The query text of a query record (reference 3.6): `text` required as a
+/// The query text of a query record (docs/behaviour/beir.md §6): `text` required as a
 /// non-empty string, then stripped and required non-empty.
 Expected<std::string, std::string> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id);
 

@@ -34,7 +34,7 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     if (!*more) return {};
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // A decode error later in the file still wins (reference 3.2).
+      // A decode error later in the file still wins (docs/behaviour/beir.md §2).
       if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
       return parsed;
     }

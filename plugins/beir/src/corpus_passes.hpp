@@ -1,4 +1,4 @@
-// The two passes over corpus.jsonl (reference 3.7 steps 3-4 and 13-14). The
+// The two passes over corpus.jsonl (docs/behaviour/beir.md §7 steps 3-4 and 13-14). The
 // first surveys the records and keeps ids and counts, never texts; the second
 // reads the same bytes again, hands each document to the writer and keeps the
 // texts the judgments quote, refusing the file if anything changed between.
@@ -30,7 +30,7 @@ struct CorpusRange {
   ContentFingerprint fingerprint;
 };
 
-// Step 4's first record error, its record position and whether it comes
+// docs/behaviour/beir.md §7 step 4's first record error, its record position and whether it comes
 // before the duplicate check within that record.
 struct RecordProblem {
   std::string message;

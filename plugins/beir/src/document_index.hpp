@@ -1,5 +1,5 @@
 // The ids of every corpus document, kept compactly so that the adapter's memory
-// grows with the number of documents, not with their text (issue point 5).
+// grows with the number of documents, not with their text (docs/behaviour/beir.md §15.6).
 #ifndef GRK_BEIR_DOCUMENT_INDEX_HPP
 #define GRK_BEIR_DOCUMENT_INDEX_HPP
 
@@ -30,11 +30,11 @@ class DocumentIndex {
 
   std::size_t size() const noexcept { return entries_.size(); }
   bool contains(std::string_view id) const;
-  /// The earliest second occurrence of any id (reference 3.7 step 4 raises at
+  /// The earliest second occurrence of any id (docs/behaviour/beir.md §7 step 4 raises at
   /// that record), or nullopt.
   std::optional<DuplicateDocument> first_duplicate() const;
   /// Groups of ids equal under casefold (ASCII lower-casing for safe ids), each
-  /// sorted, the list sorted, as the reference's step 10 builds it.
+  /// sorted, the list sorted, as docs/behaviour/beir.md §7 step 10 builds it.
   std::vector<std::vector<std::string>> case_collisions() const;
 
  private:

@@ -7,7 +7,7 @@
 
 namespace grk::beir {
 
-// Where the reference would die with UnicodeEncodeError while writing (3.2),
+// Where the reference would die with UnicodeEncodeError while writing (docs/behaviour/beir.md §2),
 // we refuse before writing. Documents are written before the judgments, in
 // ascending id order, so the first one Python would hit is named.
 Expected<void> check_encodable(const CorpusSurvey& survey, const Qrels& qrels,

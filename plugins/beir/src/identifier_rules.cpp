@@ -15,7 +15,7 @@ bool is_ascii_alnum(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-// COM0 and LPT0 are deliberately absent: the reference lists 22 stems (3.1).
+// COM0 and LPT0 are deliberately absent: the reference lists 22 stems (docs/behaviour/beir.md §1).
 bool is_reserved_windows_stem(std::string_view value) noexcept {
   const std::string_view stem = value.substr(0, value.find('.'));
   if (stem.size() != 3 && stem.size() != 4) return false;
@@ -56,7 +56,7 @@ bool is_harness_query_id(std::string_view value) noexcept {
 Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject) {
   // A name, not a std::string: this runs once per record and must not allocate.
   const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";
-  // "." and ".." pass the character class but name a directory (reference 3.5).
+  // "." and ".." pass the character class but name a directory (docs/behaviour/beir.md §5).
   if (!is_safe_identifier(value) || value == "." || value == "..") {
     return unexpected(std::string("unsafe BEIR ") + subject_name + " id " + python::repr(value) +
                       "; expected letters, digits, dot, underscore, or hyphen");

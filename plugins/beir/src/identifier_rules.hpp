@@ -1,4 +1,4 @@
-// The identifier rules of groundkit's BEIR adapter (reference 3.1, 3.5, 3.7 step 9).
+// The identifier rules of groundkit's BEIR adapter (docs/behaviour/beir.md §1, §5, §7 step 9).
 #ifndef GRK_BEIR_IDENTIFIER_RULES_HPP
 #define GRK_BEIR_IDENTIFIER_RULES_HPP
 
@@ -10,17 +10,17 @@
 namespace grk::beir {
 
 /// What an identifier becomes, which decides how strictly it is checked
-/// (reference 3.5: only document ids become file names).
+/// (docs/behaviour/beir.md §5: only document ids become file names).
 enum class IdentifierSubject { document, query };
 
-/// `^[A-Za-z0-9][A-Za-z0-9._-]*$` with fullmatch (reference 3.1): ASCII only, one
+/// `^[A-Za-z0-9][A-Za-z0-9._-]*$` with fullmatch (docs/behaviour/beir.md §1): ASCII only, one
 /// path component. Used for ids and for the split.
 [[nodiscard]] bool is_safe_identifier(std::string_view value) noexcept;
 
-/// The harness's query id pattern `^[a-z0-9]+(-[a-z0-9]+)*$` (reference 3.7 step 9).
+/// The harness's query id pattern `^[a-z0-9]+(-[a-z0-9]+)*$` (docs/behaviour/beir.md §7 step 9).
 [[nodiscard]] bool is_harness_query_id(std::string_view value) noexcept;
 
-/// Checks `value` as a BEIR id, in the reference's order (3.5): path safety,
+/// Checks `value` as a BEIR id, in the reference's order (docs/behaviour/beir.md §5): path safety,
 /// then (documents only) the 255-byte filename limit, then the reserved
 /// Windows device stems. The error is the reference's text for the first
 /// rule broken; the caller gives it its status.

@@ -1,4 +1,4 @@
-// Reading BEIR's JSONL files as the reference's loader does (3.2-3.3): the
+// Reading BEIR's JSONL files as the reference's loader does (docs/behaviour/beir.md §2-§3): the
 // checks on one line, and read failures in the reference's words.
 #ifndef GRK_BEIR_JSONL_LOADER_HPP
 #define GRK_BEIR_JSONL_LOADER_HPP

@@ -5,7 +5,7 @@
 namespace grk::beir {
 
 // judgments.jsonl exactly as json.dumps(row, ensure_ascii=False) + "\n" writes
-// each row (reference 3.9).
+// each row (docs/behaviour/beir.md §9).
 std::string render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
                              const std::map<std::string, std::string>& texts) {
   std::string out;

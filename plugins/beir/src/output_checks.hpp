@@ -1,5 +1,5 @@
-// The destination checks of reference 3.7 steps 11-12 and the containment rule
-// of 3.8, run before anything is written.
+// The destination checks of docs/behaviour/beir.md §7 steps 11-12 and the containment rule
+// of docs/behaviour/beir.md §8, run before anything is written.
 #ifndef GRK_BEIR_OUTPUT_CHECKS_HPP
 #define GRK_BEIR_OUTPUT_CHECKS_HPP
 
@@ -17,15 +17,15 @@ struct OutputLayout {
   std::string corpus_dir;      ///< str(destination / "corpus")
 };
 
-/// `ensure_within_base` (reference 3.8): the realpath of `path` when it lies
+/// `ensure_within_base` (docs/behaviour/beir.md §8): the realpath of `path` when it lies
 /// inside the realpath of `base`, else nullopt.
 [[nodiscard]] std::optional<std::string> contained_realpath(const std::string& path, const std::string& base);
 
 /// contained_realpath, or failed_precondition with the BEIR wrapper's message
-/// (reference 3.8): "BEIR {label} path ... resolves outside".
+/// (docs/behaviour/beir.md §8): "BEIR {label} path ... resolves outside".
 Expected<std::string> require_contained(const std::string& candidate, const std::string& base, const char* label);
 
-/// Runs steps 11 and 12 on the resolved `destination`; fails with
+/// Runs docs/behaviour/beir.md §7 steps 11 and 12 on the resolved `destination`; fails with
 /// failed_precondition and the reference's message for the first failure.
 Expected<OutputLayout> check_output(const std::string& destination);
 

@@ -1,5 +1,5 @@
 // Paths and OS errors as Python prints them, because the reference's messages
-// embed `str(path)` of resolved paths and `str(OSError)` (reference 0, 3.7).
+// embed `str(path)` of resolved paths and `str(OSError)` (docs/behaviour/python-compat.md §3, docs/behaviour/beir.md §7).
 #ifndef GRK_BEIR_PYTHON_PATH_HPP
 #define GRK_BEIR_PYTHON_PATH_HPP
 

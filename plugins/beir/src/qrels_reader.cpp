@@ -41,7 +41,7 @@ Expected<void, std::string> check_header(std::string_view line, const std::strin
   return {};
 }
 
-// One data row, checked in the reference's order (3.4 steps 1-5); a positive
+// One data row, checked in the reference's order (docs/behaviour/beir.md §4 steps 1-5); a positive
 // one goes into `qrels`.
 Expected<void, std::string> read_row(std::string_view line, const std::string& path, std::uint64_t number,
                                      Qrels& qrels) {
@@ -80,7 +80,7 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path) {
   Qrels qrels;
   SourceLineReader reader(file.fd());
   std::string_view line;
-  std::uint64_t number = 0;  // counts non-empty lines only (reference 3.4)
+  std::uint64_t number = 0;  // counts non-empty lines only (docs/behaviour/beir.md §4)
   for (;;) {
     const Expected<bool, ReadFailure> more = reader.next(line);
     if (!more) return fail_unreadable_qrels(more.error(), path);
@@ -89,7 +89,7 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path) {
     ++number;
     Expected<void, std::string> checked = number == 1 ? check_header(line, path) : read_row(line, path, number, qrels);
     if (!checked) {
-      // A decode error anywhere in the file wins (reference 3.2).
+      // A decode error anywhere in the file wins (docs/behaviour/beir.md §2).
       if (auto drained = reader.drain(); !drained) return fail_unreadable_qrels(drained.error(), path);
       return fail(Status::invalid_data, std::move(checked).error());
     }

@@ -1,4 +1,4 @@
-// The qrels TSV loader (reference 3.4).
+// The qrels TSV loader (docs/behaviour/beir.md §4).
 #ifndef GRK_BEIR_QRELS_READER_HPP
 #define GRK_BEIR_QRELS_READER_HPP
 

@@ -1,5 +1,5 @@
-// The three fields a BEIR record is read for (`_id`, `title`, `text`, reference
-// 3.3), and a fast scanner that extracts them without building a JSON tree.
+// The three fields a BEIR record is read for (`_id`, `title`, `text`, docs/behaviour/beir.md
+// §3), and a fast scanner that extracts them without building a JSON tree.
 #ifndef GRK_BEIR_RECORD_FIELDS_HPP
 #define GRK_BEIR_RECORD_FIELDS_HPP
 
@@ -39,7 +39,7 @@ RecordFields fields_of(const boost::json::object& row);
 [[nodiscard]] bool scan_record_fields(std::string_view line, RecordFields& out);
 
 /// Whether text holds a raw U+0085, U+2028 or U+2029: json.dumps writes these
-/// raw and Python's splitlines breaks the judgments line there (reference 3.11).
+/// raw and Python's splitlines breaks the judgments line there (docs/behaviour/beir.md §11).
 bool contains_raw_line_separator(std::string_view utf8) noexcept;
 
 

@@ -18,7 +18,7 @@ std::string repr_groups(const std::vector<std::vector<std::string>>& groups) {
 
 }  // namespace
 
-// Steps 6-10, each with the reference's message.
+// docs/behaviour/beir.md §7 steps 6-10, each with its message.
 Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
                                const DocumentIndex& index, const std::string& split) {
   std::set<std::string> positive_documents;

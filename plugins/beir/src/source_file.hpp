@@ -1,5 +1,5 @@
 // An input file held open for the whole adaptation, so that both passes over
-// the corpus read the same file, and a change to it can be noticed (issue 4).
+// the corpus read the same file, and a change to it can be noticed (docs/behaviour/beir.md §15.5).
 #ifndef GRK_BEIR_SOURCE_FILE_HPP
 #define GRK_BEIR_SOURCE_FILE_HPP
 

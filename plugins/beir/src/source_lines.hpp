@@ -1,7 +1,7 @@
-// Streaming reader of a BEIR source file as Python sees it (reference 3.2):
+// Streaming reader of a BEIR source file as Python sees it (docs/behaviour/beir.md §2):
 // strict UTF-8, then `str.splitlines()` after universal-newline translation.
 // It never holds more than one line plus one read block, which is what keeps
-// the adapter's memory independent of the corpus's size (issue point 5).
+// the adapter's memory independent of the corpus's size (docs/behaviour/beir.md §15.6).
 #ifndef GRK_BEIR_SOURCE_LINES_HPP
 #define GRK_BEIR_SOURCE_LINES_HPP
 
@@ -22,7 +22,7 @@ struct ReadFailure {
   Kind kind = Kind::os_error;
   /// invalid_utf8: `str(UnicodeDecodeError)` with the position counted in
   /// bytes from the start of the file, as Python reports it after reading the
-  /// whole file (reference 0).
+  /// whole file (docs/behaviour/python-compat.md §4).
   std::string decode_error;
   int errno_value = 0;  ///< os_error: why read(2) failed
 };

@@ -172,7 +172,7 @@ Expected<void> StagedOutput::create_staging() {
   } else {
     remove_stale_staging(destination, inner_prefix);
     // Replaceable in one step only when it holds nothing of the user's besides
-    // what this run replaces anyway (step 12 guaranteed corpus/ is empty).
+    // what this run replaces anyway (docs/behaviour/beir.md §7 step 12 guaranteed corpus/ is empty).
     mode_ = Mode::exchange;
     if (DIR* dir = ::opendir(destination.c_str())) {
       while (const dirent* entry = ::readdir(dir)) {

@@ -1,4 +1,4 @@
-// Atomic publication of an adapted dataset (issue point 4).
+// Atomic publication of an adapted dataset (docs/behaviour/beir.md §15.4).
 //
 // Everything is written into a staging directory that no reader of the output
 // folder looks at, flushed to disk, and then made visible by renames:
@@ -45,7 +45,7 @@ class StagedOutput {
 
   /// Writes corpus/<file_name> (a safe, single path component) on the
   /// DocumentWriters threads; a failure surfaces at a later call. Pending
-  /// bytes are bounded (issue point 5).
+  /// bytes are bounded (docs/behaviour/beir.md §15.6).
   Expected<void> write_document(std::string_view file_name, std::string&& bytes);
   Expected<void> write_judgments(std::string_view bytes);
   /// Flushes everything to disk and makes it visible.

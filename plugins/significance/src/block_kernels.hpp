@@ -15,7 +15,7 @@ constexpr std::size_t accept_slack = 8;
 void regenerate_portable(std::uint32_t* state) noexcept;
 
 /// Tempers the 624 words of `raw`, shifts each right by `shift` (getrandbits(k)
-/// is the top k bits of a word, reference 2.4) and writes, in order, those that
+/// is the top k bits of a word, docs/behaviour/paired-bootstrap.md §4) and writes, in order, those that
 /// are below `bound` to `out`; returns how many. `out` needs 624 + accept_slack
 /// words of room.
 [[nodiscard]] std::size_t accept_below_portable(const std::uint32_t* raw, std::uint32_t shift,

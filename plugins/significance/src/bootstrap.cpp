@@ -13,7 +13,7 @@ namespace grk::significance {
 namespace {
 
 // Resamples summed side by side: each resample's sum is a serial chain of
-// additions (the order is fixed by reference 2.5), so one chain alone waits
+// additions (the order is fixed by docs/behaviour/paired-bootstrap.md §5), so one chain alone waits
 // on the adder's latency; eight independent chains keep it busy.
 constexpr std::size_t kLanes = 8;
 
@@ -133,7 +133,7 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
     non_negative += static_cast<std::uint64_t>(mean >= 0.0);
   }
   const std::uint64_t extreme = std::min(non_positive, non_negative);
-  // 2.0 * (m + 1) first, then / (B + 1), then the clamp (reference 2.3 step 8).
+  // 2.0 * (m + 1) first, then / (B + 1), then the clamp (docs/behaviour/paired-bootstrap.md §3 step 8).
   const double scaled = 2.0 * static_cast<double>(extreme + 1);
   estimate.p_value_two_sided =
       std::min(1.0, scaled / static_cast<double>(total_resamples + 1));

@@ -1,5 +1,5 @@
 // bootstrap_deltas: the resampling core of paired_bootstrap, on deltas that
-// are already paired and checked (reference 2.3 steps 3-10).
+// are already paired and checked (docs/behaviour/paired-bootstrap.md §3 steps 3-10).
 #ifndef GRK_SIGNIFICANCE_BOOTSTRAP_HPP
 #define GRK_SIGNIFICANCE_BOOTSTRAP_HPP
 
@@ -30,10 +30,10 @@ struct BootstrapTuning {
   bool portable_kernels = false;
 };
 
-/// Steps 3-10 of reference 2.3 on `deltas` (candidate minus baseline, in
+/// docs/behaviour/paired-bootstrap.md §3 steps 3-10 on `deltas` (candidate minus baseline, in
 /// sorted query-id order): `resamples` resamples of size n drawn with
 /// `random.Random(seed).randrange(n)`, each summed left to right (CPython
-/// 3.11 sum(), reference 2.5), the quantile CI, the (r+1)/(B+1) achieved
+/// 3.11 sum(), docs/behaviour/paired-bootstrap.md §5), the quantile CI, the (r+1)/(B+1) achieved
 /// significance level, and the CI verdict.
 ///
 /// Preconditions (paired_bootstrap checks them with the reference messages):
@@ -45,7 +45,7 @@ struct BootstrapTuning {
                                                  const BootstrapTuning& tuning = {});
 
 /// CPython 3.11 `sum(values)` over floats: 0 + x0 + x1 + ... left to right,
-/// no compensation (3.12 changed this; reference 2.5).
+/// no compensation (3.12 changed this; docs/behaviour/paired-bootstrap.md §5).
 [[nodiscard]] double python311_sum(const double* values, std::size_t count) noexcept;
 
 }  // namespace grk::significance

@@ -10,7 +10,7 @@
 
 namespace grk::significance {
 
-/// The fields of reference 2.8 in the model's order, `method` last. Doubles
+/// The fields of docs/behaviour/paired-bootstrap.md §8 in the model's order, `method` last. Doubles
 /// stay doubles: the host writes them in groundkit's report float format.
 [[nodiscard]] boost::json::value to_json(const BootstrapResult& result);
 

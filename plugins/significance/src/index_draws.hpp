@@ -1,5 +1,5 @@
 // IndexDraws: the sequence of `rng.randrange(n)` results of one
-// random.Random, produced a block at a time (reference 2.4).
+// random.Random, produced a block at a time (docs/behaviour/paired-bootstrap.md §4).
 #ifndef GRK_SIGNIFICANCE_INDEX_DRAWS_HPP
 #define GRK_SIGNIFICANCE_INDEX_DRAWS_HPP
 

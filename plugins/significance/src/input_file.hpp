@@ -1,6 +1,6 @@
 // read_input_file and read_json_file: the bytes, then the JSON, of a file a
 // parameter names, with each failure rendered as Python renders it (a wrapped
-// OSError, reference 0; a UnicodeDecodeError; a JSONDecodeError).
+// OSError, docs/behaviour/python-compat.md §3; a UnicodeDecodeError; a JSONDecodeError).
 #ifndef GRK_SIGNIFICANCE_INPUT_FILE_HPP
 #define GRK_SIGNIFICANCE_INPUT_FILE_HPP
 

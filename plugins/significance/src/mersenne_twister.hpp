@@ -1,5 +1,5 @@
 // MersenneTwister: CPython's random.Random generator (MT19937 with
-// init_by_array seeding), block by block (reference 2.4).
+// init_by_array seeding), block by block (docs/behaviour/paired-bootstrap.md §4).
 #ifndef GRK_SIGNIFICANCE_MERSENNE_TWISTER_HPP
 #define GRK_SIGNIFICANCE_MERSENNE_TWISTER_HPP
 

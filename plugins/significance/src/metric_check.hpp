@@ -1,4 +1,4 @@
-// check_metric_name: the parameter check for `metric` (reference 1.2, 2.2).
+// check_metric_name: the parameter check for `metric` (docs/behaviour/eval-report.md §2, docs/behaviour/paired-bootstrap.md §2).
 #ifndef GRK_SIGNIFICANCE_METRIC_CHECK_HPP
 #define GRK_SIGNIFICANCE_METRIC_CHECK_HPP
 

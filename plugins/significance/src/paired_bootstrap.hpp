@@ -1,5 +1,5 @@
 // paired_bootstrap: groundkit's paired bootstrap over two {query id: score}
-// maps, with the reference's checks, messages and result (reference 2.1-2.8).
+// maps, with the reference's checks, messages and result (docs/behaviour/paired-bootstrap.md §1-§8).
 #ifndef GRK_SIGNIFICANCE_PAIRED_BOOTSTRAP_HPP
 #define GRK_SIGNIFICANCE_PAIRED_BOOTSTRAP_HPP
 
@@ -13,11 +13,11 @@
 
 namespace grk::significance {
 
-/// The `method` field every BootstrapResult carries (reference 2.8).
+/// The `method` field every BootstrapResult carries (docs/behaviour/paired-bootstrap.md §8).
 inline constexpr const char* bootstrap_method =
     "paired bootstrap over query-level candidate-minus-baseline deltas";
 
-/// The keyword arguments of paired_bootstrap (reference 2.1).
+/// The keyword arguments of paired_bootstrap (docs/behaviour/paired-bootstrap.md §1).
 struct BootstrapRequest {
   std::string baseline_name;
   std::string candidate_name;
@@ -30,7 +30,7 @@ struct BootstrapRequest {
   std::string confidence_level_text;
 };
 
-/// `BootstrapResult` (reference 2.8), fields in the model's order.
+/// `BootstrapResult` (docs/behaviour/paired-bootstrap.md §8), fields in the model's order.
 struct BootstrapResult {
   std::string baseline;
   std::string candidate;
@@ -48,7 +48,7 @@ struct BootstrapResult {
 };
 
 /// groundkit's paired_bootstrap. Fails with the reference's message, in the
-/// reference's order (2.2): resamples and confidence level
+/// reference's order (docs/behaviour/paired-bootstrap.md §2): resamples and confidence level
 /// (invalid_argument), then empty baseline, differing ids, non-finite deltas
 /// (invalid_data), more than 2**32 - 1 queries (invalid_data), resamples whose
 /// means do not fit in memory (failed_precondition), and last an unknown

@@ -16,8 +16,8 @@ namespace grk::significance {
 /// paired_bootstrap), bit-identical to CPython 3.11. See README.md.
 ///
 /// Check order: exactly one of report/scores; metric; then the input file
-/// (not found, UTF-8, JSON, content); then reference 2.9 (report only) and
-/// 2.2 in their order.
+/// (not found, UTF-8, JSON, content); then docs/behaviour/paired-bootstrap.md §9 (report only) and
+/// docs/behaviour/paired-bootstrap.md §2 in their order.
 class PairedBootstrapStatistic : public Statistic {
  public:
   static constexpr std::string_view name = "paired-bootstrap";

@@ -1,5 +1,5 @@
 // The bootstrap's quantile: linear interpolation between order statistics,
-// in exactly the reference's arithmetic (reference 2.6).
+// in exactly the reference's arithmetic (docs/behaviour/paired-bootstrap.md §6).
 #ifndef GRK_SIGNIFICANCE_QUANTILE_HPP
 #define GRK_SIGNIFICANCE_QUANTILE_HPP
 

@@ -1,5 +1,5 @@
 // compare_report_stages: two stages of one EvalReport -> paired score maps
-// (reference 2.9 steps 1-3).
+// (docs/behaviour/paired-bootstrap.md §9 steps 1-3).
 #ifndef GRK_SIGNIFICANCE_REPORT_SCORES_HPP
 #define GRK_SIGNIFICANCE_REPORT_SCORES_HPP
 

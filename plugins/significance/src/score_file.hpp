@@ -1,5 +1,5 @@
 // The `scores` input of paired-bootstrap: two {query id: score} maps in one
-// JSON file, the `paired_bootstrap` path of reference 2.1.
+// JSON file, the `paired_bootstrap` path of docs/behaviour/paired-bootstrap.md §1.
 #ifndef GRK_SIGNIFICANCE_SCORE_FILE_HPP
 #define GRK_SIGNIFICANCE_SCORE_FILE_HPP
 

@@ -10,7 +10,7 @@
 namespace grk::significance {
 
 /// Query id -> score. std::map orders keys bytewise, which for UTF-8 is
-/// Python's code-point order (reference 2.3 step 1).
+/// Python's code-point order (docs/behaviour/paired-bootstrap.md §3 step 1).
 using ScoreMap = std::map<std::string, double>;
 
 /// Baseline and candidate scores, still unpaired: paired_bootstrap checks

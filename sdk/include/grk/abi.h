@@ -1,5 +1,5 @@
 /* grk plugin C ABI, version 1: the only thing that crosses between a plugin
-   module and its host (DESIGN.md, "Hourglass boundary").
+   module and its host (docs/design.md §1.2).
 
    Rules that keep it stable:
    - Only fixed-width integers, const char* (UTF-8) and function pointers

@@ -1,7 +1,7 @@
 // tests/python/support/python_oracle.hpp: ask CPython at test time.
 //
-// Parity tests compare our output with python3 (DESIGN.md "Tests"; reference
-// section 0 names CPython 3.11 as the reference). A test that needs python3
+// Parity tests compare our output with python3 (docs/design.md §8.1; docs/behaviour/python-compat.md
+// §1 names CPython 3.11 as the reference). A test that needs python3
 // declares `* boost::unit_test::precondition(grk::test::python_available)`, so a
 // machine without it skips the test with a message instead of failing.
 #ifndef GRK_TESTS_PYTHON_SUPPORT_PYTHON_ORACLE_HPP

@@ -1,5 +1,5 @@
 // tests/python/support/text_samples.hpp: random text built from the code
-// points where Python's str rules have edges (reference 3.2-3.4).
+// points where Python's str rules have edges (docs/behaviour/beir.md §2-§4).
 #ifndef GRK_TESTS_PYTHON_SUPPORT_TEXT_SAMPLES_HPP
 #define GRK_TESTS_PYTHON_SUPPORT_TEXT_SAMPLES_HPP
 

@@ -77,7 +77,7 @@ boost::json::value TrecToGroundkit::adapt(const grk::Params& params, grk::Contex
     relevant[row.topic].insert(row.docno);
   }
 
-  // groundkit's judgments.jsonl is sorted by query id (reference 4.2), and
+  // groundkit's judgments.jsonl is sorted by query id (docs/behaviour/judgments.md §2), and
   // the prefix keeps the topic order, so one pass over `relevant` suffices.
   const std::string prefix = params.string("query_id_prefix");
   std::string judgments_text;

@@ -1,5 +1,5 @@
 // pydantic v2's lax conversions for the field types an EvalReport uses
-// (reference 1.2), with the problems phrased for one-line messages.
+// (docs/behaviour/eval-report.md §2), with the problems phrased for one-line messages.
 //
 // What is accepted, per field type (JSON input):
 // - int:   integers; floats with no fractional part (1.0); true/false (1/0);

@@ -2,7 +2,7 @@
 //
 // Both start from the shortest digits that read back to the same double
 // (std::to_chars) and differ only in layout: pydantic's report format
-// (reference 1.1) and Python's repr(float) used by json.dumps (reference 3.9).
+// (docs/behaviour/eval-report.md §1) and Python's repr(float) used by json.dumps (docs/behaviour/beir.md §9).
 // Boost.JSON's serializer writes 1E-1, which matches neither.
 #ifndef GRK_JSON_FLOAT_FORMAT_HPP
 #define GRK_JSON_FLOAT_FORMAT_HPP
@@ -79,7 +79,7 @@ inline void append_exponent(std::string& out, const ShortestDigits& d, std::size
 
 }  // namespace detail
 
-/// A double as groundkit's pydantic reports write it (reference 1.1): shortest
+/// A double as groundkit's pydantic reports write it (docs/behaviour/eval-report.md §1): shortest
 /// digits; decimal for 1e-5 <= |x| < 1e16 ("0.00001", "100.0"); otherwise
 /// exponent with explicit sign and no padding ("9.9e-6", "1e+16", "5e-324");
 /// "-0.0" keeps its sign; NaN and infinities are "null", pydantic's default.
@@ -96,7 +96,7 @@ inline std::string format_report_float(double value) {
   return out;
 }
 
-/// Python's repr(float), as json.dumps writes floats (reference 0, 3.9):
+/// Python's repr(float), as json.dumps writes floats (docs/behaviour/python-compat.md §12, docs/behaviour/beir.md §9):
 /// decimal for 1e-4 <= |x| < 1e16, else "1e-05", "1.5e+16" (two-digit minimum
 /// exponent); "nan", "inf", "-inf", "-0.0".
 inline std::string format_python_float(double value) {

@@ -1,8 +1,8 @@
 // grk/json/quoted_string.hpp: a JSON string literal as both Python writers
 // produce it.
 //
-// json.dumps(ensure_ascii=False) (reference 3.9) and pydantic's
-// model_dump_json (reference 1.1) escape identically: '"' and '\\', the short
+// json.dumps(ensure_ascii=False) (docs/behaviour/beir.md §9) and pydantic's
+// model_dump_json (docs/behaviour/eval-report.md §1) escape identically: '"' and '\\', the short
 // forms \b \f \n \r \t, every other C0 control as lowercase \u00xx, and all
 // else raw, including DEL, U+0085, U+2028 and U+2029. '/' is not escaped.
 #ifndef GRK_JSON_QUOTED_STRING_HPP
@@ -15,7 +15,7 @@
 namespace grk::json {
 
 /// Appends `utf8` as a quoted JSON string with the shared escaping rules of
-/// json.dumps(ensure_ascii=False) and pydantic (reference 1.1, 3.9). Bytes are
+/// json.dumps(ensure_ascii=False) and pydantic (docs/behaviour/eval-report.md §1, docs/behaviour/beir.md §9). Bytes are
 /// copied through, so a WTF-8 lone surrogate is written as is: check
 /// contains_lone_surrogate first where Python would fail to encode.
 inline void append_quoted(std::string& out, std::string_view utf8) {

@@ -1,5 +1,5 @@
 // grk/json/reader.hpp: a JSON reader that accepts, rejects and reports exactly
-// like CPython 3.11's `json.loads(str)` (reference 3.2, 3.3, 4.2).
+// like CPython 3.11's `json.loads(str)` (docs/behaviour/beir.md §2, §3, docs/behaviour/judgments.md §2).
 //
 // Why not boost::json::parse: Boost.JSON 1.81 rounds about 1 double in 5 to the
 // wrong neighbour, rejects NaN/Infinity and "\ud800", stops at depth 32, and its
@@ -15,7 +15,7 @@
 //   than 4300 digits with a ValueError; we return the double.
 // - Nesting: Python raises RecursionError near depth 1000 (the exact depth
 //   depends on the caller's stack); we stop at `max_depth`.
-// - The input must be UTF-8 (callers decode first, reference 3.2). Invalid
+// - The input must be UTF-8 (callers decode first, docs/behaviour/beir.md §2). Invalid
 //   bytes are not diagnosed here; inside strings they are copied through.
 #ifndef GRK_JSON_READER_HPP
 #define GRK_JSON_READER_HPP
@@ -38,7 +38,7 @@ namespace grk::json {
 
 /// What the reader accepts beyond strict JSON.
 struct ReadOptions {
-  /// Python's json.loads accepts NaN, Infinity and -Infinity (reference 3.2);
+  /// Python's json.loads accepts NaN, Infinity and -Infinity (docs/behaviour/beir.md §2);
   /// when false they fail as "Expecting value", as in a strict parser.
   bool allow_nan_and_infinity = true;
   /// Deeper nesting fails with "maximum nesting depth exceeded" at the opening
@@ -196,7 +196,7 @@ class PythonJsonScanner {
         if (idx >= size_ || text_[idx] != ':') return fail("Expecting ':' delimiter", idx);
         idx = skip_whitespace(idx + 1);
         // A repeated key overwrites the value in the slot it first took, as a
-        // Python dict does (reference 3.2). The key is consumed before the
+        // Python dict does (docs/behaviour/beir.md §2). The key is consumed before the
         // value is scanned, so the scratch buffer behind `key` may be reused.
         boost::json::value& slot = object[key];
         if (!scan_once(idx, slot, idx, depth)) return false;
@@ -419,8 +419,8 @@ class PythonJsonScanner {
 
 }  // namespace detail
 
-/// Reads one JSON text as CPython 3.11's `json.loads(str)` would (reference
-/// 3.2, 3.3, 4.2); the error is what Python's JSONDecodeError would say.
+/// Reads one JSON text as CPython 3.11's `json.loads(str)` would (docs/behaviour/beir.md
+/// §2, §3, docs/behaviour/judgments.md §2); the error is what Python's JSONDecodeError would say.
 /// Strings are UTF-8; a lone surrogate escape is kept as WTF-8 (see
 /// contains_lone_surrogate). Numbers: see the deviations at the top.
 inline Expected<boost::json::value, ReadError> read(std::string_view utf8_text,

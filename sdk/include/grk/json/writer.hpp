@@ -1,6 +1,6 @@
 // grk/json/writer.hpp: JSON text byte-identical to what groundkit's Python
-// writes: pydantic's model_dump_json (reports, reference 1.1) and
-// json.dumps(ensure_ascii=False) (judgments.jsonl, reference 3.9).
+// writes: pydantic's model_dump_json (reports, docs/behaviour/eval-report.md §1) and
+// json.dumps(ensure_ascii=False) (judgments.jsonl, docs/behaviour/beir.md §9).
 //
 // Objects are written in their stored order, which is the order Python would
 // keep (field declaration order or dict insertion order). Strings are copied
@@ -100,7 +100,7 @@ inline std::string write_with(const boost::json::value& value, const JsonLayout&
 
 }  // namespace detail
 
-/// pydantic's model_dump_json(indent=2) (reference 1.1): 2-space indent, one
+/// pydantic's model_dump_json(indent=2) (docs/behaviour/eval-report.md §1): 2-space indent, one
 /// member per line, "key": value, empty [] and {} inline, report floats
 /// (NaN/inf as null), no trailing newline.
 inline std::string write_pretty(const boost::json::value& value) {
@@ -114,7 +114,7 @@ inline std::string write_compact(const boost::json::value& value) {
 }
 
 /// Python's json.dumps(value, ensure_ascii=False) with default separators
-/// ", " and ": " (reference 3.9): floats as repr(), NaN, Infinity, -Infinity.
+/// ", " and ": " (docs/behaviour/beir.md §9): floats as repr(), NaN, Infinity, -Infinity.
 inline std::string dumps(const boost::json::value& value) {
   return detail::write_with(value, {", ", ": ", 0, true});
 }

@@ -1,7 +1,7 @@
 // grk/json/wtf8.hpp: code points to UTF-8, keeping lone surrogates.
 //
 // Python's json.loads accepts an escape like "\ud800" and yields a str holding a
-// lone surrogate (reference 3.2); such text only fails later, when it is encoded
+// lone surrogate (docs/behaviour/beir.md §2); such text only fails later, when it is encoded
 // for writing. To keep that order of events we store the surrogate in its
 // generalized-UTF-8 ("WTF-8") form, ED A0 80, and let writers ask about it.
 #ifndef GRK_JSON_WTF8_HPP
@@ -34,7 +34,7 @@ inline void append_wtf8(std::string& out, char32_t code_point) {
 }
 
 /// True when `text` holds an encoded surrogate (bytes ED A0..BF xx), i.e. a
-/// string Python could hold but could not encode as UTF-8 (reference 3.2:
+/// string Python could hold but could not encode as UTF-8 (docs/behaviour/beir.md §2:
 /// writing it raises UnicodeEncodeError). Writers call this before writing.
 inline bool contains_lone_surrogate(std::string_view text) noexcept {
   for (std::size_t i = text.find('\xED'); i != std::string_view::npos; i = text.find('\xED', i + 1)) {

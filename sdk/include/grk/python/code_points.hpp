@@ -54,7 +54,7 @@ inline std::size_t start_before(std::string_view text, std::size_t end) noexcept
 
 }  // namespace detail
 
-/// len(str) of decoded UTF-8 text (reference 3.5 counts characters with it):
+/// len(str) of decoded UTF-8 text (docs/behaviour/beir.md §5 counts characters with it):
 /// the number of code points, i.e. of bytes that do not continue a sequence.
 inline std::size_t code_point_count(std::string_view text) noexcept {
   std::size_t count = 0;

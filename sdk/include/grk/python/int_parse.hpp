@@ -1,4 +1,4 @@
-// grk/python/int_parse.hpp: Python's int(str) (reference 3.4 step 4).
+// grk/python/int_parse.hpp: Python's int(str) (docs/behaviour/beir.md §4 step 4).
 //
 // CPython 3.11 first rewrites the text (_PyUnicode_TransformDecimalAndSpaceToASCII:
 // non-ASCII whitespace becomes ' ', non-ASCII decimal digits become their
@@ -43,7 +43,7 @@ inline constexpr std::size_t int_max_str_digits = 4300;
 
 }  // namespace detail
 
-/// int(raw) for a str (reference 3.4 step 4): surrounding whitespace, one
+/// int(raw) for a str (docs/behaviour/beir.md §4 step 4): surrounding whitespace, one
 /// optional sign, single '_' between digits, leading zeros and any Unicode
 /// decimal digits are accepted. Returns the value's canonical decimal ("-0"
 /// -> "0", "+01" -> "1", "1_0" -> "10"; any length), or nullopt where int()

@@ -1,5 +1,5 @@
-// grk/python/lines.hpp: how Python turns a text file into lines (reference
-// 3.2, 3.4, 4.1): universal-newline reading, then str.splitlines().
+// grk/python/lines.hpp: how Python turns a text file into lines (docs/behaviour/beir.md
+// §2, §4, docs/behaviour/judgments.md §1): universal-newline reading, then str.splitlines().
 #ifndef GRK_PYTHON_LINES_HPP
 #define GRK_PYTHON_LINES_HPP
 
@@ -24,7 +24,7 @@ inline constexpr LineBreakStartTable may_start_line_break{};
 
 }  // namespace detail
 
-/// What open(..., newline=None).read() makes of the text (reference 3.2):
+/// What open(..., newline=None).read() makes of the text (docs/behaviour/beir.md §2):
 /// "\r\n" and a lone "\r" both become "\n". One pass, one allocation.
 inline std::string universal_newlines(std::string_view text) {
   std::string out;
@@ -41,7 +41,7 @@ inline std::string universal_newlines(std::string_view text) {
   return out;
 }
 
-/// str.splitlines() without keepends (reference 3.2): breaks at \n, \r,
+/// str.splitlines() without keepends (docs/behaviour/beir.md §2): breaks at \n, \r,
 /// \r\n, \x0b, \x0c, \x1c, \x1d, \x1e, U+0085, U+2028 and U+2029; a final
 /// break does not start another line; "" gives no line. The views point into
 /// `text`. One pass, no copy of the text.

@@ -1,5 +1,5 @@
 // grk/python/repr.hpp: Python's repr() of a str and of a list of str
-// (reference 0, "Notation"; used by most messages of 3.x and 4.x).
+// (docs/behaviour/python-compat.md §2; used by most messages of docs/behaviour/beir.md and docs/behaviour/judgments.md).
 #ifndef GRK_PYTHON_REPR_HPP
 #define GRK_PYTHON_REPR_HPP
 
@@ -33,7 +33,7 @@ inline bool is_printable(char32_t code_point) noexcept {
   return true;
 }
 
-/// repr(str) exactly as CPython 3.11 writes it (reference 0): single quotes,
+/// repr(str) exactly as CPython 3.11 writes it (docs/behaviour/python-compat.md §2): single quotes,
 /// or double quotes when the text holds ' and no "; \\, the chosen quote,
 /// \t \n \r escaped; other non-printable characters as \xhh, \uhhhh or
 /// \Uhhhhhhhh (lowercase); printable non-ASCII kept raw. A lone surrogate in
@@ -85,7 +85,7 @@ inline std::string repr(std::string_view text) {
   return out;
 }
 
-/// repr(list_of_str) (reference 0): "['a', 'b']", "[]" when empty.
+/// repr(list_of_str) (docs/behaviour/python-compat.md §2): "['a', 'b']", "[]" when empty.
 inline std::string repr_list(const std::vector<std::string>& items) {
   std::string out = "[";
   for (std::size_t i = 0; i < items.size(); ++i) {

@@ -1,5 +1,5 @@
-// grk/python/text.hpp: Python str semantics over UTF-8 text (reference 0,
-// 3.2-3.6, 4.1): one include for all of grk/python.
+// grk/python/text.hpp: Python str semantics over UTF-8 text (docs/behaviour/python-compat.md §2-§8,
+// docs/behaviour/beir.md §2-§6, docs/behaviour/judgments.md §1): one include for all of grk/python.
 #ifndef GRK_PYTHON_TEXT_HPP
 #define GRK_PYTHON_TEXT_HPP
 

@@ -1,5 +1,5 @@
 // grk/python/utf8.hpp: strict UTF-8 validation that fails the way CPython's
-// bytes.decode("utf-8") does (reference 0, 3.3, 3.4, 4.1).
+// bytes.decode("utf-8") does (docs/behaviour/python-compat.md §4, docs/behaviour/beir.md §3, §4, docs/behaviour/judgments.md §1).
 //
 // The reference embeds str(UnicodeDecodeError) in user-visible messages, so the
 // first error's byte range and reason must be CPython's. The checks mirror
@@ -43,7 +43,7 @@ inline bool continues(unsigned char byte) noexcept { return (byte & 0xC0) == 0x8
 /// Strict UTF-8 check as `bytes.decode("utf-8")`: nothing when valid, else
 /// str(UnicodeDecodeError) for the first error, e.g. "'utf-8' codec can't
 /// decode byte 0xff in position 9: invalid start byte" or "... bytes in
-/// position 2-3: unexpected end of data" (reference 0; positions count bytes).
+/// position 2-3: unexpected end of data" (docs/behaviour/python-compat.md §4; positions count bytes).
 inline Expected<void, std::string> validate_utf8(std::string_view bytes) {
   const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
   const std::size_t size = bytes.size();

@@ -1,5 +1,5 @@
 // grk/python/whitespace.hpp: Python's Unicode whitespace and str.strip()
-// (reference 3.2, 3.6, 4.1).
+// (docs/behaviour/beir.md §2, §6, docs/behaviour/judgments.md §1).
 #ifndef GRK_PYTHON_WHITESPACE_HPP
 #define GRK_PYTHON_WHITESPACE_HPP
 
@@ -10,7 +10,7 @@
 
 namespace grk::python {
 
-/// str.isspace() for one code point (reference 3.2): \t \n \x0b \x0c \r
+/// str.isspace() for one code point (docs/behaviour/beir.md §2): \t \n \x0b \x0c \r
 /// \x1c-\x1f space \x85 \xa0 U+1680 U+2000-U+200A U+2028 U+2029 U+202F U+205F
 /// U+3000. U+FEFF and U+200B are not whitespace.
 constexpr bool is_whitespace(char32_t code_point) noexcept {
@@ -23,7 +23,7 @@ constexpr bool is_whitespace(char32_t code_point) noexcept {
   }
 }
 
-/// str.strip() with no argument (reference 3.2, 3.6): the view without
+/// str.strip() with no argument (docs/behaviour/beir.md §2, §6): the view without
 /// leading and trailing Unicode whitespace. No allocation.
 inline std::string_view strip(std::string_view text) noexcept {
   std::size_t begin = 0;

@@ -1,4 +1,4 @@
-// grk/groundkit/judgments/judgment.hpp: groundkit's judgment model (reference 4.3) and its
+// grk/groundkit/judgments/judgment.hpp: groundkit's judgment model (docs/behaviour/judgments.md §3) and its
 // validation, shared by every plugin that reads or writes judgments.
 #ifndef GRK_GROUNDKIT_JUDGMENTS_JUDGMENT_HPP
 #define GRK_GROUNDKIT_JUDGMENTS_JUDGMENT_HPP
@@ -15,7 +15,7 @@
 
 namespace grk::judgments {
 
-/// The four judgment categories (reference 4.3).
+/// The four judgment categories (docs/behaviour/judgments.md §3).
 enum class Category { normal, ambiguous, no_answer, adversarial };
 
 /// The category's name as it appears in judgments.jsonl.
@@ -57,7 +57,7 @@ inline bool is_judgment_query_id(std::string_view id) noexcept {
   return true;
 }
 
-/// The GoldSpan.doc field validator (reference 4.3), in its order: nothing
+/// The GoldSpan.doc field validator (docs/behaviour/judgments.md §3), in its order: nothing
 /// when the path is acceptable, else the validator's message.
 inline Expected<void, std::string> validate_doc_path(std::string_view doc) {
   if (python::strip(doc).empty()) return unexpected(std::string("doc must not be empty or whitespace-only"));
@@ -83,7 +83,7 @@ namespace detail {
 
 // pydantic's one-error layout: "1 validation error for Judgment\n<loc>\n  <msg> [type=<type>]".
 // Byte identity with pydantic's full text (input_value, help URL) is out of
-// reach (reference 4.2 says so); the prefix and the problem are kept.
+// reach (docs/behaviour/judgments.md §2 says so); the prefix and the problem are kept.
 inline std::string pydantic_error(std::string_view loc, std::string_view message, std::string_view type) {
   std::string text = "1 validation error for Judgment\n";
   if (!loc.empty()) text.append(loc).append("\n");

@@ -1,5 +1,5 @@
-// grk/groundkit/judgments/load_judgments.hpp: groundkit's load_judgments (reference 4.1,
-// 4.2): read, decode, split, parse and validate a judgments.jsonl file.
+// grk/groundkit/judgments/load_judgments.hpp: groundkit's load_judgments (docs/behaviour/judgments.md §1,
+// §2): read, decode, split, parse and validate a judgments.jsonl file.
 #ifndef GRK_GROUNDKIT_JUDGMENTS_LOAD_JUDGMENTS_HPP
 #define GRK_GROUNDKIT_JUDGMENTS_LOAD_JUDGMENTS_HPP
 

@@ -1,5 +1,5 @@
 // groundkit's EvalReport, the artifact `grk eval` writes, as typed C++ records
-// (reference 1.2). Fields are in the reference's declaration order, which is
+// (docs/behaviour/eval-report.md §2). Fields are in the reference's declaration order, which is
 // also the order a report's JSON keys appear in.
 #ifndef GRK_GROUNDKIT_REPORT_MODEL_HPP
 #define GRK_GROUNDKIT_REPORT_MODEL_HPP
@@ -83,7 +83,7 @@ struct QueryMetrics {
   double ndcg_at_10 = 0.0;
 
   /// The value a comparison on `metric` reads: `reciprocal_rank` for mrr,
-  /// the field of the same name otherwise (reference 1.2).
+  /// the field of the same name otherwise (docs/behaviour/eval-report.md §2).
   double value(MetricName metric) const noexcept {
     switch (metric) {
       case MetricName::recall_at_1: return recall_at_1;

@@ -1,5 +1,5 @@
 // The closed vocabularies of groundkit's eval report: stage names and metric
-// names (reference 1.2).
+// names (docs/behaviour/eval-report.md §2).
 #ifndef GRK_GROUNDKIT_REPORT_NAMES_HPP
 #define GRK_GROUNDKIT_REPORT_NAMES_HPP
 

@@ -1,5 +1,5 @@
 // Reading an EvalReport: JSON value -> typed, validated report, or the first
-// problem with its JSON path (reference 1.2, 1.3).
+// problem with its JSON path (docs/behaviour/eval-report.md §2, §3).
 //
 // The order problems are found in is pydantic's order of errors, so the one
 // reported is the first pydantic would list: within a model, the declared
@@ -16,7 +16,7 @@
 //   must be 1 (the only schema_version), got ...
 //   must be >= 0, got -1              must be > 0, got 0
 //   must be >= 1, got 0               must be between 0 and 1, got 1.5
-//   and the raw validator messages of reference 1.3.
+//   and the raw validator messages of docs/behaviour/eval-report.md §3.
 // `got` shows the input as compact JSON for type problems and the converted
 // number for bounds. NaN fails every bound (no comparison holds for it).
 #ifndef GRK_GROUNDKIT_REPORT_READER_HPP

@@ -1,5 +1,5 @@
 // The model validators of groundkit's report schema, in execution order, with
-// their raw messages (reference 1.3). Each returns the first violated rule's
+// their raw messages (docs/behaviour/eval-report.md §3). Each returns the first violated rule's
 // message as the error; a model's validator only runs once its fields are valid
 // (the reader takes care of that).
 #ifndef GRK_GROUNDKIT_REPORT_VALIDATORS_HPP
@@ -43,7 +43,7 @@ inline std::optional<std::string> all_or_none(
 
 }  // namespace detail
 
-/// 1.3.1: `is_no_answer == (metrics is None) == (gold == [])`.
+/// docs/behaviour/eval-report.md §3 step 1: `is_no_answer == (metrics is None) == (gold == [])`.
 inline Expected<void, std::string> validate_query_result(const QueryResult& query) {
   const bool metrics_is_none = !query.metrics.has_value();
   const bool gold_is_empty = query.gold.empty();
@@ -54,14 +54,14 @@ inline Expected<void, std::string> validate_query_result(const QueryResult& quer
          ")");
 }
 
-/// 1.3.2: abstained no-answer queries cannot outnumber no-answer queries.
+/// docs/behaviour/eval-report.md §3 step 2: abstained no-answer queries cannot outnumber no-answer queries.
 inline Expected<void, std::string> validate_stage_result(const StageResult& stage) {
   if (stage.no_answer_abstained_count <= stage.no_answer_query_count) return {};
   return unexpected(std::string("no_answer_abstained_count (" + std::to_string(stage.no_answer_abstained_count) +
          ") must not exceed no_answer_query_count (" + std::to_string(stage.no_answer_query_count) + ")"));
 }
 
-/// 1.3.3: the dense/fusion pair, then the rerank trio and its two rules.
+/// docs/behaviour/eval-report.md §3 step 3: the dense/fusion pair, then the rerank trio and its two rules.
 inline Expected<void, std::string> validate_run_config(const RunConfig& config) {
   if (auto message = detail::all_or_none(
           {{"embedding", config.embedding.has_value()}, {"rrf_k", config.rrf_k.has_value()}},
@@ -84,7 +84,7 @@ inline Expected<void, std::string> validate_run_config(const RunConfig& config) 
   return {};
 }
 
-/// 1.3.4: the seven judge fields together, then the judged-count identity.
+/// docs/behaviour/eval-report.md §3 step 4: the seven judge fields together, then the judged-count identity.
 inline Expected<void, std::string> validate_synthesis_report(const SynthesisReport& synthesis) {
   if (auto message = detail::all_or_none(
           {{"faithful_count", synthesis.faithful_count.has_value()},
@@ -115,8 +115,8 @@ inline Expected<void, std::string> validate_synthesis_report(const SynthesisRepo
   return {};
 }
 
-/// 1.3.5: the baseline invariants. It does not refuse two stages of one name
-/// (compare_report_stages does, reference 2.9).
+/// docs/behaviour/eval-report.md §3 step 5: the baseline invariants. It does not refuse two stages of one name
+/// (compare_report_stages does, docs/behaviour/paired-bootstrap.md §9).
 inline Expected<void, std::string> validate_eval_report(const EvalReport& report) {
   if (report.stages.empty()) return unexpected(std::string("stages must not be empty"));
   std::size_t baselines = 0;

@@ -1,5 +1,5 @@
 // EvalReport -> JSON value with the keys in the model's declaration order, so
-// that grk::json::write_pretty gives the bytes `grk eval` writes (reference 1.1).
+// that grk::json::write_pretty gives the bytes `grk eval` writes (docs/behaviour/eval-report.md §1).
 // One write_* per model, as reader.hpp has one read_* per model.
 #ifndef GRK_GROUNDKIT_REPORT_WRITER_HPP
 #define GRK_GROUNDKIT_REPORT_WRITER_HPP
