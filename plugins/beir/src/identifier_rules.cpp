@@ -41,18 +41,6 @@ bool is_safe_identifier(std::string_view value) noexcept {
   return true;
 }
 
-bool is_harness_query_id(std::string_view value) noexcept {
-  if (value.empty() || value.front() == '-' || value.back() == '-') return false;
-  char previous = '\0';
-  for (char c : value) {
-    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (!alnum && c != '-') return false;
-    if (c == '-' && previous == '-') return false;
-    previous = c;
-  }
-  return true;
-}
-
 Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject) {
   // A name, not a std::string: this runs once per record and must not allocate.
   const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";

@@ -17,9 +17,6 @@ enum class IdentifierSubject { document, query };
 /// path component. Used for ids and for the split.
 [[nodiscard]] bool is_safe_identifier(std::string_view value) noexcept;
 
-/// The harness's query id pattern `^[a-z0-9]+(-[a-z0-9]+)*$` (docs/behaviour/beir.md §7 step 9).
-[[nodiscard]] bool is_harness_query_id(std::string_view value) noexcept;
-
 /// Checks `value` as a BEIR id, in the reference's order (docs/behaviour/beir.md §5): path safety,
 /// then (documents only) the 255-byte filename limit, then the reserved
 /// Windows device stems. The error is the reference's text for the first

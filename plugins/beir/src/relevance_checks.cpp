@@ -1,5 +1,6 @@
 #include "relevance_checks.hpp"
 
+#include <grk/groundkit/judgments/judgment.hpp>
 #include <grk/python/text.hpp>
 
 #include <set>
@@ -44,7 +45,8 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   }
   std::vector<std::string> unusable;
   for (const auto& entry : qrels.positives) {
-    if (!is_harness_query_id(entry.first)) unusable.push_back(entry.first);
+    // The harness's query id pattern (docs/behaviour/beir.md §7 step 9) is the judgment model's.
+    if (!judgments::is_judgment_query_id(entry.first)) unusable.push_back(entry.first);
   }
   if (!unusable.empty()) {
     return fail(Status::invalid_data,

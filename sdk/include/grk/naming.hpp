@@ -6,9 +6,9 @@
 
 namespace grk {
 
-/// Lowercase kebab-case, `[a-z0-9]+(-[a-z0-9]+)*`: a name users type on the
-/// command line and in configs, the same on every filesystem and shell.
-constexpr bool is_component_name(std::string_view name) noexcept {
+/// Lowercase kebab-case, `[a-z0-9]+(-[a-z0-9]+)*` matched whole. groundkit
+/// asks the same of a judgment's query id.
+constexpr bool is_kebab_case(std::string_view name) noexcept {
   if (name.empty() || name.front() == '-' || name.back() == '-') return false;
   char previous = '\0';
   for (char c : name) {
@@ -19,6 +19,10 @@ constexpr bool is_component_name(std::string_view name) noexcept {
   }
   return true;
 }
+
+/// A module or component name: kebab-case, a name users type on the command
+/// line and in configs, the same on every filesystem and shell.
+constexpr bool is_component_name(std::string_view name) noexcept { return is_kebab_case(name); }
 
 }  // namespace grk
 

@@ -6,6 +6,7 @@
 #include <boost/json/value.hpp>
 
 #include <grk/expected.hpp>
+#include <grk/naming.hpp>
 #include <grk/python/text.hpp>
 
 #include <optional>
@@ -44,18 +45,8 @@ struct Judgment {
   std::optional<std::string> notes;
 };
 
-/// `^[a-z0-9]+(-[a-z0-9]+)*$` with `$` as the true end (pydantic's regex).
-inline bool is_judgment_query_id(std::string_view id) noexcept {
-  if (id.empty() || id.front() == '-' || id.back() == '-') return false;
-  char previous = '\0';
-  for (char c : id) {
-    const bool alnum = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-    if (!alnum && c != '-') return false;
-    if (c == '-' && previous == '-') return false;
-    previous = c;
-  }
-  return true;
-}
+/// pydantic's `^[a-z0-9]+(-[a-z0-9]+)*$` with `$` as the true end: kebab-case.
+inline bool is_judgment_query_id(std::string_view id) noexcept { return is_kebab_case(id); }
 
 /// The GoldSpan.doc field validator (docs/behaviour/judgments.md §3), in its order: nothing
 /// when the path is acceptable, else the validator's message.
