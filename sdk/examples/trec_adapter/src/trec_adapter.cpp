@@ -60,10 +60,10 @@ boost::json::value TrecToGroundkit::adapt(const grk::Params& params, grk::Contex
   // Parse and validate everything before writing anything.
   const fs::path output = params.path("output");
   require_empty_output(output);
-  const auto qrels = read_qrels(params.path("qrels"));
-  const auto topics = read_topics(params.path("topics"));
+  const auto qrels = read_qrels(params.path("qrels")).or_throw();
+  const auto topics = read_topics(params.path("topics")).or_throw();
   const auto documents =
-      read_documents(params.path("documents"), params.string("id_field"), params.string("text_field"));
+      read_documents(params.path("documents"), params.string("id_field"), params.string("text_field")).or_throw();
   context.progress("read inputs", 3, 3);
 
   const std::int64_t min_relevance = params.integer("min_relevance");

@@ -1,8 +1,11 @@
 #include "trec_inputs.hpp"
 
 #include <grk/error.hpp>
+#include <grk/expected.hpp>
 #include <grk/json/reader.hpp>
 
+#include <cerrno>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string_view>
@@ -10,7 +13,6 @@
 namespace trec_adapter {
 namespace {
 
-using grk::Error;
 using grk::Status;
 
 // Lines without their terminator; a trailing "\r" (files from Windows) goes too.
@@ -45,15 +47,15 @@ std::string at_line(const std::filesystem::path& path, std::size_t line) {
 
 }  // namespace
 
-std::string read_file(const std::filesystem::path& path, const char* what) {
+grk::Expected<std::string> read_file(const std::filesystem::path& path, const char* what) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
-    throw Error(Status::not_found, std::string(what) + " file '" + path.string() + "' does not exist");
+    return grk::fail(Status::not_found, std::string(what) + " file '" + path.string() + "' does not exist");
   }
   std::ifstream in(path, std::ios::binary);
   std::ostringstream bytes;
   bytes << in.rdbuf();
-  if (!in) throw Error(Status::io_error, std::string("cannot read ") + what + " file '" + path.string() + "'");
+  if (!in) return grk::fail(Status::io_error, std::string("cannot read ") + what + " file '" + path.string() + "'");
   return bytes.str();
 }
 
@@ -67,76 +69,78 @@ bool is_safe_docno(const std::string& docno) {
   return true;
 }
 
-std::vector<QrelsRow> read_qrels(const std::filesystem::path& path) {
-  const std::string text = read_file(path, "qrels");
+grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& path) {
+  const auto text = read_file(path, "qrels");
+  if (!text) return grk::unexpected(text.error());
   std::vector<QrelsRow> rows;
   std::size_t number = 0;
-  for (const std::string_view line : lines_of(text)) {
+  for (const std::string_view line : lines_of(*text)) {
     ++number;
     const auto fields = fields_of(line);
     if (fields.empty()) continue;
     if (fields.size() != 4) {
-      throw Error(Status::invalid_data, at_line(path, number) + "expected 4 fields (topic iteration docno relevance), got " +
+      return grk::fail(Status::invalid_data, at_line(path, number) + "expected 4 fields (topic iteration docno relevance), got " +
                                             std::to_string(fields.size()));
     }
     QrelsRow row{fields[0], fields[2], 0, number};
-    try {
-      std::size_t used = 0;
-      row.relevance = std::stoll(fields[3], &used);
-      if (used != fields[3].size()) throw std::invalid_argument("trailing characters");
-    } catch (const std::logic_error&) {
-      throw Error(Status::invalid_data, at_line(path, number) + "relevance '" + fields[3] + "' is not an integer");
+    errno = 0;
+    char* end = nullptr;
+    row.relevance = std::strtoll(fields[3].c_str(), &end, 10);
+    if (end == fields[3].c_str() || *end != '\0' || errno == ERANGE) {
+      return grk::fail(Status::invalid_data, at_line(path, number) + "relevance '" + fields[3] + "' is not an integer");
     }
     rows.push_back(std::move(row));
   }
   return rows;
 }
 
-std::map<std::string, std::string> read_topics(const std::filesystem::path& path) {
-  const std::string text = read_file(path, "topics");
+grk::Expected<std::map<std::string, std::string>> read_topics(const std::filesystem::path& path) {
+  const auto text = read_file(path, "topics");
+  if (!text) return grk::unexpected(text.error());
   std::map<std::string, std::string> topics;
   std::size_t number = 0;
-  for (const std::string_view line : lines_of(text)) {
+  for (const std::string_view line : lines_of(*text)) {
     ++number;
     if (line.empty()) continue;
     const std::size_t tab = line.find('\t');
     if (tab == 0 || tab == std::string_view::npos || tab + 1 == line.size()) {
-      throw Error(Status::invalid_data, at_line(path, number) + "expected 'topic<TAB>query text'");
+      return grk::fail(Status::invalid_data, at_line(path, number) + "expected 'topic<TAB>query text'");
     }
     const std::string topic(line.substr(0, tab));
     if (!topics.emplace(topic, std::string(line.substr(tab + 1))).second) {
-      throw Error(Status::invalid_data, at_line(path, number) + "topic '" + topic + "' appears twice");
+      return grk::fail(Status::invalid_data, at_line(path, number) + "topic '" + topic + "' appears twice");
     }
   }
   return topics;
 }
 
-std::map<std::string, Document> read_documents(const std::filesystem::path& path,
-                                               const std::string& id_field,
-                                               const std::string& text_field) {
-  const std::string text = read_file(path, "documents");
+grk::Expected<std::map<std::string, Document>> read_documents(const std::filesystem::path& path,
+                                                              const std::string& id_field,
+                                                              const std::string& text_field) {
+  const auto text = read_file(path, "documents");
+  if (!text) return grk::unexpected(text.error());
   std::map<std::string, Document> documents;
   std::size_t number = 0;
-  for (const std::string_view line : lines_of(text)) {
+  for (const std::string_view line : lines_of(*text)) {
     ++number;
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     const auto value = grk::json::read(line);
-    if (!value) throw Error(Status::invalid_data, at_line(path, number) + "invalid JSON: " + value.error().describe());
+    if (!value) return grk::fail(Status::invalid_data, at_line(path, number) + "invalid JSON: " + value.error().describe());
     const auto* object = value->if_object();
     const auto* id = object ? object->if_contains(id_field) : nullptr;
     const auto* body = object ? object->if_contains(text_field) : nullptr;
     if (!id || !id->is_string() || !body || !body->is_string()) {
-      throw Error(Status::invalid_data, at_line(path, number) + "expected a JSON object with string fields '" +
+      return grk::fail(Status::invalid_data, at_line(path, number) + "expected a JSON object with string fields '" +
                                             id_field + "' and '" + text_field + "'");
     }
     const std::string docno(id->get_string());
     if (!is_safe_docno(docno)) {
-      throw Error(Status::invalid_data,
+      return grk::fail(Status::invalid_data,
                   at_line(path, number) + "docno '" + docno +
                       "' cannot be a file name (letters, digits, '.', '_', '-', starting with a letter or digit)");
     }
     if (!documents.emplace(docno, Document{std::string(body->get_string()), number}).second) {
-      throw Error(Status::invalid_data, at_line(path, number) + "docno '" + docno + "' appears twice");
+      return grk::fail(Status::invalid_data, at_line(path, number) + "docno '" + docno + "' appears twice");
     }
   }
   return documents;

@@ -1,5 +1,6 @@
-// Readers for the three TREC-style inputs. Each returns typed records or
-// throws grk::Error naming the file, the line and what was expected.
+// Readers for the three TREC-style inputs. Each returns typed records or a
+// grk::Failure naming the file, the line and what was expected; the
+// component (trec_adapter.cpp) hands a failure to the SDK's firewall.
 #ifndef TREC_ADAPTER_TREC_INPUTS_HPP
 #define TREC_ADAPTER_TREC_INPUTS_HPP
 
@@ -8,6 +9,8 @@
 #include <map>
 #include <string>
 #include <vector>
+
+#include <grk/expected.hpp>
 
 namespace trec_adapter {
 
@@ -26,21 +29,21 @@ struct Document {
 };
 
 /// The whole file as bytes; not_found when it does not exist, io_error else.
-std::string read_file(const std::filesystem::path& path, const char* what);
+grk::Expected<std::string> read_file(const std::filesystem::path& path, const char* what);
 
-std::vector<QrelsRow> read_qrels(const std::filesystem::path& path);
+grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& path);
 
 /// topic id -> query text, from `topic<TAB>text` lines.
-std::map<std::string, std::string> read_topics(const std::filesystem::path& path);
+grk::Expected<std::map<std::string, std::string>> read_topics(const std::filesystem::path& path);
 
 /// docno -> document, from JSON Lines objects with string fields `id_field`
 /// and `text_field` (other fields are ignored).
-std::map<std::string, Document> read_documents(const std::filesystem::path& path,
-                                               const std::string& id_field,
-                                               const std::string& text_field);
+grk::Expected<std::map<std::string, Document>> read_documents(const std::filesystem::path& path,
+                                                              const std::string& id_field,
+                                                              const std::string& text_field);
 
 /// Whether a docno can become `<docno>.txt` on every filesystem.
-bool is_safe_docno(const std::string& docno);
+[[nodiscard]] bool is_safe_docno(const std::string& docno);
 
 }  // namespace trec_adapter
 
