@@ -54,8 +54,10 @@ EntrySymbols inspect_entry_symbols(const std::filesystem::path& file) {
     symbols = info.symbols(GRK_ENTRY_SECTION);
     // A module built without the SDK macro may export the symbol elsewhere.
     if (symbols.empty()) symbols = info.symbols();
-  } catch (const std::exception& error) {
-    out.detail = std::string("cannot read its symbol table: ") + error.what();
+  } catch (const std::exception&) {
+    // What Boost.DLL says here is a stream's state ("basic_ios::clear: iostream
+    // error"), which tells the user nothing; the only cause is a broken file.
+    out.detail = "cannot read its symbol table: it is truncated or not a valid ELF file";
     return out;
   }
   long other = -1;

@@ -365,6 +365,9 @@ class HostWordingTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as folder:
             pathlib.Path(folder, "empty.so").write_bytes(b"")
             pathlib.Path(folder, "text.so").write_bytes(b"#!/bin/sh\necho hello\n")
+            # An ELF header whose section table lies past the end of the file.
+            good = (self.fixtures / "good" / "fixture_good_statistic.so").read_bytes()
+            pathlib.Path(folder, "truncated.so").write_bytes(good[:200])
             for directory in ("/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64"):
                 if libm and os.path.isfile(os.path.join(directory, libm)):
                     shutil.copy(os.path.join(directory, libm), os.path.join(folder, "libm.so"))
