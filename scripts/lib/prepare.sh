@@ -2,13 +2,16 @@
 # Debian's packages (when run as root) and configures the build in build/.
 #
 # Boost 1.81 comes from the versioned packages: Debian 12's default
-# libboost-dev is 1.74, which has no Boost.JSON.
+# libboost-dev is 1.74, which has no Boost.JSON. Everything is installed
+# without recommends: R's recommended packages would pull a Fortran and TeX
+# toolchain the tests do not need.
 
 GRK_DEBIAN_PACKAGES=(
   g++ cmake ninja-build python3
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev
   libboost-test1.81-dev
   time  # GNU time: peak RSS in bench/beir/run_benchmark.py
+  r-base-core  # R 4.2: the reference of the comparison statistics' tests
 )
 
 grk_missing_packages() {
