@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <optional>
 #include <string>
 
 #include <grk/abi.h>
@@ -79,9 +80,9 @@ std::string signal_text(int signal_number) {
   return "signal " + std::to_string(signal_number) + (name ? std::string(" (SIG") + name + ")" : "");
 }
 
-}  // namespace
-
-ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::milliseconds timeout) {
+// The refusal a file's symbol table alone decides; nothing when the file
+// exports this host's entry symbol and must be loaded to say more.
+std::optional<ModuleRecord> refusal_by_symbols(const std::filesystem::path& file) {
   const EntrySymbols symbols = inspect_entry_symbols(file);
   switch (symbols.verdict) {
     case EntrySymbols::Verdict::unreadable:
@@ -106,18 +107,30 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
     case EntrySymbols::Verdict::compatible:
       break;
   }
+  return std::nullopt;
+}
 
+// What the probe child left: its report, how it ended, and whether it had
+// to be killed for taking longer than the limit.
+struct ProbeOutcome {
+  std::string output;
+  int status = 0;
+  bool timed_out = false;
+};
+
+// Loads `file` in a child process and collects what it reports; the error is
+// why no child could be started.
+Expected<ProbeOutcome, std::string> run_probe_child(const std::filesystem::path& file,
+                                                    std::chrono::milliseconds timeout) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) {
-    return failed(file, ModuleStatus::load_failed,
-                  std::string("cannot create a pipe to probe it: ") + strerror(errno));
+    return unexpected(std::string("cannot create a pipe to probe it: ") + strerror(errno));
   }
   const pid_t child = fork();
   if (child < 0) {
     close(fds[0]);
     close(fds[1]);
-    return failed(file, ModuleStatus::load_failed,
-                  std::string("cannot fork a process to probe it: ") + strerror(errno));
+    return unexpected(std::string("cannot fork a process to probe it: ") + strerror(errno));
   }
   if (child == 0) {
     close(fds[0]);
@@ -125,36 +138,41 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
   }
   close(fds[1]);
 
-  std::string output;
-  bool timed_out = false;
+  ProbeOutcome outcome;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
         deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
-      timed_out = true;
+      outcome.timed_out = true;
       break;
     }
     pollfd pfd{fds[0], POLLIN, 0};
     const int ready = poll(&pfd, 1, static_cast<int>(left.count()));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) {
-      timed_out = ready == 0;
+      outcome.timed_out = ready == 0;
       break;
     }
     char buffer[4096];
     const ssize_t n = read(fds[0], buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
-    output.append(buffer, static_cast<std::size_t>(n));
+    outcome.output.append(buffer, static_cast<std::size_t>(n));
   }
   close(fds[0]);
-  if (timed_out) kill(child, SIGKILL);
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  if (outcome.timed_out) kill(child, SIGKILL);
+  while (waitpid(child, &outcome.status, 0) < 0 && errno == EINTR) {
   }
+  return outcome;
+}
 
-  if (timed_out) {
+// The module's record from what its probe child reported, or the way the
+// child ended when it could not report.
+ModuleRecord record_from_probe(const std::filesystem::path& file, const ProbeOutcome& outcome,
+                               std::chrono::milliseconds timeout) {
+  const int status = outcome.status;
+  if (outcome.timed_out) {
     return failed(file, ModuleStatus::load_failed,
                   "loading it did not finish within " + std::to_string(timeout.count() / 1000) +
                       " s (a static initialiser or the entry function hangs)");
@@ -165,7 +183,7 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
                       ": a static initialiser or the entry function failed; nothing of it was "
                       "run in grk-eval itself");
   }
-  const auto parsed = json::read(output);
+  const auto parsed = json::read(outcome.output);
   auto record = parsed ? module_from_json(*parsed) : plugin_error("its report is not JSON");
   if (!record || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return failed(file, ModuleStatus::load_failed,
@@ -175,6 +193,15 @@ ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::millis
   }
   record->file = file;
   return std::move(record).value();
+}
+
+}  // namespace
+
+ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::milliseconds timeout) {
+  if (auto refused = refusal_by_symbols(file)) return std::move(*refused);
+  const auto outcome = run_probe_child(file, timeout);
+  if (!outcome) return failed(file, ModuleStatus::load_failed, outcome.error());
+  return record_from_probe(file, *outcome, timeout);
 }
 
 }  // namespace grk::host

@@ -97,6 +97,40 @@ inline Expected<void, std::string> string_field(const boost::json::object& row, 
   return {};
 }
 
+// One GoldSpan at `loc` ("gold.<index>"): extra keys forbidden, then doc
+// (required string, the path validator), then quote (required, non-empty).
+inline Expected<GoldSpan, std::string> read_gold_span(const boost::json::value& item, const std::string& loc) {
+  const boost::json::object* span = item.if_object();
+  if (span == nullptr) {
+    return unexpected(
+        pydantic_error(loc, "Input should be a valid dictionary or instance of GoldSpan", "model_type"));
+  }
+  for (const auto& member : *span) {
+    if (member.key() != "doc" && member.key() != "quote") {
+      return unexpected(
+          pydantic_error(loc + "." + std::string(member.key()), "Extra inputs are not permitted", "extra_forbidden"));
+    }
+  }
+  GoldSpan parsed;
+  const boost::json::value* doc = span->if_contains("doc");
+  if (doc == nullptr) return unexpected(pydantic_error(loc + ".doc", "Field required", "missing"));
+  if (!doc->is_string()) return unexpected(pydantic_error(loc + ".doc", "Input should be a valid string", "string_type"));
+  parsed.doc = std::string(doc->get_string());
+  if (auto doc_path = validate_doc_path(parsed.doc); !doc_path) {
+    return unexpected(pydantic_error(loc + ".doc", "Value error, " + doc_path.error(), "value_error"));
+  }
+  const boost::json::value* quote = span->if_contains("quote");
+  if (quote == nullptr) return unexpected(pydantic_error(loc + ".quote", "Field required", "missing"));
+  if (!quote->is_string()) {
+    return unexpected(pydantic_error(loc + ".quote", "Input should be a valid string", "string_type"));
+  }
+  parsed.quote = std::string(quote->get_string());
+  if (parsed.quote.empty()) {
+    return unexpected(pydantic_error(loc + ".quote", "String should have at least 1 character", "string_too_short"));
+  }
+  return parsed;
+}
+
 }  // namespace detail
 
 /// Validates one parsed row as pydantic's Judgment model would (extra keys
@@ -142,36 +176,9 @@ inline Expected<Judgment, std::string> validate_judgment(const boost::json::valu
     if (!gold->is_array()) return unexpected(detail::pydantic_error("gold", "Input should be a valid list", "list_type"));
     std::size_t index = 0;
     for (const auto& item : gold->get_array()) {
-      const std::string loc = "gold." + std::to_string(index++);
-      const boost::json::object* span = item.if_object();
-      if (span == nullptr) {
-        return unexpected(detail::pydantic_error(loc, "Input should be a valid dictionary or instance of GoldSpan",
-                                      "model_type"));
-      }
-      for (const auto& member : *span) {
-        if (member.key() != "doc" && member.key() != "quote") {
-          return unexpected(detail::pydantic_error(loc + "." + std::string(member.key()), "Extra inputs are not permitted",
-                                        "extra_forbidden"));
-        }
-      }
-      GoldSpan parsed;
-      const boost::json::value* doc = span->if_contains("doc");
-      if (doc == nullptr) return unexpected(detail::pydantic_error(loc + ".doc", "Field required", "missing"));
-      if (!doc->is_string()) return unexpected(detail::pydantic_error(loc + ".doc", "Input should be a valid string", "string_type"));
-      parsed.doc = std::string(doc->get_string());
-      if (auto doc_path = validate_doc_path(parsed.doc); !doc_path) {
-        return unexpected(detail::pydantic_error(loc + ".doc", "Value error, " + doc_path.error(), "value_error"));
-      }
-      const boost::json::value* quote = span->if_contains("quote");
-      if (quote == nullptr) return unexpected(detail::pydantic_error(loc + ".quote", "Field required", "missing"));
-      if (!quote->is_string()) {
-        return unexpected(detail::pydantic_error(loc + ".quote", "Input should be a valid string", "string_type"));
-      }
-      parsed.quote = std::string(quote->get_string());
-      if (parsed.quote.empty()) {
-        return unexpected(detail::pydantic_error(loc + ".quote", "String should have at least 1 character", "string_too_short"));
-      }
-      judgment.gold.push_back(std::move(parsed));
+      auto parsed = detail::read_gold_span(item, "gold." + std::to_string(index++));
+      if (!parsed) return unexpected(std::move(parsed).error());
+      judgment.gold.push_back(std::move(parsed).value());
     }
   }
   if (const boost::json::value* notes = row->if_contains("notes"); notes != nullptr && !notes->is_null()) {
