@@ -42,10 +42,10 @@ std::vector<std::size_t> descending_order(const std::vector<double>& p) {
   return order;
 }
 
-/// Step-down: the running maximum of factor(rank, p) along ascending p,
-/// capped at 1. `rank` counts from 1.
-template <class Factor>
-std::vector<double> step_down(const std::vector<double>& p, Factor term) {
+/// Step-down: the running maximum of term(rank, p) along ascending p,
+/// capped at 1; `rank` counts from 1.
+template <class Term>
+std::vector<double> step_down(const std::vector<double>& p, Term term) {
   const std::vector<std::size_t> order = ascending_order(p);
   std::vector<double> adjusted(p.size());
   double running = 0.0;
