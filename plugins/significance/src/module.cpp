@@ -2,5 +2,10 @@
 #include <grk/plugin.hpp>
 
 #include "paired_bootstrap_statistic.hpp"
+#include "paired_t_statistic.hpp"
+#include "randomization_statistic.hpp"
+#include "wilcoxon_statistic.hpp"
 
-GRK_PLUGIN_MODULE("significance", "1.0.0", grk::significance::PairedBootstrapStatistic)
+GRK_PLUGIN_MODULE("significance", "1.0.0", grk::significance::PairedBootstrapStatistic,
+                  grk::significance::PairedTStatistic, grk::significance::WilcoxonStatistic,
+                  grk::significance::RandomizationStatistic)

@@ -10,21 +10,13 @@
 
 #include <grk/error.hpp>
 #include <grk/json/float_format.hpp>
-#include <grk/python/text.hpp>
 
 #include "metric_check.hpp"
+#include "paired_deltas.hpp"
 
 namespace grk::significance {
 
 namespace {
-
-std::vector<std::string> keys_missing_from(const ScoreMap& from, const ScoreMap& other) {
-  std::vector<std::string> missing;
-  for (const auto& entry : from) {
-    if (other.find(entry.first) == other.end()) missing.push_back(entry.first);
-  }
-  return missing;  // sorted: ScoreMap iterates in code-point order
-}
 
 // Python would raise MemoryError; say what the memory was for.
 Unexpected<Failure> out_of_memory(std::int64_t resamples) {
@@ -47,25 +39,9 @@ Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const Score
                                   : request.confidence_level_text;
     return fail(Status::invalid_argument, "confidence_level must be between 0 and 1, got " + shown);
   }
-  if (baseline.empty()) {
-    return fail(Status::invalid_data, "paired bootstrap requires at least one query score");
-  }
-  const std::vector<std::string> missing_from_candidate = keys_missing_from(baseline, candidate);
-  const std::vector<std::string> missing_from_baseline = keys_missing_from(candidate, baseline);
-  if (!missing_from_candidate.empty() || !missing_from_baseline.empty()) {
-    return fail(Status::invalid_data,
-                "paired bootstrap query ids differ (missing from candidate=" +
-                    python::repr_list(missing_from_candidate) +
-                    ", missing from baseline=" + python::repr_list(missing_from_baseline) + ")");
-  }
-  std::vector<double> deltas;
-  deltas.reserve(baseline.size());
-  for (const auto& entry : baseline) {
-    deltas.push_back(candidate.at(entry.first) - entry.second);
-  }
-  for (double delta : deltas) {
-    if (!std::isfinite(delta)) return fail(Status::invalid_data, "paired bootstrap scores must be finite");
-  }
+  auto paired = paired_deltas(baseline, candidate, "paired bootstrap");
+  if (!paired) return unexpected(std::move(paired).error());
+  const std::vector<double> deltas = std::move(*paired);
   if (deltas.size() > 0xffffffffu) {
     return fail(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
   }

@@ -1,0 +1,51 @@
+#include "wilcoxon_statistic.hpp"
+
+#include <utility>
+
+#include <grk/error.hpp>
+
+#include "bootstrap_interval.hpp"
+#include "comparison_input.hpp"
+#include "comparison_params.hpp"
+#include "comparison_record.hpp"
+#include "paired_deltas.hpp"
+#include "wilcoxon.hpp"
+
+namespace grk::significance {
+
+std::vector<ParamSpec> WilcoxonStatistic::params() {
+  std::vector<ParamSpec> specs = comparison_input_params();
+  specs.insert(specs.end(), {confidence_level_param(), alpha_param(), interval_resamples_param(), seed_param()});
+  return specs;
+}
+
+// The one place where a failure becomes grk::Error (the plugin firewall).
+boost::json::value WilcoxonStatistic::compute(const Params& params, Context& context) {
+  ComparisonInput input = read_comparison_input(params).or_throw();
+  const double confidence_level = open_unit_interval(params, "confidence_level").or_throw();
+  const double alpha = open_unit_interval(params, "alpha").or_throw();
+  const std::int64_t resamples = positive_integer(params, "resamples").or_throw();
+  const std::int64_t seed = params.integer("seed");
+  const std::vector<double> deltas =
+      paired_deltas(input.scores.baseline, input.scores.candidate, "wilcoxon signed-rank test").or_throw();
+
+  ComparisonRecord record = describe_comparison(std::move(input.baseline), std::move(input.candidate),
+                                                std::move(input.metric), std::string(name), input.scores, deltas);
+  auto estimate = wilcoxon_signed_rank(deltas);
+  if (!estimate) {
+    throw Error(estimate.error().status, "wilcoxon " + comparison_name(record) + ": " + estimate.error().message);
+  }
+  const BootstrapProgress progress = [&context](std::uint64_t done, std::uint64_t total) {
+    context.progress("resampling", done, total);
+  };
+  set_bootstrap_interval(record, deltas, resamples, seed, confidence_level, progress).or_throw();
+  set_p_value(record, estimate->p_value_two_sided, alpha);
+  record.details = WilcoxonDetails{estimate->v_statistic, estimate->exact ? "exact" : "normal"};
+  return to_json(record);
+}
+
+std::string WilcoxonStatistic::summarize(const boost::json::value& result) const {
+  return summarize_comparison(result);
+}
+
+}  // namespace grk::significance
