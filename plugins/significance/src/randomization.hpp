@@ -23,9 +23,12 @@ struct RandomizationEstimate {
   double p_value_standard_error = 0.0;
 };
 
-/// The statistic is |sum of the signed deltas|, each sum taken left to right
-/// in the deltas' order; an assignment is at least as extreme as the
-/// observed one when its |sum| >= observed * (1 - 1e-9).
+/// The statistic is |sum of the signed deltas|; an assignment is at least as
+/// extreme as the observed one when its |sum| >= observed * (1 - 1e-9). The
+/// observed and the exact sums are taken left to right in the deltas' order;
+/// a drawn vector's sum adds, block by block in order, the left-to-right sums
+/// of its blocks of 8 signed deltas (a table lookup each), which the
+/// tolerance absorbs.
 ///
 /// When 2^n <= permutations (n = deltas.size()), the exact share of the 2^n
 /// assignments at least as extreme (zero deltas, whose sign changes no sum,
