@@ -1,6 +1,7 @@
 // The `significance` plugin module: its one registration file.
 #include <grk/plugin.hpp>
 
+#include "compare_systems_statistic.hpp"
 #include "paired_bootstrap_statistic.hpp"
 #include "paired_t_statistic.hpp"
 #include "randomization_statistic.hpp"
@@ -8,4 +9,4 @@
 
 GRK_PLUGIN_MODULE("significance", "1.0.0", grk::significance::PairedBootstrapStatistic,
                   grk::significance::PairedTStatistic, grk::significance::WilcoxonStatistic,
-                  grk::significance::RandomizationStatistic)
+                  grk::significance::RandomizationStatistic, grk::significance::CompareSystemsStatistic)

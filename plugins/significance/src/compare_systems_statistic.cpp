@@ -1,0 +1,151 @@
+#include "compare_systems_statistic.hpp"
+
+#include <optional>
+#include <set>
+#include <utility>
+
+#include <grk/error.hpp>
+#include <grk/python/repr.hpp>
+
+#include "compare_systems.hpp"
+#include "comparison_params.hpp"
+#include "parallel_slots.hpp"
+#include "run_files.hpp"
+#include "system_table.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+/// A list param: names separated by commas, spaces around a name ignored
+/// (`"dense, fusion"`). The param set has no array type, and a string keeps
+/// the list one `--set systems=dense,fusion` away on the command line.
+Expected<std::optional<std::vector<std::string>>> name_list(const Params& params, std::string_view param) {
+  if (!params.has(param)) return std::optional<std::vector<std::string>>();
+  const std::string text = params.string(param);
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::size_t first = name.find_first_not_of(" \t");
+    const std::size_t last = name.find_last_not_of(" \t");
+    name = first == std::string::npos ? std::string() : name.substr(first, last - first + 1);
+    if (name.empty()) {
+      return fail(Status::invalid_argument, std::string(param) +
+                                                " must be a comma-separated list of names, got " +
+                                                python::repr(text));
+    }
+    if (!seen.insert(name).second) {
+      return fail(Status::invalid_argument, std::string(param) + " lists " + python::repr(name) + " twice");
+    }
+    names.push_back(std::move(name));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return std::optional<std::vector<std::string>>(std::move(names));
+}
+
+Expected<boost::json::value> run(const Params& params) {
+  const bool has_report = params.has("report");
+  const bool has_runs = params.has("runs");
+  if (has_report == has_runs) {
+    return fail(Status::invalid_argument, std::string("exactly one of 'report' and 'runs' must be given, got ") +
+                                              (has_report ? "both" : "neither"));
+  }
+  auto runs_format = parse_runs_format(params.string("runs_format"));
+  if (!runs_format) return unexpected(std::move(runs_format).error());
+  FamilySettings settings;
+  auto test = parse_comparison_test(params.string("test"));
+  if (!test) return unexpected(std::move(test).error());
+  settings.test = *test;
+  auto correction = parse_correction(params.string("correction"));
+  if (!correction) return unexpected(std::move(correction).error());
+  settings.correction = *correction;
+  auto missing = parse_missing_queries(params.string("missing_queries"));
+  if (!missing) return unexpected(std::move(missing).error());
+  settings.missing_queries = *missing;
+  auto alpha = open_unit_interval(params, "alpha");
+  if (!alpha) return unexpected(std::move(alpha).error());
+  settings.alpha = *alpha;
+  auto level = open_unit_interval(params, "confidence_level");
+  if (!level) return unexpected(std::move(level).error());
+  settings.confidence_level = *level;
+  auto resamples = positive_integer(params, "resamples");
+  if (!resamples) return unexpected(std::move(resamples).error());
+  settings.resamples = *resamples;
+  auto permutations = positive_integer(params, "permutations");
+  if (!permutations) return unexpected(std::move(permutations).error());
+  settings.permutations = *permutations;
+  settings.seed = params.integer("seed");
+  settings.per_query = params.boolean("per_query");
+
+  if (params.has("metric") && params.has("metrics")) {
+    return fail(Status::invalid_argument, "give at most one of 'metric' and 'metrics', got both");
+  }
+  std::optional<std::vector<std::string>> metrics;
+  if (params.has("metric")) {
+    metrics = std::vector<std::string>{params.string("metric")};
+  } else {
+    auto listed = name_list(params, "metrics");
+    if (!listed) return unexpected(std::move(listed).error());
+    metrics = std::move(*listed);
+  }
+  auto systems = name_list(params, "systems");
+  if (!systems) return unexpected(std::move(systems).error());
+  auto threads = thread_count();
+  if (!threads) return unexpected(std::move(threads).error());
+  settings.threads = *threads;
+
+  auto table = has_report
+                   ? read_report_systems(params.path("report"), metrics)
+                   : read_runs_systems(params.object("runs"), params.path("runs_dir"), *runs_format, metrics);
+  if (!table) return unexpected(std::move(table).error());
+  const std::optional<std::string> baseline =
+      params.has("baseline") ? std::optional<std::string>(params.string("baseline")) : std::nullopt;
+  auto pairs = plan_pairs(table->systems, baseline, *systems);
+  if (!pairs) return unexpected(std::move(pairs).error());
+  return compare_systems(*table, *pairs, settings);
+}
+
+}  // namespace
+
+std::vector<ParamSpec> CompareSystemsStatistic::params() {
+  return {
+      optional("report", ParamType::path, "EvalReport JSON; its stages are the systems (give this or runs)"),
+      optional("runs", ParamType::object,
+               "{system name: path} of per-query evaluation files (give this or report)"),
+      with_default("runs_format", ParamType::string, "trec_eval", "trec_eval (trec_eval -q) or ir_measures"),
+      with_default("runs_dir", ParamType::path, ".",
+                   "folder that relative paths in runs resolve against (default: the config's folder)"),
+      optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
+      optional("systems", ParamType::string,
+               "comma-separated system names to compare (default: every system of the input)"),
+      optional("metrics", ParamType::string,
+               "comma-separated metric names (default: every metric of the input)"),
+      optional("metric", ParamType::string, "a single metric (instead of metrics)"),
+      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon"),
+      with_default("correction", ParamType::string, "holm",
+                   "holm, bonferroni, holm-sidak, hommel, bh, by or none"),
+      alpha_param(),
+      interval_resamples_param(),
+      permutations_param(),
+      seed_param(),
+      confidence_level_param(),
+      with_default("missing_queries", ParamType::string, "error", "error, intersect or zero"),
+      with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
+  };
+}
+
+// The one place where a failure becomes grk::Error (the plugin firewall).
+boost::json::value CompareSystemsStatistic::compute(const Params& params, Context& context) {
+  (void)context;
+  return run(params).or_throw();
+}
+
+std::string CompareSystemsStatistic::summarize(const boost::json::value& result) const {
+  return summarize_family(result);
+}
+
+}  // namespace grk::significance

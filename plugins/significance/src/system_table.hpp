@@ -1,0 +1,50 @@
+// SystemTable: the per-query scores of every system of a `compare-systems`
+// input on every metric it compares, read from an EvalReport or from
+// per-query evaluation files (`runs`).
+#ifndef GRK_SIGNIFICANCE_SYSTEM_TABLE_HPP
+#define GRK_SIGNIFICANCE_SYSTEM_TABLE_HPP
+
+#include <boost/json/object.hpp>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "run_files.hpp"
+#include "score_pair.hpp"
+
+namespace grk::significance {
+
+struct SystemTable {
+  /// In the input's order: the report's stage order, the `runs` object's key order.
+  std::vector<std::string> systems;
+  /// The compared metrics: the requested ones in the order given, or every
+  /// metric of the input.
+  std::vector<std::string> metrics;
+  /// scores[m][s]: system s on metric m.
+  std::vector<std::vector<ScoreMap>> scores;
+};
+
+/// Every stage of the EvalReport at `path`; `metrics` (absent: the report's
+/// five, in report order) must be report metric names, else invalid_argument
+/// `metrics: unknown metric 'x'; expected one of 'recall_at_1', ...`.
+/// Fails as read_report_file and scores_from_report do.
+Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
+                                          const std::optional<std::vector<std::string>>& metrics);
+
+/// Every system of `runs` ({system name: path}, relative paths resolved
+/// against `runs_dir`); `metrics` absent: every measure that every file has,
+/// sorted. Fails with invalid_argument `runs must name at least one system`,
+/// `runs: system 'x' must map to a path (a non-empty string), got <kind>`,
+/// `metrics: measure 'x' is not in the runs file of system 'y' ('<path>')`,
+/// invalid_data `the runs files share no measure`, or as read_run_file does.
+Expected<SystemTable> read_runs_systems(const boost::json::object& runs, const std::filesystem::path& runs_dir,
+                                        RunsFormat format,
+                                        const std::optional<std::vector<std::string>>& metrics);
+
+}  // namespace grk::significance
+
+#endif
