@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include <grk/groundkit/report/names.hpp>
 #include <grk/json/float_format.hpp>
 #include <grk/python/text.hpp>
 
@@ -76,7 +77,10 @@ Expected<ComparisonRecord> compare_pair(const std::string& baseline, const std::
       BootstrapRequest request;
       request.baseline_name = baseline;
       request.candidate_name = candidate;
-      request.metric = metric;
+      // paired_bootstrap only accepts the EvalReport's metric names, which a
+      // runs file's measures (`P_10`, `nDCG@10`) are not; the name takes no
+      // part in the numbers, and the record carries the real one.
+      request.metric = std::string(report::to_string(report::MetricName::ndcg_at_10));
       request.resamples = settings.resamples;
       request.seed = settings.seed;
       request.confidence_level = settings.confidence_level;

@@ -1,0 +1,361 @@
+// compare-systems: every param's bad value names the param, the report and
+// runs inputs (trec_eval and ir_measures files written here), baseline
+// against all pairs, each correction reaching the records (and equal to R's
+// p.adjust over a family), the bootstrap row equal to paired-bootstrap bit
+// for bit, the other tests' rows equal to their own components, and the
+// result's independence of the thread count.
+#define BOOST_TEST_MODULE significance_compare_systems
+#include <boost/test/unit_test.hpp>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <grk/context.hpp>
+#include <grk/error.hpp>
+#include <grk/param.hpp>
+
+#include "compare_systems_statistic.hpp"
+#include "p_value_adjustment.hpp"
+#include "paired_bootstrap_statistic.hpp"
+#include "paired_t_statistic.hpp"
+#include "r_oracle.hpp"
+#include "randomization_statistic.hpp"
+#include "wilcoxon_statistic.hpp"
+
+namespace fs = std::filesystem;
+using boost::json::object;
+using grk::significance::CompareSystemsStatistic;
+
+namespace {
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("grk-compare-systems-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+  fs::path write(const std::string& name, const std::string& bytes) const {
+    std::ofstream(path / name, std::ios::binary) << bytes;
+    return path / name;
+  }
+};
+
+struct Outcome {
+  boost::json::value result;
+  std::string error;
+  grk::Status status = grk::Status::ok;
+  std::string summary;
+};
+
+template <class Component>
+Outcome run(const object& given) {
+  Outcome out;
+  auto resolved = grk::validate_params(Component::params(), given);
+  if (!resolved) {
+    out.error = "parameter '" + resolved.error().name + "': " + resolved.error().message;
+    out.status = grk::Status::invalid_argument;
+    return out;
+  }
+  grk::Context context(nullptr, nullptr);
+  Component component;
+  try {
+    out.result = component.compute(grk::Params(std::move(*resolved)), context);
+    out.summary = component.summarize(out.result);
+  } catch (const grk::Error& error) {
+    out.error = error.what();
+    out.status = error.status();
+  }
+  return out;
+}
+
+fs::path example_report() {
+  const char* source = std::getenv("GRK_SOURCE_DIR");
+  return fs::path(source ? source : "") / "configs/data/reports/example-eval-report.json";
+}
+
+object with(object base, const object& extra) {
+  for (const auto& member : extra) base[member.key()] = member.value();
+  return base;
+}
+
+object report_params() { return object{{"report", example_report().string()}, {"resamples", 2000}}; }
+
+const boost::json::array& comparisons(const Outcome& out) {
+  return out.result.as_object().at("comparisons").as_array();
+}
+
+std::string text(const boost::json::value& record, const char* key) {
+  return std::string(record.as_object().at(key).as_string());
+}
+
+double number(const boost::json::value& record, const char* key) {
+  return record.as_object().at(key).to_number<double>();
+}
+
+// Sets or clears GRK_THREADS for the scope.
+struct ThreadsSetting {
+  explicit ThreadsSetting(const char* value) {
+    if (value) ::setenv("GRK_THREADS", value, 1); else ::unsetenv("GRK_THREADS");
+  }
+  ~ThreadsSetting() { ::unsetenv("GRK_THREADS"); }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
+  const object base = report_params();
+  const std::vector<std::pair<object, std::string>> cases = {
+      {object{}, "exactly one of 'report' and 'runs' must be given, got neither"},
+      {with(base, {{"runs", object{{"a", "a.txt"}}}}), "exactly one of 'report' and 'runs' must be given, got both"},
+      {with(base, {{"runs_format", "csv"}}), "runs_format must be one of"},
+      {with(base, {{"test", "z"}}), "test must be one of 'bootstrap', 'randomization', 't', 'wilcoxon', got 'z'"},
+      {with(base, {{"correction", "BH"}}), "correction must be one of"},
+      {with(base, {{"missing_queries", "drop"}}), "missing_queries must be one of"},
+      {with(base, {{"alpha", 1.5}}), "alpha must be between 0 and 1, got 1.5"},
+      {with(base, {{"confidence_level", 0}}), "confidence_level must be between 0 and 1, got 0"},
+      {with(base, {{"resamples", 0}}), "resamples must be positive, got 0"},
+      {with(base, {{"permutations", -3}}), "permutations must be positive, got -3"},
+      {with(base, {{"metric", "mrr"}, {"metrics", "mrr"}}), "give at most one of 'metric' and 'metrics', got both"},
+      {with(base, {{"metrics", "mrr,,ndcg_at_10"}}), "metrics must be a comma-separated list of names, got"},
+      {with(base, {{"systems", "dense, dense"}}), "systems lists 'dense' twice"},
+      {with(base, {{"metrics", "P_10"}}), "metrics: unknown metric 'P_10'"},
+      {with(base, {{"metric", "P_10"}}), "metrics: unknown metric 'P_10'"},
+      {with(base, {{"baseline", "bm26"}}), "baseline: unknown system 'bm26'"},
+      {with(base, {{"systems", "dense,nope"}}), "systems: unknown system 'nope'"},
+      {with(base, {{"systems", "dense"}}), "systems: at least two systems are needed"},
+      {with(base, {{"baseline", "bm25"}, {"systems", "bm25"}}), "systems: no candidate to compare with the baseline 'bm25'"},
+      {with(base, {{"per_query", "yes"}}), "parameter 'per_query': expected boolean"},
+      {with(base, {{"systems", boost::json::array{"dense"}}}), "parameter 'systems': expected string"},
+      {object{{"runs", "a.txt"}}, "parameter 'runs': expected object"},
+      {object{{"runs", object{{"a", 3}}}}, "runs: system 'a' must map to a path (a non-empty string), got"},
+      {object{{"runs", object{}}}, "runs must name at least one system"},
+  };
+  for (const auto& [params, expected] : cases) {
+    const Outcome out = run<CompareSystemsStatistic>(params);
+    BOOST_TEST((out.status == grk::Status::invalid_argument), boost::json::serialize(params));
+    BOOST_TEST(out.error.find(expected) != std::string::npos, out.error << " | expected: " << expected);
+  }
+  const ThreadsSetting threads("0");
+  const Outcome out = run<CompareSystemsStatistic>(base);
+  BOOST_TEST(out.error == "GRK_THREADS must be a positive integer, got '0'");
+}
+
+BOOST_AUTO_TEST_CASE(baseline_against_candidates_and_all_pairs) {
+  const Outcome against = run<CompareSystemsStatistic>(with(report_params(), {{"baseline", "bm25"}}));
+  BOOST_REQUIRE_MESSAGE(against.error.empty(), against.error);
+  BOOST_TEST(against.result.at("family_size").to_number<int>() == 15);
+  BOOST_TEST(against.result.at("test").as_string() == "bootstrap");
+  BOOST_TEST(against.result.at("correction").as_string() == "holm");
+  const char* candidates[] = {"dense", "fusion", "rerank"};
+  const char* metrics[] = {"recall_at_1", "recall_at_5", "recall_at_10", "mrr", "ndcg_at_10"};
+  for (std::size_t i = 0; i < 15; ++i) {
+    const auto& record = comparisons(against)[i];
+    BOOST_TEST(text(record, "baseline") == "bm25");
+    BOOST_TEST(text(record, "candidate") == candidates[i / 5]);
+    BOOST_TEST(text(record, "metric") == metrics[i % 5]);
+    BOOST_TEST(text(record, "test") == "paired-bootstrap");
+  }
+
+  const Outcome pairs = run<CompareSystemsStatistic>(with(report_params(), {{"metric", "mrr"}}));
+  BOOST_REQUIRE_MESSAGE(pairs.error.empty(), pairs.error);
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"bm25", "dense"}, {"bm25", "fusion"}, {"bm25", "rerank"},
+      {"dense", "fusion"}, {"dense", "rerank"}, {"fusion", "rerank"}};
+  BOOST_REQUIRE_EQUAL(comparisons(pairs).size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    BOOST_TEST(text(comparisons(pairs)[i], "baseline") == expected[i].first);
+    BOOST_TEST(text(comparisons(pairs)[i], "candidate") == expected[i].second);
+  }
+
+  const Outcome chosen = run<CompareSystemsStatistic>(
+      with(report_params(), {{"baseline", "fusion"}, {"systems", "rerank, bm25"}, {"metrics", "ndcg_at_10,mrr"}}));
+  BOOST_REQUIRE_MESSAGE(chosen.error.empty(), chosen.error);
+  BOOST_REQUIRE_EQUAL(comparisons(chosen).size(), 4u);
+  BOOST_TEST(text(comparisons(chosen)[0], "candidate") == "rerank");
+  BOOST_TEST(text(comparisons(chosen)[0], "metric") == "ndcg_at_10");
+  BOOST_TEST(text(comparisons(chosen)[3], "candidate") == "bm25");
+  BOOST_TEST(text(comparisons(chosen)[3], "metric") == "mrr");
+  BOOST_TEST(chosen.summary.find("bootstrap test, holm correction over 4 comparisons, alpha 0.05") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(bootstrap_rows_equal_paired_bootstrap_bit_for_bit) {
+  for (const object& extra : {object{}, object{{"seed", -123456789}, {"resamples", 777}, {"confidence_level", 0.9}}}) {
+    const Outcome family = run<CompareSystemsStatistic>(with(report_params(), extra));
+    BOOST_REQUIRE_MESSAGE(family.error.empty(), family.error);
+    BOOST_REQUIRE_EQUAL(comparisons(family).size(), 30u);
+    for (const auto& record : comparisons(family)) {
+      object single{{"report", example_report().string()}, {"baseline", text(record, "baseline")},
+                    {"candidate", text(record, "candidate")}, {"metric", text(record, "metric")}};
+      single["resamples"] = extra.contains("resamples") ? extra.at("resamples") : boost::json::value(2000);
+      if (extra.contains("seed")) single["seed"] = extra.at("seed");
+      if (extra.contains("confidence_level")) single["confidence_level"] = extra.at("confidence_level");
+      const Outcome alone = run<grk::significance::PairedBootstrapStatistic>(single);
+      BOOST_REQUIRE_MESSAGE(alone.error.empty(), alone.error);
+      for (const char* key : {"effect", "confidence_interval_low", "confidence_interval_high", "p_value_two_sided"}) {
+        BOOST_TEST(number(record, key) == number(alone.result, key), key);
+      }
+      BOOST_TEST(record.at("query_count") == alone.result.at("query_count"));
+    }
+  }
+}
+
+template <class Component>
+void rows_equal_component(const char* test) {
+  const Outcome family = run<CompareSystemsStatistic>(
+      with(report_params(), {{"test", test}, {"baseline", "bm25"}, {"correction", "none"}}));
+  BOOST_REQUIRE_MESSAGE(family.error.empty(), family.error);
+  for (const auto& record : comparisons(family)) {
+    object single{{"report", example_report().string()}, {"baseline", "bm25"},
+                  {"candidate", text(record, "candidate")}, {"metric", text(record, "metric")}};
+    if (std::string(test) != "t") single["resamples"] = 2000;
+    const Outcome alone = run<Component>(single);
+    BOOST_REQUIRE_MESSAGE(alone.error.empty(), alone.error);
+    // With correction none, the record is the component's own, field for field.
+    BOOST_TEST(boost::json::serialize(record) == boost::json::serialize(alone.result));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(other_tests_rows_equal_their_components) {
+  rows_equal_component<grk::significance::PairedTStatistic>("t");
+  rows_equal_component<grk::significance::WilcoxonStatistic>("wilcoxon");
+  rows_equal_component<grk::significance::RandomizationStatistic>("randomization");
+}
+
+BOOST_AUTO_TEST_CASE(every_correction_reaches_the_records) {
+  using grk::significance::Correction;
+  const std::pair<const char*, Correction> corrections[] = {
+      {"holm", Correction::holm}, {"bonferroni", Correction::bonferroni}, {"holm-sidak", Correction::holm_sidak},
+      {"hommel", Correction::hommel}, {"bh", Correction::bh}, {"by", Correction::by}, {"none", Correction::none}};
+  for (const auto& [name, correction] : corrections) {
+    const Outcome out = run<CompareSystemsStatistic>(
+        with(report_params(), {{"test", "t"}, {"correction", name}, {"alpha", 0.01}}));
+    BOOST_REQUIRE_MESSAGE(out.error.empty(), out.error);
+    BOOST_TEST(out.result.at("correction").as_string() == name);
+    std::vector<double> raw;
+    for (const auto& record : comparisons(out)) raw.push_back(number(record, "p_value_two_sided"));
+    const std::vector<double> adjusted = grk::significance::adjust(raw, correction);
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      const auto& record = comparisons(out)[i];
+      BOOST_TEST(number(record, "p_value_adjusted") == adjusted[i], name << " [" << i << "]");
+      BOOST_TEST(record.at("significant").as_bool() == (adjusted[i] < 0.01));
+      BOOST_TEST(number(record, "alpha") == 0.01);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(adjusted_p_values_equal_r_p_adjust, *boost::unit_test::precondition(grk::test::r_available)) {
+  const char* methods[][2] = {{"holm", "holm"}, {"bonferroni", "bonferroni"}, {"hommel", "hommel"},
+                              {"bh", "BH"}, {"by", "BY"}};
+  for (const auto& method : methods) {
+    const Outcome out = run<CompareSystemsStatistic>(with(report_params(), {{"test", "t"}, {"correction", method[0]}}));
+    BOOST_REQUIRE_MESSAGE(out.error.empty(), out.error);
+    std::string input;
+    for (const auto& record : comparisons(out)) {
+      char buffer[64];
+      std::snprintf(buffer, sizeof buffer, "%a ", number(record, "p_value_two_sided"));
+      input += buffer;
+    }
+    const std::string script = std::string("p <- as.numeric(strsplit(trimws(readLines(commandArgs(trailingOnly = TRUE)[1])), ' ')[[1]])\n") +
+                               "cat(sprintf('%.17g', p.adjust(p, method = '" + method[1] + "')), sep = '\\n')\n";
+    const auto output = grk::test::run_r(script, input + "\n");
+    BOOST_REQUIRE_MESSAGE(output, "Rscript failed");
+    std::istringstream lines(*output);
+    for (const auto& record : comparisons(out)) {
+      std::string line;
+      BOOST_REQUIRE(std::getline(lines, line));
+      const double expected = std::strtod(line.c_str(), nullptr);
+      const double ours = number(record, "p_value_adjusted");
+      BOOST_TEST(std::fabs(ours - expected) <= 1e-12 * std::fabs(expected), method[0] << ": " << ours << " vs " << expected);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(runs_input_trec_eval_and_ir_measures) {
+  const TempDir dir;
+  // trec_eval -q: measure padded with spaces, `all` rows and runid skipped.
+  dir.write("bm25.txt",
+            "runid                 \tall\tbm25\nP_10                  \tq1\t0.1000\nP_10                  \tq2\t0.3000\n"
+            "P_10                  \tq3\t0.2000\nmap                   \tq1\t0.5\nmap                   \tq2\t0.25\n"
+            "map                   \tq3\t0.5\nP_10                  \tall\t0.2000\n");
+  dir.write("dense.txt",
+            "P_10                  \tq1\t0.4000\nP_10                  \tq2\t0.3000\nP_10                  \tq3\t0.1000\n"
+            "map                   \tq1\t0.75\nmap                   \tq2\t0.5\nmap                   \tq3\t0.25\n"
+            "ndcg                  \tq1\t0.75\n");
+  const object runs{{"bm25", "bm25.txt"}, {"dense", (dir.path / "dense.txt").string()}};
+  const Outcome out = run<CompareSystemsStatistic>(object{{"runs", runs}, {"runs_dir", dir.path.string()},
+                                                         {"test", "t"}, {"per_query", true}});
+  BOOST_REQUIRE_MESSAGE(out.error.empty(), out.error);
+  BOOST_REQUIRE_EQUAL(comparisons(out).size(), 2u);  // P_10 and map: the measures both files have
+  const auto& p10 = comparisons(out)[0];
+  BOOST_TEST(text(p10, "metric") == "P_10");
+  BOOST_TEST(number(p10, "baseline_mean") == (0.1 + 0.3 + 0.2) / 3);
+  const auto& deltas = p10.at("per_query_deltas").as_object();
+  BOOST_TEST(deltas.at("q1").as_double() == 0.4 - 0.1);
+  BOOST_TEST(deltas.at("q2").as_double() == 0.0);
+  BOOST_TEST(deltas.at("q3").as_double() == 0.1 - 0.2);
+  BOOST_TEST(text(comparisons(out)[1], "metric") == "map");
+
+  const Outcome missing = run<CompareSystemsStatistic>(
+      object{{"runs", runs}, {"runs_dir", dir.path.string()}, {"metric", "ndcg"}});
+  BOOST_TEST(missing.error.find("metrics: measure 'ndcg' is not in the runs file of system 'bm25'") == 0u,
+             missing.error);
+
+  // ir_measures -q: query id first; a third system with a query fewer.
+  dir.write("a.tsv", "q1\tnDCG@10\t0.5\nq2\tnDCG@10\t0.25\nq3\tnDCG@10\t0.75\n");
+  dir.write("b.tsv", "q1\tnDCG@10\t0.75\nq2\tnDCG@10\t0.5\nq3\tnDCG@10\t0.5\n");
+  dir.write("c.tsv", "q1\tnDCG@10\t1\nq2\tnDCG@10\t0.5\n");
+  const object ir{{"a", "a.tsv"}, {"b", "b.tsv"}, {"c", "c.tsv"}};
+  const object ir_params{{"runs", ir}, {"runs_dir", dir.path.string()}, {"runs_format", "ir_measures"},
+                         {"metric", "nDCG@10"}, {"baseline", "a"}, {"resamples", 100}};
+  const Outcome refused = run<CompareSystemsStatistic>(ir_params);
+  BOOST_TEST((refused.status == grk::Status::invalid_data));
+  BOOST_TEST(refused.error.find("missing from 'c': ['q3']") != std::string::npos, refused.error);
+
+  const Outcome intersect = run<CompareSystemsStatistic>(with(ir_params, {{"missing_queries", "intersect"}}));
+  BOOST_REQUIRE_MESSAGE(intersect.error.empty(), intersect.error);
+  const auto& counts = intersect.result.at("queries").at("metrics").at("nDCG@10");
+  BOOST_TEST(counts.at("compared").to_number<int>() == 2);
+  BOOST_TEST(counts.at("dropped").to_number<int>() == 1);
+  BOOST_TEST(comparisons(intersect)[0].at("query_count").to_number<int>() == 2);
+
+  const Outcome zero = run<CompareSystemsStatistic>(with(ir_params, {{"missing_queries", "zero"}, {"per_query", true}}));
+  BOOST_REQUIRE_MESSAGE(zero.error.empty(), zero.error);
+  BOOST_TEST(zero.result.at("queries").at("metrics").at("nDCG@10").at("filled").at("c").to_number<int>() == 1);
+  BOOST_TEST(comparisons(zero)[1].at("per_query_deltas").at("q3").as_double() == 0.0 - 0.75);
+
+  dir.write("d.tsv", "q1\tnDCG@10\t0.5\nq2 nDCG@10 0.25\n");
+  const Outcome bad_line = run<CompareSystemsStatistic>(
+      with(ir_params, {{"runs", object{{"a", "a.tsv"}, {"d", "d.tsv"}}}}));
+  BOOST_TEST((bad_line.status == grk::Status::invalid_data));
+  BOOST_TEST(bad_line.error.find("d.tsv' line 2: not") != std::string::npos, bad_line.error);
+}
+
+BOOST_AUTO_TEST_CASE(result_does_not_depend_on_the_thread_count) {
+  for (const char* test : {"bootstrap", "randomization", "t", "wilcoxon"}) {
+    const object params = with(report_params(), {{"test", test}, {"per_query", true}, {"permutations", 3000}});
+    std::string one;
+    std::string three;
+    std::string all;
+    {
+      const ThreadsSetting threads("1");
+      one = boost::json::serialize(run<CompareSystemsStatistic>(params).result);
+    }
+    {
+      const ThreadsSetting threads("3");
+      three = boost::json::serialize(run<CompareSystemsStatistic>(params).result);
+    }
+    {
+      const ThreadsSetting threads(nullptr);
+      all = boost::json::serialize(run<CompareSystemsStatistic>(params).result);
+    }
+    BOOST_TEST(one.size() > 1000u);
+    BOOST_TEST(one == three, test);
+    BOOST_TEST(one == all, test);
+  }
+}
