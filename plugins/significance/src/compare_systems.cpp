@@ -184,7 +184,8 @@ Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& inp
 }
 
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
-                                             const FamilySettings& settings) {
+                                             const FamilySettings& settings,
+                                             const std::function<void(std::size_t, std::size_t)>& progress) {
   // The family's systems, in the input's order: alignment is per metric over
   // all of them, so every row of a metric compares the same queries.
   std::vector<std::size_t> members;
@@ -229,6 +230,8 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
     }
     slots[i].emplace(compare_pair(table.systems[pair.baseline], table.systems[pair.candidate], table.metrics[m],
                                   pair_scores, settings));
+  }, [&](std::size_t done) {
+    if (progress) progress(done, family_size);
   });
 
   std::vector<ComparisonRecord> records;

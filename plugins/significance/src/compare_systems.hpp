@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,8 +69,10 @@ struct FamilySettings {
 /// compares the same queries. Each comparison is computed on its own (the
 /// same seed for each), on `threads` threads; the first failure in family
 /// order is returned, naming its comparison.
+/// `progress(done, total)` hears of finished comparisons, on the calling thread.
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
-                                             const FamilySettings& settings);
+                                             const FamilySettings& settings,
+                                             const std::function<void(std::size_t, std::size_t)>& progress = {});
 
 /// The header line and one line per record (summarize_comparison).
 [[nodiscard]] std::string summarize_family(const boost::json::value& result);

@@ -47,7 +47,7 @@ Expected<std::optional<std::vector<std::string>>> name_list(const Params& params
   return std::optional<std::vector<std::string>>(std::move(names));
 }
 
-Expected<boost::json::value> run(const Params& params) {
+Expected<boost::json::value> run(const Params& params, Context& context) {
   const bool has_report = params.has("report");
   const bool has_runs = params.has("runs");
   if (has_report == has_runs) {
@@ -106,7 +106,9 @@ Expected<boost::json::value> run(const Params& params) {
       params.has("baseline") ? std::optional<std::string>(params.string("baseline")) : std::nullopt;
   auto pairs = plan_pairs(table->systems, baseline, *systems);
   if (!pairs) return unexpected(std::move(pairs).error());
-  return compare_systems(*table, *pairs, settings);
+  return compare_systems(*table, *pairs, settings, [&context](std::size_t done, std::size_t total) {
+    context.progress("comparisons", done, total);
+  });
 }
 
 }  // namespace
@@ -140,8 +142,7 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
 
 // The one place where a failure becomes grk::Error (the plugin firewall).
 boost::json::value CompareSystemsStatistic::compute(const Params& params, Context& context) {
-  (void)context;
-  return run(params).or_throw();
+  return run(params, context).or_throw();
 }
 
 std::string CompareSystemsStatistic::summarize(const boost::json::value& result) const {

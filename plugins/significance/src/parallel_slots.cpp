@@ -25,10 +25,13 @@ Expected<unsigned> thread_count() {
   return static_cast<unsigned>(parsed);
 }
 
-void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work) {
+void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
+               const std::function<void(std::size_t)>& done) {
   // Slots are taken in index order from a shared counter: which thread
   // computes a slot changes from run to run, what it computes does not.
   std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> finished{0};
+  const std::thread::id caller = std::this_thread::get_id();
   std::exception_ptr first_error;
   std::mutex error_mutex;
   const auto drain = [&] {
@@ -39,6 +42,8 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
         const std::lock_guard<std::mutex> lock(error_mutex);
         if (!first_error) first_error = std::current_exception();
       }
+      const std::size_t now = ++finished;
+      if (done && std::this_thread::get_id() == caller) done(now);
     }
   };
   const std::size_t helpers = std::min<std::size_t>(threads, count) > 0 ? std::min<std::size_t>(threads, count) - 1 : 0;
@@ -47,6 +52,7 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
   for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(drain);
   drain();
   for (auto& thread : pool) thread.join();
+  if (done) done(count);
   if (first_error) std::rethrow_exception(first_error);
 }
 

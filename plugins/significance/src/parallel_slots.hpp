@@ -19,7 +19,11 @@ Expected<unsigned> thread_count();
 /// Calls work(i) once for every i in [0, count) on up to `threads` threads
 /// (the calling one included). Each call must write only its own slot. An
 /// exception thrown by a call is rethrown here after every thread joined.
-void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work);
+/// `done(n)`, when given, is called on the calling thread only (the host's
+/// context is not shared across threads) with how many slots are finished,
+/// after each slot that thread computes and once more when all are.
+void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
+               const std::function<void(std::size_t)>& done = {});
 
 }  // namespace grk::significance
 
