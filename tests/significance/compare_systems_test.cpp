@@ -26,6 +26,7 @@
 #include "p_value_adjustment.hpp"
 #include "paired_bootstrap_statistic.hpp"
 #include "paired_t_statistic.hpp"
+#include "component_call.hpp"
 #include "r_oracle.hpp"
 #include "randomization_statistic.hpp"
 #include "wilcoxon_statistic.hpp"
@@ -36,48 +37,10 @@ using grk::significance::CompareSystemsStatistic;
 
 namespace {
 
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("grk-compare-systems-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-  fs::path write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path / name, std::ios::binary) << bytes;
-    return path / name;
-  }
-};
-
-struct Outcome {
-  boost::json::value result;
-  std::string error;
-  grk::Status status = grk::Status::ok;
-  std::string summary;
-};
-
-template <class Component>
-Outcome run(const object& given) {
-  Outcome out;
-  auto resolved = grk::validate_params(Component::params(), given);
-  if (!resolved) {
-    out.error = "parameter '" + resolved.error().name + "': " + resolved.error().message;
-    out.status = grk::Status::invalid_argument;
-    return out;
-  }
-  grk::Context context(nullptr, nullptr);
-  Component component;
-  try {
-    out.result = component.compute(grk::Params(std::move(*resolved)), context);
-    out.summary = component.summarize(out.result);
-  } catch (const grk::Error& error) {
-    out.error = error.what();
-    out.status = error.status();
-  }
-  return out;
-}
-
-fs::path example_report() {
-  const char* source = std::getenv("GRK_SOURCE_DIR");
-  return fs::path(source ? source : "") / "configs/data/reports/example-eval-report.json";
-}
+using grk::test::example_report;
+using grk::test::Outcome;
+using grk::test::run;
+using grk::test::TempDir;
 
 object with(object base, const object& extra) {
   for (const auto& member : extra) base[member.key()] = member.value();

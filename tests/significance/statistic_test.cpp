@@ -18,6 +18,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
+#include "component_call.hpp"
 #include "paired_bootstrap_statistic.hpp"
 
 namespace fs = std::filesystem;
@@ -26,40 +27,10 @@ using grk::significance::PairedBootstrapStatistic;
 
 namespace {
 
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("grk-significance-statistic-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-  fs::path write(const std::string& name, const std::string& bytes) const {
-    std::ofstream(path / name, std::ios::binary) << bytes;
-    return path / name;
-  }
-};
+using grk::test::Outcome;
+using grk::test::TempDir;
 
-struct Outcome {
-  boost::json::value result;
-  std::string error;
-  grk::Status status = grk::Status::ok;
-};
-
-Outcome run(const object& given) {
-  Outcome out;
-  auto resolved = grk::validate_params(PairedBootstrapStatistic::params(), given);
-  if (!resolved) {
-    out.error = "parameter '" + resolved.error().name + "': " + resolved.error().message;
-    out.status = grk::Status::invalid_argument;
-    return out;
-  }
-  grk::Context context(nullptr, nullptr);
-  PairedBootstrapStatistic statistic;
-  try {
-    out.result = statistic.compute(grk::Params(std::move(*resolved)), context);
-  } catch (const grk::Error& error) {
-    out.error = error.what();
-    out.status = error.status();
-  }
-  return out;
-}
+Outcome run(const object& given) { return grk::test::run<PairedBootstrapStatistic>(given); }
 
 std::string source_dir() {
   const char* source = std::getenv("GRK_SOURCE_DIR");
