@@ -7,13 +7,12 @@
 #include <optional>
 #include <utility>
 
-#include <grk/groundkit/report/names.hpp>
 #include <grk/json/float_format.hpp>
 #include <grk/python/text.hpp>
 
 #include "bootstrap_interval.hpp"
+#include "bounded_bootstrap.hpp"
 #include "comparison_record.hpp"
-#include "paired_bootstrap.hpp"
 #include "paired_deltas.hpp"
 #include "paired_t.hpp"
 #include "parallel_slots.hpp"
@@ -72,19 +71,9 @@ Expected<ComparisonRecord> compare_pair(const std::string& baseline, const std::
   double p_value = 0.0;
   switch (settings.test) {
     case ComparisonTest::bootstrap: {
-      // paired_bootstrap itself, so that a row equals what paired-bootstrap
-      // returns for the pair, bit for bit.
-      BootstrapRequest request;
-      request.baseline_name = baseline;
-      request.candidate_name = candidate;
-      // paired_bootstrap only accepts the EvalReport's metric names, which a
-      // runs file's measures (`P_10`, `nDCG@10`) are not; the name takes no
-      // part in the numbers, and the record carries the real one.
-      request.metric = std::string(report::to_string(report::MetricName::ndcg_at_10));
-      request.resamples = settings.resamples;
-      request.seed = settings.seed;
-      request.confidence_level = settings.confidence_level;
-      auto result = paired_bootstrap(scores.baseline, scores.candidate, request);
+      // The engine paired_bootstrap runs, on the same deltas, so that a row
+      // equals what paired-bootstrap returns for the pair, bit for bit.
+      auto result = bounded_bootstrap(*deltas, settings.resamples, settings.seed, settings.confidence_level);
       if (!result) return named(result.error());
       record.effect = result->effect;
       record.confidence_interval_low = result->confidence_interval_low;

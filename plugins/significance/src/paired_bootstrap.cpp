@@ -11,18 +11,13 @@
 #include <grk/error.hpp>
 #include <grk/json/float_format.hpp>
 
+#include "bounded_bootstrap.hpp"
 #include "metric_check.hpp"
 #include "paired_deltas.hpp"
 
 namespace grk::significance {
 
 namespace {
-
-// Python would raise MemoryError; say what the memory was for.
-Unexpected<Failure> out_of_memory(std::int64_t resamples) {
-  return fail(Status::failed_precondition, "not enough memory for " + std::to_string(resamples) +
-                                               " bootstrap means (8 bytes each); use fewer resamples");
-}
 
 }  // namespace
 
@@ -42,17 +37,10 @@ Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const Score
   auto paired = paired_deltas(baseline, candidate, "paired bootstrap");
   if (!paired) return unexpected(std::move(paired).error());
   const std::vector<double> deltas = std::move(*paired);
-  if (deltas.size() > 0xffffffffu) {
-    return fail(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
-  }
-  BootstrapEstimate estimate;
-  try {
-    estimate = bootstrap_deltas(deltas, request.resamples, request.seed, request.confidence_level, progress);
-  } catch (const std::bad_alloc&) {
-    return out_of_memory(request.resamples);
-  } catch (const std::length_error&) {
-    return out_of_memory(request.resamples);
-  }
+  const auto bootstrapped =
+      bounded_bootstrap(deltas, request.resamples, request.seed, request.confidence_level, progress);
+  if (!bootstrapped) return unexpected(bootstrapped.error());
+  const BootstrapEstimate& estimate = *bootstrapped;
   if (auto metric = check_metric_name(request.metric); !metric) return unexpected(std::move(metric).error());
 
   BootstrapResult result;

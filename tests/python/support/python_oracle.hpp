@@ -9,16 +9,13 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
+#include "script_oracle.hpp"
 
 namespace grk::test {
 
@@ -45,27 +42,7 @@ inline const PythonAvailable python_available{};
 /// Runs `script` with python3, giving it the path of a file holding `input`
 /// as sys.argv[1]; returns stdout, or nullopt if python failed.
 inline std::optional<std::string> run_python(const std::string& script, const std::string& input) {
-  static int counter = 0;
-  const std::filesystem::path directory = std::filesystem::temp_directory_path();
-  const std::string stem = "grk-oracle-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  const std::filesystem::path script_path = directory / (stem + ".py");
-  const std::filesystem::path input_path = directory / (stem + ".in");
-  std::ofstream(script_path, std::ios::binary) << script;
-  std::ofstream(input_path, std::ios::binary) << input;
-  const std::string command =
-      std::string(python_executable()) + " '" + script_path.string() + "' '" + input_path.string() + "'";
-  std::string output;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe != nullptr) {
-    char buffer[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  }
-  const int status = pipe != nullptr ? ::pclose(pipe) : -1;
-  std::filesystem::remove(script_path);
-  std::filesystem::remove(input_path);
-  if (status != 0) return std::nullopt;
-  return output;
+  return run_script(python_executable(), ".py", script, input);
 }
 
 /// Lowercase hex of the bytes, the transport for arbitrary test inputs.

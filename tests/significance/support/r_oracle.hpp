@@ -9,14 +9,11 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 
-#include <unistd.h>
+#include "script_oracle.hpp"
 
 namespace grk::test {
 
@@ -44,27 +41,7 @@ inline const RAvailable r_available{};
 /// `input` as commandArgs(trailingOnly = TRUE)[1]; returns stdout, or nullopt
 /// if R failed. Print doubles with sprintf("%.17g", x) so they cross exactly.
 inline std::optional<std::string> run_r(const std::string& script, const std::string& input) {
-  static int counter = 0;
-  const std::filesystem::path directory = std::filesystem::temp_directory_path();
-  const std::string stem = "grk-r-oracle-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
-  const std::filesystem::path script_path = directory / (stem + ".R");
-  const std::filesystem::path input_path = directory / (stem + ".in");
-  std::ofstream(script_path, std::ios::binary) << script;
-  std::ofstream(input_path, std::ios::binary) << input;
-  const std::string command = std::string(rscript_executable()) + " --vanilla '" + script_path.string() +
-                              "' '" + input_path.string() + "' 2>/dev/null";
-  std::string output;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (pipe != nullptr) {
-    char buffer[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
-  }
-  const int status = pipe != nullptr ? ::pclose(pipe) : -1;
-  std::filesystem::remove(script_path);
-  std::filesystem::remove(input_path);
-  if (status != 0) return std::nullopt;
-  return output;
+  return run_script(std::string(rscript_executable()) + " --vanilla 2>/dev/null", ".R", script, input);
 }
 
 }  // namespace grk::test
