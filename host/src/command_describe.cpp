@@ -66,7 +66,7 @@ extern const Verb verb_describe{  // extern: listed in commands.cpp's table
     "describe", "NAME", "component", "show a component's parameters",
     "Usage: grk-eval describe COMPONENT [--json] [--plugin-dir DIR]...\n\n"
     "Shows a component's kind, module and description, and each parameter with\n"
-    "its type (string, integer, number, boolean, path, object), whether it is\n"
+    "its type (string, integer, number, boolean, path, object, paths), whether it is\n"
     "required or its default, and its description.\n\n",
     /*takes_verbose=*/false, &add_options, &check, &run};
 

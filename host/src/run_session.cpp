@@ -49,6 +49,34 @@ Expected<RunSession, HostError> RunSession::start(std::vector<PlannedStep> plan,
   return RunSession(std::move(plan), std::move(handles), std::move(options));
 }
 
+void RunSession::record_inputs(const PlannedStep& step) {
+  // Hashed as the step is about to read them. An input the host cannot hash
+  // is left out; the step that reads it reports the problem.
+  const auto record = [&](const std::string& param, const std::string* key, const boost::json::value& value) {
+    const std::filesystem::path path(std::string(value.get_string()));
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return;
+    const auto digest = sha256_of_file(path);
+    if (!digest) return;
+    boost::json::object input{{"step", step.id}, {"param", param}};
+    if (key != nullptr) input["key"] = *key;
+    input["path"] = path.string();
+    input["sha256"] = *digest;
+    inputs_.push_back(std::move(input));
+  };
+  for (const auto& spec : step.entry.component->params) {
+    const auto* value = step.params.if_contains(spec.name);
+    if (value == nullptr) continue;
+    if (spec.type == ParamType::path) record(spec.name, nullptr, *value);
+    if (spec.type == ParamType::paths) {
+      for (const auto& member : value->get_object()) {
+        const std::string key(member.key());
+        record(spec.name, &key, member.value());
+      }
+    }
+  }
+}
+
 bool RunSession::run() {
   started_at_ = utc_timestamp_now();
   bool all_ok = true;
@@ -65,21 +93,7 @@ bool RunSession::run() {
                    count, label.c_str());
       continue;
     }
-    // Hash inputs as the step is about to read them.
-    for (const auto& spec : step.entry.component->params) {
-      if (spec.type != ParamType::path) continue;
-      const auto* value = step.params.if_contains(spec.name);
-      std::error_code ec;
-      if (value == nullptr || !value->is_string()) continue;
-      const std::filesystem::path path(std::string(value->get_string()));
-      if (!std::filesystem::is_regular_file(path, ec)) continue;
-      // An input the host cannot hash is left out; the step that reads it
-      // reports the problem.
-      if (const auto digest = sha256_of_file(path)) {
-        inputs_.push_back({{"step", step.id}, {"param", spec.name}, {"path", path.string()},
-                           {"sha256", *digest}});
-      }
-    }
+    record_inputs(step);
 
     ProgressLine progress(stderr, options_.show_progress);
     InvocationObserver observer;

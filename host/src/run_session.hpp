@@ -60,6 +60,10 @@ class RunSession {
              RunOptions options)
       : plan_(std::move(plan)), handles_(std::move(handles)), options_(std::move(options)) {}
 
+  /// Adds the files `step` reads (its `path` params and each member of its
+  /// `paths` params) to the provenance's inputs, with their SHA-256.
+  void record_inputs(const PlannedStep& step);
+
   std::vector<PlannedStep> plan_;
   std::vector<std::shared_ptr<ComponentHandle>> handles_;
   RunOptions options_;

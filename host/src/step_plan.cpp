@@ -31,12 +31,17 @@ Expected<std::vector<PlannedStep>, HostError> plan_steps(const std::vector<StepC
                          issue.message);
     }
     boost::json::object resolved = std::move(*checked);
+    const auto resolve = [&base_dir](boost::json::value& value) {
+      const std::filesystem::path path(std::string(value.get_string()));
+      if (!path.is_absolute()) value = (base_dir / path).lexically_normal().string();
+    };
     for (const auto& spec : entry->component->params) {
-      if (spec.type != ParamType::path) continue;
       auto* value = resolved.if_contains(spec.name);
-      if (value == nullptr || !value->is_string()) continue;
-      const std::filesystem::path path(std::string(value->get_string()));
-      if (!path.is_absolute()) *value = (base_dir / path).lexically_normal().string();
+      if (value == nullptr) continue;
+      if (spec.type == ParamType::path) resolve(*value);
+      if (spec.type == ParamType::paths) {
+        for (auto& member : value->get_object()) resolve(member.value());
+      }
     }
     plan.push_back(PlannedStep{step.id, *entry, std::move(resolved)});
   }

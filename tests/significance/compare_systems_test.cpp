@@ -74,8 +74,13 @@ struct ThreadsSetting {
 BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
   const object base = report_params();
   const std::vector<std::pair<object, std::string>> cases = {
-      {object{}, "exactly one of 'report' and 'runs' must be given, got neither"},
-      {with(base, {{"runs", object{{"a", "a.txt"}}}}), "exactly one of 'report' and 'runs' must be given, got both"},
+      {object{}, "exactly one of 'report', 'scores' and 'runs' must be given, got none"},
+      {with(base, {{"runs", object{{"a", "a.txt"}}}}),
+       "exactly one of 'report', 'scores' and 'runs' must be given, got 'report' and 'runs'"},
+      {with(base, {{"scores", "s.json"}, {"runs", object{{"a", "a.txt"}}}}),
+       "exactly one of 'report', 'scores' and 'runs' must be given, got all three"},
+      {object{{"scores", "s.json"}}, "metric must be given with scores (a scores file holds one metric)"},
+      {object{{"scores", "s.json"}, {"metric", "P_10"}}, "metric must be one of 'recall_at_1',"},
       {with(base, {{"runs_format", "csv"}}), "runs_format must be one of"},
       {with(base, {{"test", "z"}}), "test must be one of 'bootstrap', 'randomization', 't', 'wilcoxon', got 'z'"},
       {with(base, {{"correction", "BH"}}), "correction must be one of"},
@@ -88,15 +93,16 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
       {with(base, {{"metrics", "mrr,,ndcg_at_10"}}), "metrics must be a comma-separated list of names, got"},
       {with(base, {{"systems", "dense, dense"}}), "systems lists 'dense' twice"},
       {with(base, {{"metrics", "P_10"}}), "metrics: unknown metric 'P_10'"},
-      {with(base, {{"metric", "P_10"}}), "metrics: unknown metric 'P_10'"},
+      {with(base, {{"metric", "P_10"}}), "metric: unknown metric 'P_10'"},
       {with(base, {{"baseline", "bm26"}}), "baseline: unknown system 'bm26'"},
       {with(base, {{"systems", "dense,nope"}}), "systems: unknown system 'nope'"},
       {with(base, {{"systems", "dense"}}), "systems: at least two systems are needed"},
       {with(base, {{"baseline", "bm25"}, {"systems", "bm25"}}), "systems: no candidate to compare with the baseline 'bm25'"},
       {with(base, {{"per_query", "yes"}}), "parameter 'per_query': expected boolean"},
       {with(base, {{"systems", boost::json::array{"dense"}}}), "parameter 'systems': expected string"},
-      {object{{"runs", "a.txt"}}, "parameter 'runs': expected object"},
-      {object{{"runs", object{{"a", 3}}}}, "runs: system 'a' must map to a path (a non-empty string), got"},
+      {object{{"runs", "a.txt"}}, "parameter 'runs': expected paths (an object of non-empty path strings), got string"},
+      {object{{"runs", object{{"a", 3}}}}, "parameter 'runs': expected a path (a non-empty string) at key 'a', got integer"},
+      {object{{"runs", object{{"a", ""}}}}, "parameter 'runs': expected a path (a non-empty string) at key 'a', got an empty string"},
       {object{{"runs", object{}}}, "runs must name at least one system"},
   };
   for (const auto& [params, expected] : cases) {
@@ -250,9 +256,8 @@ BOOST_AUTO_TEST_CASE(runs_input_trec_eval_and_ir_measures) {
             "P_10                  \tq1\t0.4000\nP_10                  \tq2\t0.3000\nP_10                  \tq3\t0.1000\n"
             "map                   \tq1\t0.75\nmap                   \tq2\t0.5\nmap                   \tq3\t0.25\n"
             "ndcg                  \tq1\t0.75\n");
-  const object runs{{"bm25", "bm25.txt"}, {"dense", (dir.path / "dense.txt").string()}};
-  const Outcome out = run<CompareSystemsStatistic>(object{{"runs", runs}, {"runs_dir", dir.path.string()},
-                                                         {"test", "t"}, {"per_query", true}});
+  const object runs{{"bm25", (dir.path / "bm25.txt").string()}, {"dense", (dir.path / "dense.txt").string()}};
+  const Outcome out = run<CompareSystemsStatistic>(object{{"runs", runs}, {"test", "t"}, {"per_query", true}});
   BOOST_REQUIRE_MESSAGE(out.error.empty(), out.error);
   BOOST_REQUIRE_EQUAL(comparisons(out).size(), 2u);  // P_10 and map: the measures both files have
   const auto& p10 = comparisons(out)[0];
@@ -265,16 +270,17 @@ BOOST_AUTO_TEST_CASE(runs_input_trec_eval_and_ir_measures) {
   BOOST_TEST(text(comparisons(out)[1], "metric") == "map");
 
   const Outcome missing = run<CompareSystemsStatistic>(
-      object{{"runs", runs}, {"runs_dir", dir.path.string()}, {"metric", "ndcg"}});
-  BOOST_TEST(missing.error.find("metrics: measure 'ndcg' is not in the runs file of system 'bm25'") == 0u,
+      object{{"runs", runs}, {"metric", "ndcg"}});
+  BOOST_TEST(missing.error.find("metric: measure 'ndcg' is not in the runs file of system 'bm25'") == 0u,
              missing.error);
 
   // ir_measures -q: query id first; a third system with a query fewer.
   dir.write("a.tsv", "q1\tnDCG@10\t0.5\nq2\tnDCG@10\t0.25\nq3\tnDCG@10\t0.75\n");
   dir.write("b.tsv", "q1\tnDCG@10\t0.75\nq2\tnDCG@10\t0.5\nq3\tnDCG@10\t0.5\n");
   dir.write("c.tsv", "q1\tnDCG@10\t1\nq2\tnDCG@10\t0.5\n");
-  const object ir{{"a", "a.tsv"}, {"b", "b.tsv"}, {"c", "c.tsv"}};
-  const object ir_params{{"runs", ir}, {"runs_dir", dir.path.string()}, {"runs_format", "ir_measures"},
+  const object ir{{"a", (dir.path / "a.tsv").string()}, {"b", (dir.path / "b.tsv").string()},
+                  {"c", (dir.path / "c.tsv").string()}};
+  const object ir_params{{"runs", ir}, {"runs_format", "ir_measures"},
                          {"metric", "nDCG@10"}, {"baseline", "a"}, {"resamples", 100}};
   const Outcome refused = run<CompareSystemsStatistic>(ir_params);
   BOOST_TEST((refused.status == grk::Status::invalid_data));
@@ -294,7 +300,7 @@ BOOST_AUTO_TEST_CASE(runs_input_trec_eval_and_ir_measures) {
 
   dir.write("d.tsv", "q1\tnDCG@10\t0.5\nq2 nDCG@10 0.25\n");
   const Outcome bad_line = run<CompareSystemsStatistic>(
-      with(ir_params, {{"runs", object{{"a", "a.tsv"}, {"d", "d.tsv"}}}}));
+      with(ir_params, {{"runs", object{{"a", (dir.path / "a.tsv").string()}, {"d", (dir.path / "d.tsv").string()}}}}));
   BOOST_TEST((bad_line.status == grk::Status::invalid_data));
   BOOST_TEST(bad_line.error.find("d.tsv' line 2: not") != std::string::npos, bad_line.error);
 }

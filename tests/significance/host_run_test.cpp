@@ -175,3 +175,47 @@ BOOST_AUTO_TEST_CASE(each_failure_is_the_steps_error) {
     }
   }
 }
+
+namespace {
+
+/// The SHA-256 of `path` as coreutils' sha256sum computes it (the reference,
+/// not the host's own implementation).
+std::string sha256sum(const fs::path& path) {
+  FILE* pipe = ::popen(("sha256sum '" + path.string() + "'").c_str(), "r");
+  BOOST_REQUIRE(pipe != nullptr);
+  char digest[65] = {};
+  const std::size_t got = std::fread(digest, 1, 64, pipe);
+  ::pclose(pipe);
+  BOOST_REQUIRE(got == 64u);
+  return digest;
+}
+
+}  // namespace
+
+// A `paths` param (`runs`): each member resolved against the config's folder,
+// and each file hashed into the provenance's inputs with its key.
+BOOST_AUTO_TEST_CASE(runs_files_resolve_against_the_config_and_are_hashed_as_inputs) {
+  Fixture f;
+  if (!f.ready()) return;
+  const fs::path bm25 = f.write("study/runs/bm25.txt", "P_10\tq1\t0.1\nP_10\tq2\t0.3\nP_10\tq3\t0.2\n");
+  const fs::path dense = f.write("study/runs/dense.txt", "P_10\tq1\t0.4\nP_10\tq2\t0.3\nP_10\tq3\t0.1\n");
+  f.write("study/config.json", R"({"steps": [{"id": "t", "statistic": "paired-t",
+    "params": {"runs": {"bm25": "runs/bm25.txt", "dense": "runs/dense.txt"}, "baseline": "bm25",
+               "candidate": "dense", "metric": "P_10"}}]})");
+  const Run r = run(f, "study/config.json");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  BOOST_REQUIRE(r.results.is_object());
+  BOOST_TEST(step(r).at("result").at("metric").as_string() == "P_10");
+  BOOST_TEST(step(r).at("result").at("query_count").to_number<int>() == 3);
+  BOOST_TEST(grk::json::write_compact(r.results.at("provenance").at("inputs")) ==
+             R"([{"step":"t","param":"runs","key":"bm25","path":")" + bm25.string() + R"(","sha256":")" +
+                 sha256sum(bm25) + R"("},{"step":"t","param":"runs","key":"dense","path":")" + dense.string() +
+                 R"(","sha256":")" + sha256sum(dense) + R"("}])");
+
+  // The one-component form resolves them against the working folder.
+  const Run flags = run(f, "--component paired-t --set runs='{\"bm25\": \"study/runs/bm25.txt\", \"dense\": "
+                           "\"study/runs/dense.txt\"}' --set baseline=bm25 --set candidate=dense --set metric=P_10");
+  BOOST_TEST(flags.exit_code == 0, flags.out);
+  BOOST_REQUIRE(flags.results.is_object());
+  BOOST_TEST(grk::json::write_compact(step(flags).at("result")) == grk::json::write_compact(step(r).at("result")));
+}

@@ -8,6 +8,7 @@
 #include <grk/python/repr.hpp>
 
 #include "compare_systems.hpp"
+#include "metric_check.hpp"
 #include "comparison_params.hpp"
 #include "parallel_slots.hpp"
 #include "run_files.hpp"
@@ -49,10 +50,17 @@ Expected<std::optional<std::vector<std::string>>> name_list(const Params& params
 
 Expected<boost::json::value> run(const Params& params, Context& context) {
   const bool has_report = params.has("report");
+  const bool has_scores = params.has("scores");
   const bool has_runs = params.has("runs");
-  if (has_report == has_runs) {
-    return fail(Status::invalid_argument, std::string("exactly one of 'report' and 'runs' must be given, got ") +
-                                              (has_report ? "both" : "neither"));
+  const int inputs = int{has_report} + int{has_scores} + int{has_runs};
+  if (inputs != 1) {
+    std::string given;
+    for (const auto& [flag, param] : {std::pair{has_report, "'report'"}, std::pair{has_scores, "'scores'"},
+                                      std::pair{has_runs, "'runs'"}}) {
+      if (flag) given += (given.empty() ? "" : " and ") + std::string(param);
+    }
+    return fail(Status::invalid_argument, "exactly one of 'report', 'scores' and 'runs' must be given, got " +
+                                              (inputs == 0 ? std::string("none") : inputs == 3 ? "all three" : given));
   }
   auto runs_format = parse_runs_format(params.string("runs_format"));
   if (!runs_format) return unexpected(std::move(runs_format).error());
@@ -84,6 +92,14 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
   if (params.has("metric") && params.has("metrics")) {
     return fail(Status::invalid_argument, "give at most one of 'metric' and 'metrics', got both");
   }
+  if (has_scores && !params.has("metric")) {
+    return fail(Status::invalid_argument, "metric must be given with scores (a scores file holds one metric)");
+  }
+  if (has_scores) {
+    // A scores file's metric is one of groundkit's, as for the two-system comparisons.
+    auto metric = check_metric_name(params.string("metric"));
+    if (!metric) return unexpected(std::move(metric).error());
+  }
   std::optional<std::vector<std::string>> metrics;
   if (params.has("metric")) {
     metrics = std::vector<std::string>{params.string("metric")};
@@ -98,9 +114,10 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
   if (!threads) return unexpected(std::move(threads).error());
   settings.threads = *threads;
 
-  auto table = has_report
-                   ? read_report_systems(params.path("report"), metrics)
-                   : read_runs_systems(params.object("runs"), params.path("runs_dir"), *runs_format, metrics);
+  const char* metric_param = params.has("metric") ? "metric" : "metrics";
+  auto table = has_report   ? read_report_systems(params.path("report"), metrics, metric_param)
+               : has_scores ? read_scores_systems(params.path("scores"), params.string("metric"))
+                            : read_runs_systems(params.paths("runs"), *runs_format, metrics, metric_param);
   if (!table) return unexpected(std::move(table).error());
   const std::optional<std::string> baseline =
       params.has("baseline") ? std::optional<std::string>(params.string("baseline")) : std::nullopt;
@@ -115,18 +132,21 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
 
 std::vector<ParamSpec> CompareSystemsStatistic::params() {
   return {
-      optional("report", ParamType::path, "EvalReport JSON; its stages are the systems (give this or runs)"),
-      optional("runs", ParamType::object,
-               "{system name: path} of per-query evaluation files (give this or report)"),
-      with_default("runs_format", ParamType::string, "trec_eval", "trec_eval (trec_eval -q) or ir_measures"),
-      with_default("runs_dir", ParamType::path, ".",
-                   "folder that relative paths in runs resolve against (default: the config's folder)"),
+      optional("report", ParamType::path,
+               "EvalReport JSON; its stages are the systems (give one of report, scores, runs)"),
+      optional("scores", ParamType::path,
+               "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": ...}) "
+               "on one metric, named by metric (give one of report, scores, runs)"),
+      optional("runs", ParamType::paths,
+               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      with_default("runs_format", ParamType::string, "trec_eval",
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
       optional("systems", ParamType::string,
                "comma-separated system names to compare (default: every system of the input)"),
       optional("metrics", ParamType::string,
                "comma-separated metric names (default: every metric of the input)"),
-      optional("metric", ParamType::string, "a single metric (instead of metrics)"),
+      optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
       with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon"),
       with_default("correction", ParamType::string, "holm",
                    "holm, bonferroni, holm-sidak, hommel, bh, by or none"),
@@ -135,7 +155,8 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
       permutations_param(),
       seed_param(),
       confidence_level_param(),
-      with_default("missing_queries", ParamType::string, "error", "error, intersect or zero"),
+      with_default("missing_queries", ParamType::string, "error",
+                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)"),
       with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
   };
 }

@@ -15,9 +15,10 @@ namespace grk::significance {
 /// chosen metric, with one test, the p-values corrected over the whole
 /// family. See README.md.
 ///
-/// Check order: exactly one of `report` and `runs`; runs_format, test,
-/// correction, missing_queries, alpha, confidence_level, resamples,
-/// permutations; `metric` with `metrics`; the `systems` and `metrics` lists;
+/// Check order: exactly one of `report`, `scores` and `runs`; runs_format,
+/// test, correction, missing_queries, alpha, confidence_level, resamples,
+/// permutations; `metric` with `metrics`, `metric` with `scores`; the
+/// `systems` and `metrics` lists;
 /// GRK_THREADS; then the input, baseline and systems, the alignment, and
 /// the comparisons in family order.
 class CompareSystemsStatistic : public Statistic {

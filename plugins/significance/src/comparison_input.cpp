@@ -4,52 +4,166 @@
 #include <utility>
 
 #include <grk/groundkit/report/names.hpp>
+#include <grk/python/repr.hpp>
 
 #include "metric_check.hpp"
 #include "report_scores.hpp"
+#include "run_files.hpp"
 #include "score_file.hpp"
+#include "system_table.hpp"
 
 namespace grk::significance {
+
+namespace {
+
+/// The names of `given`'s members, for the "no such system" messages.
+template <typename Members, typename Name>
+std::string quoted_names(const Members& members, Name name) {
+  std::string out;
+  for (const auto& member : members) out += (out.empty() ? "" : ", ") + python::repr(std::string(name(member)));
+  return out;
+}
+
+Expected<ScoreMap> system_of_scores_file(const SystemScoreMaps& systems, const std::string& name) {
+  for (const auto& [system, scores] : systems) {
+    if (system == name) return scores;
+  }
+  return fail(Status::invalid_argument,
+              "scores file does not contain system " + python::repr(name) + "; its systems: " +
+                  quoted_names(systems, [](const auto& system) { return system.first; }));
+}
+
+Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate) {
+  auto file = read_score_file(params.path("scores"));
+  if (!file) return unexpected(std::move(file).error());
+  SystemScoreMaps& systems = file->systems;
+  if (file->two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
+  auto baseline_scores = system_of_scores_file(systems, baseline);
+  if (!baseline_scores) return unexpected(std::move(baseline_scores).error());
+  auto candidate_scores = system_of_scores_file(systems, candidate);
+  if (!candidate_scores) return unexpected(std::move(candidate_scores).error());
+  return ScorePair{std::move(*baseline_scores), std::move(*candidate_scores)};
+}
+
+Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, const ComparisonInput& input) {
+  const auto runs = params.paths("runs");
+  RunPaths sides;
+  for (const std::string* name : {&input.baseline, &input.candidate}) {
+    bool found = false;
+    for (const auto& run : runs) {
+      if (run.first != *name) continue;
+      sides.push_back(run);
+      found = true;
+      break;
+    }
+    if (!found) {
+      return fail(Status::invalid_argument,
+                  "runs has no system " + python::repr(*name) + "; it names " +
+                      quoted_names(runs, [](const auto& run) { return run.first; }));
+    }
+  }
+  auto table = read_runs_systems(sides, format, std::vector<std::string>{input.metric}, "metric");
+  if (!table) return unexpected(std::move(table).error());
+  return ScorePair{std::move(table->scores[0][0]), std::move(table->scores[0][1])};
+}
+
+/// The two sides paired query by query under `policy` (intersect or zero).
+Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) {
+  auto aligned = align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
+                               input.metric, policy);
+  if (!aligned) return unexpected(std::move(aligned).error());
+  ScorePair scores;
+  for (std::size_t q = 0; q < aligned->query_ids.size(); ++q) {
+    scores.baseline.emplace_hint(scores.baseline.end(), aligned->query_ids[q], aligned->scores[0][q]);
+    scores.candidate.emplace_hint(scores.candidate.end(), aligned->query_ids[q], aligned->scores[1][q]);
+  }
+  input.scores = std::move(scores);
+  return AlignmentSummary{policy, aligned->query_ids.size(), aligned->dropped_queries, aligned->filled_queries[0],
+                          aligned->filled_queries[1]};
+}
+
+}  // namespace
 
 std::vector<ParamSpec> comparison_input_params() {
   return {
       optional("report", ParamType::path,
-               "EvalReport JSON written by `grk eval`; compares two of its stages (give this or scores)"),
+               "EvalReport JSON written by `grk eval`; compares two of its stages (give one of report, scores, runs)"),
       optional("scores", ParamType::path,
-               "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}} (give this or report)"),
-      required("baseline", ParamType::string, "baseline stage name (with report) or label (with scores)"),
-      required("candidate", ParamType::string, "candidate stage name (with report) or label (with scores)"),
+               "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}}, or {\"systems\": {name: "
+               "{query_id: score}}} (give one of report, scores, runs)"),
+      optional("runs", ParamType::paths,
+               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      with_default("runs_format", ParamType::string, "trec_eval",
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
+      required("baseline", ParamType::string,
+               "baseline stage name (report), label or system name (scores), system name (runs)"),
+      required("candidate", ParamType::string,
+               "candidate stage name (report), label or system name (scores), system name (runs)"),
       required("metric", ParamType::string,
-               "one of recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10"),
+               "one of recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10; with runs, the files' "
+               "measure name (ndcg_cut_10, nDCG@10)"),
+      with_default("missing_queries", ParamType::string, "error",
+                   "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)"),
   };
 }
 
 Expected<ComparisonInput> read_comparison_input(const Params& params) {
   const bool has_report = params.has("report");
   const bool has_scores = params.has("scores");
-  if (has_report == has_scores) {
+  const bool has_runs = params.has("runs");
+  if (!has_runs && has_report == has_scores) {
+    // paired-bootstrap's own message, kept as docs/behaviour/paired-bootstrap.md §12.2 gives it.
     return fail(Status::invalid_argument, std::string("exactly one of 'report' and 'scores' must be given, got ") +
                                               (has_report ? "both" : "neither"));
   }
-  auto metric = check_metric_name(params.string("metric"));
-  if (!metric) return unexpected(std::move(metric).error());
+  if (has_runs && (has_report || has_scores)) {
+    return fail(Status::invalid_argument,
+                std::string("exactly one of 'report', 'scores' and 'runs' must be given, got ") +
+                    (has_report && has_scores ? "all three" : has_report ? "'report' and 'runs'" : "'scores' and 'runs'"));
+  }
 
   ComparisonInput input;
   input.baseline = params.string("baseline");
   input.candidate = params.string("candidate");
-  input.metric = std::string(report::to_string(*metric));
-  if (has_report) {
+  input.metric = params.string("metric");
+  if (!has_runs) {
+    auto metric = check_metric_name(input.metric);
+    if (!metric) return unexpected(std::move(metric).error());
+    input.metric = std::string(report::to_string(*metric));
+  }
+  auto runs_format = parse_runs_format(params.string("runs_format"));
+  if (!runs_format) return unexpected(std::move(runs_format).error());
+  auto policy = parse_missing_queries(params.string("missing_queries"));
+  if (!policy) return unexpected(std::move(policy).error());
+
+  Expected<ScorePair> scores = [&]() -> Expected<ScorePair> {
+    if (has_runs) return scores_of_runs(params, *runs_format, input);
+    if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
     auto report = read_report_file(params.path("report"));
     if (!report) return unexpected(std::move(report).error());
-    auto scores = scores_from_report(*report, input.baseline, input.candidate, *metric);
-    if (!scores) return unexpected(std::move(scores).error());
-    input.scores = std::move(*scores);
-  } else {
-    auto scores = read_score_file(params.path("scores"));
-    if (!scores) return unexpected(std::move(scores).error());
-    input.scores = std::move(*scores);
+    return scores_from_report(*report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
+  }();
+  if (!scores) return unexpected(std::move(scores).error());
+  input.scores = std::move(*scores);
+
+  if (*policy != MissingQueries::error) {
+    auto summary = align(input, *policy);
+    if (!summary) return unexpected(std::move(summary).error());
+    input.alignment = *summary;
   }
   return input;
+}
+
+void add_alignment(boost::json::value& result, const ComparisonInput& input) {
+  if (!input.alignment) return;
+  const AlignmentSummary& summary = *input.alignment;
+  boost::json::object filled;
+  filled[input.baseline] = summary.filled_baseline;
+  filled[input.candidate] = summary.filled_candidate;
+  result.as_object()["queries"] = boost::json::object{{"missing_queries", missing_queries_name(summary.policy)},
+                                                      {"compared", summary.compared},
+                                                      {"dropped", summary.dropped},
+                                                      {"filled", std::move(filled)}};
 }
 
 }  // namespace grk::significance

@@ -1,36 +1,65 @@
-// read_comparison_input: the inputs every paired comparison of the module
-// shares (`report` or `scores`, `baseline`, `candidate`, `metric`), read and
-// checked in paired-bootstrap's order with its messages.
+// read_comparison_input: the inputs every two-system comparison of the module
+// shares (`report`, `scores` or `runs`, `baseline`, `candidate`, `metric`,
+// `missing_queries`), read and checked in paired-bootstrap's order with its
+// messages (docs/behaviour/comparisons.md §2).
 #ifndef GRK_SIGNIFICANCE_COMPARISON_INPUT_HPP
 #define GRK_SIGNIFICANCE_COMPARISON_INPUT_HPP
 
+#include <boost/json/value.hpp>
+
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
 
+#include "query_alignment.hpp"
 #include "score_pair.hpp"
 
 namespace grk::significance {
+
+/// What a `missing_queries` policy other than `error` did to the two sides.
+struct AlignmentSummary {
+  MissingQueries policy = MissingQueries::error;
+  std::size_t compared = 0;
+  /// intersect: queries one side lacked, left out.
+  std::size_t dropped = 0;
+  /// zero: queries each side lacked, scored 0 there.
+  std::size_t filled_baseline = 0;
+  std::size_t filled_candidate = 0;
+};
 
 /// The two sides of one comparison, still unpaired, and their names.
 struct ComparisonInput {
   std::string baseline;
   std::string candidate;
-  /// The metric's canonical name (`ndcg_at_10`).
+  /// The metric's canonical name (`ndcg_at_10`) for a report or scores file,
+  /// the files' own measure name (`ndcg_cut_10`) for runs.
   std::string metric;
+  /// Under `missing_queries: error` (the default) the sides as read, which
+  /// paired_deltas checks with paired-bootstrap's message; otherwise aligned.
   ScorePair scores;
+  /// Present when the policy is `intersect` or `zero`.
+  std::optional<AlignmentSummary> alignment;
 };
 
 /// The param specs of the shared inputs, in the order every comparison lists them.
 [[nodiscard]] std::vector<ParamSpec> comparison_input_params();
 
-/// Checks, in this order: exactly one of `report` and `scores`
-/// (invalid_argument), `metric`, then the input file (not found, UTF-8, JSON,
-/// content) and, for a report, docs/behaviour/paired-bootstrap.md §9. The
-/// scores are not paired yet: paired_deltas does that.
+/// Checks, in this order: exactly one of `report`, `scores` and `runs`
+/// (invalid_argument); `metric` (for a report or scores file); `runs_format`;
+/// `missing_queries`; then the input (files, content, the named sides) and,
+/// under `intersect` or `zero`, the alignment. The scores are not paired yet:
+/// paired_deltas does that.
 Expected<ComparisonInput> read_comparison_input(const Params& params);
+
+/// Adds `"queries": {"missing_queries", "compared", "dropped", "filled":
+/// {baseline: n, candidate: n}}` to the result object when `input` was
+/// aligned; leaves it as it is under `missing_queries: error`, so that
+/// paired-bootstrap's result stays groundkit's BootstrapResult.
+void add_alignment(boost::json::value& result, const ComparisonInput& input);
 
 }  // namespace grk::significance
 

@@ -41,7 +41,9 @@ Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const Score
       bounded_bootstrap(deltas, request.resamples, request.seed, request.confidence_level, progress);
   if (!bootstrapped) return unexpected(bootstrapped.error());
   const BootstrapEstimate& estimate = *bootstrapped;
-  if (auto metric = check_metric_name(request.metric); !metric) return unexpected(std::move(metric).error());
+  if (request.groundkit_metric) {
+    if (auto metric = check_metric_name(request.metric); !metric) return unexpected(std::move(metric).error());
+  }
 
   BootstrapResult result;
   result.baseline = request.baseline_name;

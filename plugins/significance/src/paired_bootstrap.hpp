@@ -28,6 +28,10 @@ struct BootstrapRequest {
   /// Python str() of the confidence level as the caller passed it, for the
   /// range message; empty means str() of the double ("0.95", "nan").
   std::string confidence_level_text;
+  /// Whether `metric` must be one of groundkit's MetricNames, as in the
+  /// reference; false for a measure named by per-query files (`runs`), whose
+  /// names are the files' own.
+  bool groundkit_metric = true;
 };
 
 /// `BootstrapResult` (docs/behaviour/paired-bootstrap.md §8), fields in the model's order.
@@ -52,8 +56,8 @@ struct BootstrapResult {
 /// (invalid_argument), then empty baseline, differing ids, non-finite deltas
 /// (invalid_data), more than 2**32 - 1 queries (invalid_data), resamples whose
 /// means do not fit in memory (failed_precondition), and last an unknown
-/// metric (invalid_argument), which the reference only notices when it builds
-/// the result.
+/// metric (invalid_argument, unless request.groundkit_metric is false), which
+/// the reference only notices when it builds the result.
 Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
                                            const BootstrapRequest& request,
                                            const BootstrapProgress& progress = {});

@@ -28,9 +28,10 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
   ComparisonInput input = read_comparison_input(params).or_throw();
 
   BootstrapRequest request;
-  request.baseline_name = std::move(input.baseline);
-  request.candidate_name = std::move(input.candidate);
-  request.metric = std::move(input.metric);
+  request.baseline_name = input.baseline;
+  request.candidate_name = input.candidate;
+  request.metric = input.metric;
+  request.groundkit_metric = !params.has("runs");
   request.resamples = params.integer("resamples");
   request.seed = params.integer("seed");
   const boost::json::value& level = params.value("confidence_level");
@@ -42,7 +43,10 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
   const BootstrapProgress progress = [&context](std::uint64_t done, std::uint64_t total) {
     context.progress("resampling", done, total);
   };
-  return to_json(paired_bootstrap(input.scores.baseline, input.scores.candidate, request, progress).or_throw());
+  boost::json::value result =
+      to_json(paired_bootstrap(input.scores.baseline, input.scores.candidate, request, progress).or_throw());
+  add_alignment(result, input);
+  return result;
 }
 
 std::string PairedBootstrapStatistic::summarize(const boost::json::value& result) const {

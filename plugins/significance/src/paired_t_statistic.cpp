@@ -27,8 +27,8 @@ boost::json::value PairedTStatistic::compute(const Params& params, Context& cont
   const std::vector<double> deltas =
       paired_deltas(input.scores.baseline, input.scores.candidate, "paired t-test").or_throw();
 
-  ComparisonRecord record = describe_comparison(std::move(input.baseline), std::move(input.candidate),
-                                                std::move(input.metric), std::string(name), input.scores, deltas);
+  ComparisonRecord record = describe_comparison(input.baseline, input.candidate,
+                                                input.metric, std::string(name), input.scores, deltas);
   auto estimate = paired_t_test(deltas, confidence_level);
   if (!estimate) {
     throw Error(estimate.error().status, "paired-t " + comparison_name(record) + ": " + estimate.error().message);
@@ -38,7 +38,9 @@ boost::json::value PairedTStatistic::compute(const Params& params, Context& cont
   record.interval_method = "t";
   set_p_value(record, estimate->p_value_two_sided, alpha);
   record.details = PairedTDetails{estimate->t_statistic, estimate->degrees_of_freedom};
-  return to_json(record);
+  boost::json::value result = to_json(record);
+  add_alignment(result, input);
+  return result;
 }
 
 std::string PairedTStatistic::summarize(const boost::json::value& result) const {

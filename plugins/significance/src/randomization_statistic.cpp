@@ -31,8 +31,8 @@ boost::json::value RandomizationStatistic::compute(const Params& params, Context
   const std::vector<double> deltas =
       paired_deltas(input.scores.baseline, input.scores.candidate, "randomization test").or_throw();
 
-  ComparisonRecord record = describe_comparison(std::move(input.baseline), std::move(input.candidate),
-                                                std::move(input.metric), std::string(name), input.scores, deltas);
+  ComparisonRecord record = describe_comparison(input.baseline, input.candidate,
+                                                input.metric, std::string(name), input.scores, deltas);
   const BootstrapProgress progress = [&context](std::uint64_t done, std::uint64_t total) {
     context.progress("resampling", done, total);
   };
@@ -41,7 +41,9 @@ boost::json::value RandomizationStatistic::compute(const Params& params, Context
   set_p_value(record, estimate.p_value_two_sided, alpha);
   record.details = RandomizationDetails{estimate.exact ? "exact" : "monte-carlo", estimate.permutations,
                                         estimate.p_value_standard_error};
-  return to_json(record);
+  boost::json::value result = to_json(record);
+  add_alignment(result, input);
+  return result;
 }
 
 std::string RandomizationStatistic::summarize(const boost::json::value& result) const {

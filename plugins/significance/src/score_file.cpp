@@ -17,12 +17,18 @@ Unexpected<Failure> refused(const std::string& path, const std::string& message)
   return fail(Status::invalid_data, path + ": " + message);
 }
 
-Expected<ScoreMap> score_map(const boost::json::object& top, const char* side) {
-  const boost::json::value* value = top.if_contains(side);
-  if (value == nullptr) return refused(side, "required key missing");
-  const auto* scores = value->if_object();
+std::string member_path(std::string path, std::string_view key) {
+  path += '[';
+  json::append_quoted(path, key);
+  path += ']';
+  return path;
+}
+
+/// `value`, found at `path`, as {query id: score}.
+Expected<ScoreMap> score_map(const boost::json::value& value, const std::string& path) {
+  const auto* scores = value.if_object();
   if (scores == nullptr) {
-    return refused(side, "must be an object mapping query ids to scores, got " + json::write_compact(*value));
+    return refused(path, "must be an object mapping query ids to scores, got " + json::write_compact(value));
   }
   ScoreMap out;
   for (const auto& member : *scores) {
@@ -35,43 +41,77 @@ Expected<ScoreMap> score_map(const boost::json::object& top, const char* side) {
     } else if (score.is_double()) {
       number = score.get_double();
     } else {
-      std::string path = side;
-      path += '[';
-      json::append_quoted(path, member.key());
-      path += ']';
-      return refused(path, "must be a number, got " + json::write_compact(score));
+      return refused(member_path(path, member.key()), "must be a number, got " + json::write_compact(score));
     }
     out[std::string(member.key())] = number;
   }
   return out;
 }
 
-}  // namespace
+Expected<ScoreMap> side(const boost::json::object& top, const char* name) {
+  const boost::json::value* value = top.if_contains(name);
+  if (value == nullptr) return refused(name, "required key missing");
+  return score_map(*value, name);
+}
 
-Expected<ScorePair> scores_from_json(const boost::json::value& json) {
-  const auto* top = json.if_object();
-  if (top == nullptr) {
-    return refused("(scores)", "must be an object with keys \"baseline\" and \"candidate\", got " +
-                                   json::write_compact(json));
-  }
-  auto baseline = score_map(*top, "baseline");
+Expected<ScoreFile> score_pair_from_json(const boost::json::object& top) {
+  auto baseline = side(top, "baseline");
   if (!baseline) return unexpected(std::move(baseline).error());
-  auto candidate = score_map(*top, "candidate");
+  auto candidate = side(top, "candidate");
   if (!candidate) return unexpected(std::move(candidate).error());
-  for (const auto& member : *top) {
+  for (const auto& member : top) {
     if (member.key() != "baseline" && member.key() != "candidate") {
       std::string path;
       json::append_quoted(path, member.key());
       return refused(path, "unknown key; a scores file holds only \"baseline\" and \"candidate\"");
     }
   }
-  return ScorePair{std::move(*baseline), std::move(*candidate)};
+  ScoreFile file;
+  file.two_sided = true;
+  file.systems.emplace_back("baseline", std::move(*baseline));
+  file.systems.emplace_back("candidate", std::move(*candidate));
+  return file;
 }
 
-Expected<ScorePair> read_score_file(const std::filesystem::path& path) {
+Expected<ScoreFile> systems_from_json(const boost::json::object& top) {
+  const boost::json::value& value = top.at("systems");
+  const auto* systems = value.if_object();
+  if (systems == nullptr) {
+    return refused("systems", "must be an object mapping system names to {query id: score} objects, got " +
+                                  json::write_compact(value));
+  }
+  if (systems->empty()) return refused("systems", "must name at least one system");
+  ScoreFile out;
+  for (const auto& member : *systems) {
+    auto scores = score_map(member.value(), member_path("systems", member.key()));
+    if (!scores) return unexpected(std::move(scores).error());
+    out.systems.emplace_back(std::string(member.key()), std::move(*scores));
+  }
+  for (const auto& member : top) {
+    if (member.key() != "systems") {
+      std::string path;
+      json::append_quoted(path, member.key());
+      return refused(path, "unknown key; a scores file with \"systems\" holds nothing else");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<ScoreFile> score_file_from_json(const boost::json::value& json) {
+  const auto* top = json.if_object();
+  if (top == nullptr) {
+    return refused("(scores)", "must be an object with keys \"baseline\" and \"candidate\", got " +
+                                   json::write_compact(json));
+  }
+  return top->contains("systems") ? systems_from_json(*top) : score_pair_from_json(*top);
+}
+
+Expected<ScoreFile> read_score_file(const std::filesystem::path& path) {
   auto json = read_json_file(path, "scores file");
   if (!json) return unexpected(std::move(json).error());
-  return scores_from_json(*json);
+  return score_file_from_json(*json);
 }
 
 }  // namespace grk::significance

@@ -4,16 +4,17 @@
 #include <set>
 #include <utility>
 
-#include <grk/detail/json_kind.hpp>
 #include <grk/groundkit/report/names.hpp>
 #include <grk/python/text.hpp>
 
 #include "report_scores.hpp"
+#include "score_file.hpp"
 
 namespace grk::significance {
 
 Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
-                                          const std::optional<std::vector<std::string>>& metrics) {
+                                          const std::optional<std::vector<std::string>>& metrics,
+                                          std::string_view metric_param) {
   std::vector<report::MetricName> wanted;
   if (metrics) {
     for (const std::string& name : *metrics) {
@@ -22,7 +23,7 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
         std::string expected;
         for (const auto known : report::metric_names) expected += (expected.empty() ? "" : ", ") + python::repr(known);
         return fail(Status::invalid_argument,
-                    "metrics: unknown metric " + python::repr(name) + "; expected one of " + expected);
+                    std::string(metric_param) + ": unknown metric " + python::repr(name) + "; expected one of " + expected);
       }
       wanted.push_back(*metric);
     }
@@ -51,22 +52,15 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
   return table;
 }
 
-Expected<SystemTable> read_runs_systems(const boost::json::object& runs, const std::filesystem::path& runs_dir,
-                                        RunsFormat format,
-                                        const std::optional<std::vector<std::string>>& metrics) {
+Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
+                                        const std::optional<std::vector<std::string>>& metrics,
+                                        std::string_view metric_param) {
   if (runs.empty()) return fail(Status::invalid_argument, "runs must name at least one system");
   std::vector<std::filesystem::path> paths;
   SystemTable table;
-  for (const auto& member : runs) {
-    const boost::json::value& value = member.value();
-    if (!value.is_string() || value.get_string().empty()) {
-      return fail(Status::invalid_argument, "runs: system " + python::repr(std::string(member.key())) +
-                                                " must map to a path (a non-empty string), got " +
-                                                detail::json_kind_name(value));
-    }
-    table.systems.emplace_back(member.key());
-    const std::filesystem::path path(std::string(value.get_string()));
-    paths.push_back(path.is_absolute() ? path : (runs_dir / path).lexically_normal());
+  for (const auto& [system, path] : runs) {
+    table.systems.push_back(system);
+    paths.push_back(path);
   }
   std::vector<MeasureScores> files;
   for (const auto& path : paths) {
@@ -90,7 +84,7 @@ Expected<SystemTable> read_runs_systems(const boost::json::object& runs, const s
     for (std::size_t s = 0; s < files.size(); ++s) {
       const auto found = files[s].find(metric);
       if (found == files[s].end()) {
-        return fail(Status::invalid_argument, "metrics: measure " + python::repr(metric) +
+        return fail(Status::invalid_argument, std::string(metric_param) + ": measure " + python::repr(metric) +
                                                   " is not in the runs file of system " +
                                                   python::repr(table.systems[s]) + " (" +
                                                   python::repr(paths[s].string()) + ")");
@@ -98,6 +92,19 @@ Expected<SystemTable> read_runs_systems(const boost::json::object& runs, const s
       row.push_back(found->second);
     }
     table.scores.push_back(std::move(row));
+  }
+  return table;
+}
+
+Expected<SystemTable> read_scores_systems(const std::filesystem::path& path, const std::string& metric) {
+  auto file = read_score_file(path);
+  if (!file) return unexpected(std::move(file).error());
+  SystemTable table;
+  table.metrics.push_back(metric);
+  table.scores.emplace_back();
+  for (auto& [system, scores] : file->systems) {
+    table.systems.push_back(system);
+    table.scores[0].push_back(std::move(scores));
   }
   return table;
 }

@@ -29,8 +29,8 @@ boost::json::value WilcoxonStatistic::compute(const Params& params, Context& con
   const std::vector<double> deltas =
       paired_deltas(input.scores.baseline, input.scores.candidate, "wilcoxon signed-rank test").or_throw();
 
-  ComparisonRecord record = describe_comparison(std::move(input.baseline), std::move(input.candidate),
-                                                std::move(input.metric), std::string(name), input.scores, deltas);
+  ComparisonRecord record = describe_comparison(input.baseline, input.candidate,
+                                                input.metric, std::string(name), input.scores, deltas);
   auto estimate = wilcoxon_signed_rank(deltas);
   if (!estimate) {
     throw Error(estimate.error().status, "wilcoxon " + comparison_name(record) + ": " + estimate.error().message);
@@ -41,7 +41,9 @@ boost::json::value WilcoxonStatistic::compute(const Params& params, Context& con
   set_bootstrap_interval(record, deltas, resamples, seed, confidence_level, progress).or_throw();
   set_p_value(record, estimate->p_value_two_sided, alpha);
   record.details = WilcoxonDetails{estimate->v_statistic, estimate->exact ? "exact" : "normal"};
-  return to_json(record);
+  boost::json::value result = to_json(record);
+  add_alignment(result, input);
+  return result;
 }
 
 std::string WilcoxonStatistic::summarize(const boost::json::value& result) const {

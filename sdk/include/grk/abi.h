@@ -95,7 +95,9 @@ typedef struct grk_component {
   const char* description; /* one line */
   /* The declared parameters, a JSON array of
      {"name", "type", "required", "default"?, "description"} objects;
-     "type" is one of string, integer, number, boolean, path, object. */
+     "type" is one of string, integer, number, boolean, path, object, paths
+     (paths: an object whose values are paths; added after SDK 1.0.0: an older
+     host refuses a module declaring it as an invalid descriptor). */
   const char* params_json;
   /* Runs the component on a JSON object of parameters. Reports through the
      host table and returns the same status it reported (GRK_STATUS_OK after

@@ -22,9 +22,11 @@
 namespace grk {
 
 /// The JSON shape a parameter takes. `path` is a string the host resolves
-/// against the config file's folder; `integer` is a JSON integer in int64 range;
-/// `number` is any JSON number.
-enum class ParamType { string, integer, number, boolean, path, object };
+/// against the config file's folder; `paths` is an object whose every value is
+/// such a path (e.g. one file per system), so that the host can resolve and
+/// hash each file, which it cannot do inside a plain `object`; `integer` is a
+/// JSON integer in int64 range; `number` is any JSON number.
+enum class ParamType { string, integer, number, boolean, path, object, paths };
 
 inline const char* param_type_name(ParamType type) noexcept {
   switch (type) {
@@ -34,6 +36,7 @@ inline const char* param_type_name(ParamType type) noexcept {
     case ParamType::boolean: return "boolean";
     case ParamType::path: return "path";
     case ParamType::object: return "object";
+    case ParamType::paths: return "paths";
   }
   return "string";
 }
@@ -64,17 +67,29 @@ inline ParamSpec with_default(std::string name, ParamType type, boost::json::val
   return ParamSpec{std::move(name), type, false, std::move(value), std::move(description)};
 }
 
+/// Whether `value` is a usable path: a non-empty string.
+inline bool is_path_value(const boost::json::value& value) noexcept {
+  return value.is_string() && !value.get_string().empty();
+}
+
 /// Whether `value` has the JSON shape `type` asks for.
 inline bool has_param_type(const boost::json::value& value, ParamType type) noexcept {
   switch (type) {
     case ParamType::string: return value.is_string();
-    case ParamType::path: return value.is_string() && !value.get_string().empty();
+    case ParamType::path: return is_path_value(value);
     case ParamType::integer:
       return value.is_int64() ||
              (value.is_uint64() && value.get_uint64() <= static_cast<std::uint64_t>(INT64_MAX));
     case ParamType::number: return value.is_number();
     case ParamType::boolean: return value.is_bool();
     case ParamType::object: return value.is_object();
+    case ParamType::paths: {
+      if (!value.is_object()) return false;
+      for (const auto& member : value.get_object()) {
+        if (!is_path_value(member.value())) return false;
+      }
+      return true;
+    }
   }
   return false;
 }
@@ -116,6 +131,17 @@ inline Expected<boost::json::object, ParamIssue> validate_params(const std::vect
       if (spec.type == ParamType::integer && value->is_uint64()) {
         return unexpected(ParamIssue{spec.name, "expected an integer in signed 64-bit range"});
       }
+      if (spec.type == ParamType::paths && value->is_object()) {
+        for (const auto& member : value->get_object()) {
+          if (is_path_value(member.value())) continue;
+          const bool empty = member.value().is_string();
+          return unexpected(ParamIssue{spec.name, "expected a path (a non-empty string) at key '" +
+                                                      std::string(member.key()) + "', got " +
+                                                      (empty ? "an empty string"
+                                                             : detail::json_kind_name(member.value()))});
+        }
+      }
+      if (spec.type == ParamType::paths) expected = "paths (an object of non-empty path strings)";
       return unexpected(ParamIssue{spec.name, "expected " + expected + ", got " + detail::json_kind_name(*value)});
     }
     resolved[spec.name] = *value;
@@ -159,6 +185,14 @@ class Params {
     return std::filesystem::path(std::string(at(name).get_string()));
   }
   const boost::json::object& object(std::string_view name) const { return at(name).get_object(); }
+  /// A `paths` param: its (key, path) members in the order given.
+  std::vector<std::pair<std::string, std::filesystem::path>> paths(std::string_view name) const {
+    std::vector<std::pair<std::string, std::filesystem::path>> out;
+    for (const auto& member : at(name).get_object()) {
+      out.emplace_back(std::string(member.key()), std::filesystem::path(std::string(member.value().get_string())));
+    }
+    return out;
+  }
   /// The raw JSON value, e.g. to keep an integer's exact representation.
   const boost::json::value& value(std::string_view name) const { return at(name); }
   const boost::json::object& all() const noexcept { return values_; }
