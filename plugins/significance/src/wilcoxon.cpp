@@ -1,8 +1,10 @@
 #include "wilcoxon.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
-#include <numeric>
+#include <cstdint>
+#include <cstring>
 
 #include <boost/math/distributions/normal.hpp>
 
@@ -22,6 +24,32 @@ std::vector<double> subset_sum_counts(int n) {
     for (int i = std::min(j * (j + 1) / 2, half); i >= j; --i) counts[static_cast<std::size_t>(i)] += counts[static_cast<std::size_t>(i - j)];
   }
   return counts;
+}
+
+// Each non-zero finite delta as one sortable integer: the bits of |delta|
+// (which order as the magnitudes do, for non-negative doubles) shifted left
+// once, and 1 in the low bit when the delta is positive. Sorted by an LSD
+// radix sort, 8 bits a pass, skipping the passes where every key has the same
+// byte (the high bytes, mostly): at N = 100,000 this is several times faster
+// than a comparison sort of indices by fabs(), the test's whole cost.
+std::vector<std::uint64_t> sorted_magnitude_keys(const std::vector<double>& nonzero) {
+  std::vector<std::uint64_t> keys(nonzero.size());
+  for (std::size_t i = 0; i < nonzero.size(); ++i) {
+    std::uint64_t bits = 0;
+    const double magnitude = std::fabs(nonzero[i]);
+    std::memcpy(&bits, &magnitude, sizeof bits);
+    keys[i] = (bits << 1) | (nonzero[i] > 0.0 ? 1u : 0u);
+  }
+  std::vector<std::uint64_t> scratch(keys.size());
+  for (int shift = 0; shift < 64; shift += 8) {
+    std::array<std::size_t, 257> offsets{};
+    for (const std::uint64_t key : keys) ++offsets[((key >> shift) & 0xffu) + 1];
+    if (std::find(offsets.begin() + 1, offsets.end(), keys.size()) != offsets.end()) continue;
+    for (std::size_t b = 1; b < offsets.size(); ++b) offsets[b] += offsets[b - 1];
+    for (const std::uint64_t key : keys) scratch[offsets[(key >> shift) & 0xffu]++] = key;
+    keys.swap(scratch);
+  }
+  return keys;
 }
 
 }  // namespace
@@ -62,10 +90,8 @@ Expected<WilcoxonEstimate> wilcoxon_signed_rank(const std::vector<double>& delta
                 "'x' observations)");
   }
   const std::size_t count = nonzero.size();
-  std::vector<std::size_t> order(count);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return std::fabs(nonzero[a]) < std::fabs(nonzero[b]); });
+  const std::vector<std::uint64_t> keys = sorted_magnitude_keys(nonzero);
+  const auto magnitude = [&](std::size_t k) { return keys[k] >> 1; };
 
   // Average ranks of |delta| (R's rank(ties.method = "average")) and the tie groups.
   double v = 0.0;
@@ -73,13 +99,13 @@ Expected<WilcoxonEstimate> wilcoxon_signed_rank(const std::vector<double>& delta
   bool ties = false;
   for (std::size_t first = 0; first < count;) {
     std::size_t last = first;
-    while (last + 1 < count && std::fabs(nonzero[order[last + 1]]) == std::fabs(nonzero[order[first]])) ++last;
+    while (last + 1 < count && magnitude(last + 1) == magnitude(first)) ++last;
     const double rank = (static_cast<double>(first + 1) + static_cast<double>(last + 1)) / 2.0;
     const double group = static_cast<double>(last - first + 1);
     if (last > first) ties = true;
     tie_term += group * group * group - group;
     for (std::size_t k = first; k <= last; ++k) {
-      if (nonzero[order[k]] > 0.0) v += rank;
+      if ((keys[k] & 1u) != 0) v += rank;
     }
     first = last + 1;
   }
