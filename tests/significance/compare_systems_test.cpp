@@ -20,6 +20,7 @@
 
 #include <grk/context.hpp>
 #include <grk/error.hpp>
+#include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
 #include "compare_systems_statistic.hpp"
@@ -326,5 +327,34 @@ BOOST_AUTO_TEST_CASE(result_does_not_depend_on_the_thread_count) {
     BOOST_TEST(one.size() > 1000u);
     BOOST_TEST(one == three, test);
     BOOST_TEST(one == all, test);
+  }
+}
+
+// configs/data/runs holds the example report's per-query metrics as trec_eval
+// files (make_runs.py there): the same table from either input, row for row,
+// whatever the test; only the metric names are the files' own.
+BOOST_AUTO_TEST_CASE(the_example_runs_files_give_the_example_reports_table) {
+  const fs::path runs_dir = example_report().parent_path().parent_path() / "runs";
+  object runs;
+  for (const char* system : {"bm25", "dense", "fusion", "rerank"}) {
+    runs[system] = (runs_dir / (std::string(system) + ".txt")).string();
+  }
+  for (const char* test : {"bootstrap", "t", "wilcoxon", "randomization"}) {
+    const object common{{"baseline", "bm25"}, {"test", test}, {"resamples", 500}, {"correction", "by"}};
+    const Outcome from_report = run<CompareSystemsStatistic>(
+        with(common, {{"report", example_report().string()}, {"metrics", "ndcg_at_10,mrr"}}));
+    const Outcome from_runs =
+        run<CompareSystemsStatistic>(with(common, {{"runs", runs}, {"metrics", "ndcg_cut_10, recip_rank"}}));
+    BOOST_REQUIRE_MESSAGE(from_report.error.empty() && from_runs.error.empty(), from_report.error + from_runs.error);
+    BOOST_REQUIRE_EQUAL(comparisons(from_report).size(), 6u);
+    BOOST_REQUIRE_EQUAL(comparisons(from_runs).size(), 6u);
+    for (std::size_t i = 0; i < 6; ++i) {
+      boost::json::value report_row = comparisons(from_report)[i];
+      boost::json::value runs_row = comparisons(from_runs)[i];
+      BOOST_TEST(text(runs_row, "metric") == (i % 2 == 0 ? "ndcg_cut_10" : "recip_rank"));
+      report_row.as_object().erase("metric");
+      runs_row.as_object().erase("metric");
+      BOOST_TEST(grk::json::write_compact(report_row) == grk::json::write_compact(runs_row), test << " row " << i);
+    }
   }
 }
