@@ -36,36 +36,19 @@
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
+#include "bench_timing.hpp"
 #include "compare_systems_statistic.hpp"
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
+using grk::bench::best_seconds;
+using grk::bench::quote;
+using grk::bench::run_command;
 
 namespace {
 
 constexpr std::size_t query_count = 1000;
 const std::vector<std::string> systems = {"bm25", "dense", "fusion", "rerank", "splade"};
 const std::vector<std::string> measures = {"P_10", "map", "ndcg_cut_10", "recall_100", "recip_rank"};
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-std::string quote(const std::string& text) { return "'" + text + "'"; }
-
-// Runs a shell command; returns its wall time, its stdout and its status.
-double run_command(const std::string& command, std::string& output, int& status) {
-  const auto start = Clock::now();
-  FILE* pipe = ::popen(command.c_str(), "r");
-  output.clear();
-  if (pipe == nullptr) {
-    status = -1;
-    return 0.0;
-  }
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, got);
-  status = ::pclose(pipe);
-  return seconds_since(start);
-}
 
 std::string file_system_of(const fs::path& path) {
   struct statfs info {};
@@ -113,17 +96,6 @@ std::string compute(const boost::json::object& given) {
   grk::Context context(nullptr, nullptr);
   CompareSystemsStatistic component;
   return grk::json::write_compact(component.compute(grk::Params(std::move(*params)), context));
-}
-
-template <class Work>
-double best_seconds(int repeats, Work work) {
-  double best = 1e300;
-  for (int i = 0; i < repeats; ++i) {
-    const auto start = Clock::now();
-    work();
-    best = std::min(best, seconds_since(start));
-  }
-  return best;
 }
 
 // Whether CPython's rows equal compare-systems' records bit for bit in the

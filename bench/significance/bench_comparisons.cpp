@@ -14,6 +14,7 @@
 #include <random>
 #include <vector>
 
+#include "bench_timing.hpp"
 #include "bootstrap.hpp"
 #include "paired_t.hpp"
 #include "randomization.hpp"
@@ -21,7 +22,7 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using grk::bench::best_seconds;
 
 // Per-query deltas of two correlated metric columns in [0, 1], rounded to
 // four decimals as trec_eval prints them, so ties and zeros occur as in real
@@ -36,17 +37,6 @@ std::vector<double> synthetic_deltas(std::size_t n, std::uint64_t seed) {
     delta = candidate - baseline;
   }
   return deltas;
-}
-
-template <class Work>
-double best_seconds(int repeats, Work work) {
-  double best = 1e300;
-  for (int i = 0; i < repeats; ++i) {
-    const auto start = Clock::now();
-    work();
-    best = std::min(best, std::chrono::duration<double>(Clock::now() - start).count());
-  }
-  return best;
 }
 
 }  // namespace

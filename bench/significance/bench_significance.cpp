@@ -24,37 +24,19 @@
 #include <string>
 #include <vector>
 
+#include "bench_timing.hpp"
 #include "bootstrap.hpp"
 #include <grk/json/float_format.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
+using grk::bench::Clock;
+using grk::bench::quote;
+using grk::bench::run_command;
+using grk::bench::seconds_since;
 
 namespace {
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Runs a shell command, returns its wall time and stdout.
-double run_command(const std::string& command, std::string& output, int& status) {
-  const auto start = Clock::now();
-  FILE* pipe = ::popen(command.c_str(), "r");
-  output.clear();
-  if (pipe == nullptr) {
-    status = -1;
-    return 0.0;
-  }
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, got);
-  status = ::pclose(pipe);
-  return seconds_since(start);
-}
-
-std::string quote(const std::string& text) { return "'" + text + "'"; }
 
 struct Input {
   std::vector<std::string> ids;  // sorted
