@@ -49,7 +49,7 @@ void print_text(const ModuleRecord& module, const ComponentRecord& component) {
 }
 
 Expected<ExitCode, HostError> run(const VerbCall& call) {
-  const auto registry = PluginRegistry::discover(call.plugins.search_path());
+  const auto registry = call.plugins.registry();
   const auto entry = registry.resolve(call.operand);
   if (!entry) return unexpected(entry.error());
   if (call.flag("json")) {

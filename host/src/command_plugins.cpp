@@ -53,7 +53,7 @@ void print_text(const std::vector<SearchDir>& search_path, const PluginRegistry&
 
 Expected<ExitCode, HostError> run(const VerbCall& call) {
   const auto search_path = call.plugins.search_path();
-  const auto registry = PluginRegistry::discover(search_path);
+  const auto registry = PluginRegistry::discover(search_path, call.plugins.dir_policy());
   if (call.flag("json")) {
     print_json(search_path, registry);
   } else {

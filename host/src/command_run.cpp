@@ -56,6 +56,7 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   options.show_progress = isatty(STDERR_FILENO) != 0;
   options.human = request.output.empty() ? stderr : stdout;
   options.config_provenance = std::move(plan.config_provenance);
+  options.allow_unsafe_plugin_dirs = request.plugins.allow_unsafe;
   auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
   if (!session) return unexpected(std::move(session).error());
   const bool all_ok = session->run();

@@ -13,6 +13,7 @@ const char* module_status_name(ModuleStatus status) noexcept {
     case ModuleStatus::load_failed: return "load-failed";
     case ModuleStatus::invalid_descriptor: return "invalid-descriptor";
     case ModuleStatus::duplicate_component: return "duplicate-component";
+    case ModuleStatus::unsafe_permissions: return "unsafe-permissions";
   }
   return "load-failed";
 }

@@ -20,6 +20,7 @@ enum class ModuleStatus {
   load_failed,         ///< the loader refused it, or it crashed while loading
   invalid_descriptor,  ///< loaded, but its descriptor breaks the ABI's rules
   duplicate_component, ///< provides a component another module provides too
+  unsafe_permissions,  ///< another user could have written the file (never loaded)
 };
 
 /// The word used for a status in listings and JSON, e.g. "wrong-abi".

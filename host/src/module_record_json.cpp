@@ -18,7 +18,8 @@ std::optional<ModuleStatus> status_from_name(std::string_view name) {
   for (ModuleStatus status :
        {ModuleStatus::ok, ModuleStatus::not_a_plugin, ModuleStatus::wrong_abi,
         ModuleStatus::incompatible_sdk, ModuleStatus::load_failed,
-        ModuleStatus::invalid_descriptor, ModuleStatus::duplicate_component}) {
+        ModuleStatus::invalid_descriptor, ModuleStatus::duplicate_component,
+        ModuleStatus::unsafe_permissions}) {
     if (name == module_status_name(status)) return status;
   }
   return std::nullopt;

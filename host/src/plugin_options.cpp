@@ -12,7 +12,9 @@ const char* const plugin_search_help =
     "each folder of GRK_PLUGIN_PATH (colon-separated); the config's plugin_dirs;\n"
     "and ../lib/grk/plugins next to the grk-eval executable (unless\n"
     "--no-default-plugins). Never in the working folder unless named. Files are\n"
-    "taken in sorted order within a folder.\n";
+    "taken in sorted order within a folder. A module file, or the folder it is\n"
+    "in, that another user owns or can write to is refused (unsafe-permissions)\n"
+    "unless --allow-unsafe-plugin-dirs.\n";
 
 const char* const exit_codes_help =
     "Exit codes:\n"
@@ -26,7 +28,9 @@ void PluginOptions::add_to(po::options_description& options) {
       ("plugin-dir", po::value<std::vector<std::string>>(&dirs)->composing(),
        "look for plugin modules in DIR first (repeatable)")
       ("no-default-plugins", po::bool_switch(&no_default),
-       "do not look in the shipped plugin folder");
+       "do not look in the shipped plugin folder")
+      ("allow-unsafe-plugin-dirs", po::bool_switch(&allow_unsafe),
+       "load modules that other users can write to (refused by default)");
 }
 
 Expected<void, HostError> PluginOptions::check() const {
@@ -45,6 +49,10 @@ std::vector<SearchDir> PluginOptions::search_path(
                                 !no_default, warnings);
   for (const auto& warning : warnings) std::fprintf(stderr, "grk-eval: warning: %s\n", warning.c_str());
   return path;
+}
+
+PluginRegistry PluginOptions::registry(const std::vector<std::filesystem::path>& config_dirs) const {
+  return PluginRegistry::discover(search_path(config_dirs), dir_policy());
 }
 
 }  // namespace grk::host

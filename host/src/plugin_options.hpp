@@ -19,6 +19,7 @@ namespace grk::host {
 struct PluginOptions {
   std::vector<std::string> dirs;
   bool no_default = false;
+  bool allow_unsafe = false;
 
   void add_to(boost::program_options::options_description& options);
   /// A --plugin-dir that is not a folder is a usage error (the user named
@@ -27,6 +28,11 @@ struct PluginOptions {
   /// The search path for these options (plus a config's plugin_dirs);
   /// prints a warning line to stderr for each folder skipped.
   [[nodiscard]] std::vector<SearchDir> search_path(const std::vector<std::filesystem::path>& config_dirs = {}) const;
+  [[nodiscard]] PluginDirPolicy dir_policy() const noexcept {
+    return allow_unsafe ? PluginDirPolicy::allow_unsafe : PluginDirPolicy::strict;
+  }
+  /// Every module of search_path(config_dirs), under dir_policy().
+  [[nodiscard]] PluginRegistry registry(const std::vector<std::filesystem::path>& config_dirs = {}) const;
 };
 
 /// The text shared by every verb's --help about where plugins come from and

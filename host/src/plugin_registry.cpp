@@ -1,6 +1,7 @@
 #include "plugin_registry.hpp"
 
 #include "module_probe.hpp"
+#include "plugin_file_safety.hpp"
 #include "text_join.hpp"
 
 namespace grk::host {
@@ -27,10 +28,22 @@ std::string failed_modules_hint(const PluginRegistry& registry) {
 
 }  // namespace
 
-PluginRegistry PluginRegistry::discover(const std::vector<SearchDir>& search_path) {
+PluginRegistry PluginRegistry::discover(const std::vector<SearchDir>& search_path, PluginDirPolicy policy) {
   std::vector<ModuleRecord> modules;
   for (const auto& dir : search_path) {
-    for (const auto& file : module_files_in(dir.path)) modules.push_back(probe_module(file));
+    for (const auto& file : module_files_in(dir.path)) {
+      if (policy == PluginDirPolicy::strict) {
+        if (auto safe = check_plugin_file_safety(file); !safe) {
+          ModuleRecord refused;
+          refused.file = file;
+          refused.status = ModuleStatus::unsafe_permissions;
+          refused.reason = std::move(safe).error();
+          modules.push_back(std::move(refused));
+          continue;
+        }
+      }
+      modules.push_back(probe_module(file));
+    }
   }
   return PluginRegistry(std::move(modules));
 }

@@ -25,16 +25,22 @@ struct ComponentEntry {
   const ComponentRecord* component;
 };
 
+/// Whether discover() loads modules that other users can write to.
+enum class PluginDirPolicy { strict, allow_unsafe };
+
 /// For resolve(): a component of either kind.
 constexpr std::int32_t any_kind = 0;
 
 class PluginRegistry {
  public:
   /// Scans every folder (files in sorted order) and probes each module in a
-  /// child process. Modules that provide the same component name are all
+  /// child process. Under PluginDirPolicy::strict a file that another user
+  /// could have written is marked unsafe_permissions and never loaded, not
+  /// even in the probe. Modules that provide the same component name are all
   /// marked duplicate_component, naming each other: the host will not guess
   /// which one a config meant.
-  [[nodiscard]] static PluginRegistry discover(const std::vector<SearchDir>& search_path);
+  [[nodiscard]] static PluginRegistry discover(const std::vector<SearchDir>& search_path,
+                                               PluginDirPolicy policy = PluginDirPolicy::strict);
 
   /// Builds a registry from records already read (tests, and discover()).
   explicit PluginRegistry(std::vector<ModuleRecord> modules);

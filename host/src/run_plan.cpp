@@ -11,7 +11,7 @@ namespace {
 Expected<RunPlan, HostError> plan_config(const RunRequest& request) {
   auto config = load_config(request.config_file);
   if (!config) return unexpected(std::move(config).error());
-  auto registry = PluginRegistry::discover(request.plugins.search_path(config->plugin_dirs));
+  auto registry = request.plugins.registry(config->plugin_dirs);
   auto steps = plan_steps(config->steps, registry, config->file.string(), config->dir);
   if (!steps) return unexpected(std::move(steps).error());
   std::error_code ec;
@@ -22,7 +22,7 @@ Expected<RunPlan, HostError> plan_config(const RunRequest& request) {
 }
 
 Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
-  auto registry = PluginRegistry::discover(request.plugins.search_path());
+  auto registry = request.plugins.registry();
   const auto entry = registry.resolve(request.component);
   if (!entry) return located("--component: ", entry.error());
   auto step = step_from_flags(*entry, request.sets);

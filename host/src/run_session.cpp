@@ -159,6 +159,7 @@ boost::json::object RunSession::results_document() const {
   provenance["abi_version"] = GRK_ABI_VERSION;
   provenance["config"] = options_.config_provenance;
   provenance["inputs"] = inputs_;
+  if (options_.allow_unsafe_plugin_dirs) provenance["allow_unsafe_plugin_dirs"] = true;
   provenance["started_at"] = started_at_;
   return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
 }

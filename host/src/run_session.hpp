@@ -27,6 +27,8 @@ struct RunOptions {
   /// Provenance of the config: {"path", "sha256"}, or null for a run
   /// without a config file.
   boost::json::value config_provenance;
+  /// --allow-unsafe-plugin-dirs was given: the provenance says so.
+  bool allow_unsafe_plugin_dirs = false;
 };
 
 enum class StepState { ok, failed, skipped };
