@@ -2,6 +2,7 @@
 
 #include "module_probe.hpp"
 #include "plugin_file_safety.hpp"
+#include "probe_cache.hpp"
 #include "text_join.hpp"
 
 namespace grk::host {
@@ -30,6 +31,7 @@ std::string failed_modules_hint(const PluginRegistry& registry) {
 
 PluginRegistry PluginRegistry::discover(const std::vector<SearchDir>& search_path, PluginDirPolicy policy) {
   std::vector<ModuleRecord> modules;
+  ProbeCache cache = ProbeCache::open_default();
   for (const auto& dir : search_path) {
     for (const auto& file : module_files_in(dir.path)) {
       if (policy == PluginDirPolicy::strict) {
@@ -42,9 +44,15 @@ PluginRegistry PluginRegistry::discover(const std::vector<SearchDir>& search_pat
           continue;
         }
       }
+      if (auto known = cache.find(file)) {
+        modules.push_back(std::move(*known));
+        continue;
+      }
       modules.push_back(probe_module(file));
+      cache.store(file, modules.back());
     }
   }
+  cache.save();
   return PluginRegistry(std::move(modules));
 }
 

@@ -34,7 +34,8 @@ constexpr std::int32_t any_kind = 0;
 class PluginRegistry {
  public:
   /// Scans every folder (files in sorted order) and probes each module in a
-  /// child process. Under PluginDirPolicy::strict a file that another user
+  /// child process, or takes what an earlier probe of the unchanged file
+  /// found from the user's ProbeCache. Under PluginDirPolicy::strict a file that another user
   /// could have written is marked unsafe_permissions and never loaded, not
   /// even in the probe. Modules that provide the same component name are all
   /// marked duplicate_component, naming each other: the host will not guess

@@ -15,6 +15,7 @@ namespace {
 using grk::test::fixture_module;
 using grk::test::fixture_set;
 using grk::test::grk_eval;
+using grk::test::load_log_pids;
 using grk::test::operator+;
 using grk::test::only_fixtures;
 
@@ -61,16 +62,6 @@ std::map<std::string, std::pair<std::string, std::string>> expected_failures() {
         "it crashed while loading with signal 6 (SIGABRT): a static initialiser or the entry "
         "function failed; nothing of it was run in grk-eval itself"}},
   };
-}
-
-std::vector<std::string> load_log_pids(const std::filesystem::path& log, const std::string& module) {
-  std::vector<std::string> pids;
-  std::error_code ec;
-  if (!std::filesystem::exists(log, ec)) return pids;
-  for (const auto& line : grk::test::lines_of(grk::test::read_text(log))) {
-    if (line.rfind(module + " ", 0) == 0) pids.push_back(line.substr(module.size() + 1));
-  }
-  return pids;
 }
 
 }  // namespace

@@ -59,6 +59,18 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+/// The pids that loaded `module` (fixture_load_log.h), in order, from the log
+/// GRK_FIXTURE_LOAD_LOG named; none when the log does not exist.
+inline std::vector<std::string> load_log_pids(const std::filesystem::path& log, const std::string& module) {
+  std::vector<std::string> pids;
+  std::error_code ec;
+  if (!std::filesystem::exists(log, ec)) return pids;
+  for (const auto& line : lines_of(read_text(log))) {
+    if (line.rfind(module + " ", 0) == 0) pids.push_back(line.substr(module.size() + 1));
+  }
+  return pids;
+}
+
 /// A fresh folder under the system's temporary folder, removed with its
 /// contents at the end of the scope.
 class TempDir {
