@@ -1,0 +1,131 @@
+// bench_startup: what grk-eval costs before any work, measured in one run and
+// printed with its ratios (docs/design.md §4.12):
+// - `grk-eval --version`, the floor: a process that parses its flags;
+// - `grk-eval plugins` with a cold probe cache (a new cache file each time:
+//   every module probed in a child) and a warm one (target: <= 10 ms);
+// - `grk-eval run` of a one-query paired-bootstrap, cold and warm (target:
+//   warm <= 2x --version).
+// Each figure is the best of --repeats runs (default 20), each run a
+// posix_spawn of the binary with its output to /dev/null.
+//
+// usage: bench_startup [--repeats R] [--grk-eval PATH]
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// Runs argv with GRK_PROBE_CACHE=cache; returns the wall seconds, or -1 when
+// it did not exit with 0.
+double timed_run(const std::vector<std::string>& argv, const std::string& cache) {
+  std::vector<std::string> env_text{"GRK_PROBE_CACHE=" + cache};
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (std::string(*e).rfind("GRK_PROBE_CACHE=", 0) != 0) env_text.emplace_back(*e);
+  }
+  std::vector<char*> env;
+  for (auto& entry : env_text) env.push_back(entry.data());
+  env.push_back(nullptr);
+  std::vector<std::string> args = argv;
+  std::vector<char*> arg_pointers;
+  for (auto& arg : args) arg_pointers.push_back(arg.data());
+  arg_pointers.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  const auto start = Clock::now();
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, arg_pointers[0], &actions, nullptr, arg_pointers.data(), env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return -1.0;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? seconds : -1.0;
+}
+
+// Best of `repeats`; `cache_for(i)` gives run i's cache file.
+template <class CacheFor>
+double best(int repeats, const std::vector<std::string>& argv, CacheFor cache_for) {
+  double best_seconds = 1e300;
+  for (int i = 0; i < repeats; ++i) {
+    const double seconds = timed_run(argv, cache_for(i));
+    if (seconds < 0) {
+      std::fprintf(stderr, "failed: %s (run it by hand to see why)\n", argv[1].c_str());
+      std::exit(1);
+    }
+    best_seconds = std::min(best_seconds, seconds);
+  }
+  return best_seconds;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int repeats = 20;
+  std::string host = GRK_BENCH_HOST;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--repeats" && i + 1 < argc) repeats = std::max(1, std::atoi(argv[++i]));
+    else if (arg == "--grk-eval" && i + 1 < argc) host = argv[++i];
+    else {
+      std::fprintf(stderr, "usage: bench_startup [--repeats R] [--grk-eval PATH]\n");
+      return 2;
+    }
+  }
+  if (!fs::exists(host)) {
+    std::fprintf(stderr, "grk-eval: %s absent (build the host first)\n", host.c_str());
+    return 1;
+  }
+  const fs::path dir = fs::temp_directory_path() / ("grk-bench-startup-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "scores.json") << R"({"baseline": {"q1": 0.25}, "candidate": {"q1": 0.75}})";
+  const std::string warm = (dir / "warm.json").string();
+  int fresh = 0;  // every cold run gets a cache file no run has written
+  const auto cold = [&](int) { return (dir / ("cold-" + std::to_string(fresh++) + ".json")).string(); };
+  const auto warm_cache = [&](int) { return warm; };
+
+  const std::vector<std::string> version{host, "--version"};
+  const std::vector<std::string> plugins{host, "plugins"};
+  const std::vector<std::string> run{host,          "run",           "--component",
+                                     "paired-bootstrap", "--set",   "scores=" + (dir / "scores.json").string(),
+                                     "--set",       "baseline=a",    "--set",
+                                     "candidate=b", "--set",         "metric=mrr",
+                                     "--set",       "resamples=1000"};
+  timed_run(plugins, warm);  // fills the warm cache
+
+  const double floor = best(repeats, version, warm_cache);
+  const double plugins_cold = best(repeats, plugins, cold);
+  const double plugins_warm = best(repeats, plugins, warm_cache);
+  const double run_cold = best(repeats, run, cold);
+  const double run_warm = best(repeats, run, warm_cache);
+  std::size_t modules = 0;
+  for (const auto& entry : fs::directory_iterator(fs::path(host).parent_path() / ".." / "lib" / "grk" / "plugins")) {
+    modules += entry.path().extension() == ".so";
+  }
+  std::printf("grk-eval start-up, best of %d, %zu modules in the shipped folder\n", repeats, modules);
+  std::printf("  --version                                  %8.2f ms\n", floor * 1e3);
+  std::printf("  plugins, cold probe cache                  %8.2f ms\n", plugins_cold * 1e3);
+  std::printf("  plugins, warm probe cache                  %8.2f ms   (target <= 10 ms)\n", plugins_warm * 1e3);
+  std::printf("  run paired-bootstrap (1 query), cold       %8.2f ms   %.2fx --version\n", run_cold * 1e3,
+              run_cold / floor);
+  std::printf("  run paired-bootstrap (1 query), warm       %8.2f ms   %.2fx --version (target <= 2x)\n",
+              run_warm * 1e3, run_warm / floor);
+  fs::remove_all(dir);
+  return 0;
+}
