@@ -57,8 +57,14 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   options.human = request.output.empty() ? stderr : stdout;
   options.config_provenance = std::move(plan.config_provenance);
   options.allow_unsafe_plugin_dirs = request.plugins.allow_unsafe;
+  options.checkpoint = request.output;
   auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
   if (!session) return unexpected(std::move(session).error());
+  // Before any step: an --output that cannot be written fails now, with
+  // nothing run, not after every step's work (exit 1).
+  if (auto written = session->write_checkpoint(); !written) {
+    return usage_error("--output " + request.output + ": " + written.error().message);
+  }
   const bool all_ok = session->run();
   return RunOutcome{session->results_document(), all_ok};
 }

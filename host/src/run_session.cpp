@@ -8,6 +8,7 @@
 #include <grk/version.h>
 
 #include "progress_line.hpp"
+#include "results_file.hpp"
 #include "sha256.hpp"
 
 namespace grk::host {
@@ -30,6 +31,7 @@ const char* step_state_name(StepState state) noexcept {
     case StepState::ok: return "ok";
     case StepState::failed: return "failed";
     case StepState::skipped: return "skipped";
+    case StepState::pending: return "pending";
   }
   return "failed";
 }
@@ -78,7 +80,6 @@ void RunSession::record_inputs(const PlannedStep& step) {
 }
 
 bool RunSession::run() {
-  started_at_ = utc_timestamp_now();
   bool all_ok = true;
   const std::size_t count = plan_.size();
   for (std::size_t i = 0; i < count; ++i) {
@@ -91,6 +92,7 @@ bool RunSession::run() {
       outcomes_.push_back(std::move(outcome));
       std::fprintf(options_.human, "[%zu/%zu] %s: skipped after an earlier failure\n", i + 1,
                    count, label.c_str());
+      (void)write_checkpoint();  // the last checkpoint's failure was reported already
       continue;
     }
     record_inputs(step);
@@ -128,15 +130,25 @@ bool RunSession::run() {
                    status_name(outcome.invocation.status), outcome.invocation.message.c_str());
     }
     outcomes_.push_back(std::move(outcome));
+    if (auto written = write_checkpoint(); !written) {
+      // The final write will report it; the steps go on.
+      std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
+    }
   }
   return all_ok;
 }
 
+Expected<void, HostError> RunSession::write_checkpoint() const {
+  if (options_.checkpoint.empty()) return {};
+  return write_file_atomically(options_.checkpoint, json::write_pretty(results_document()) + "\n");
+}
+
 boost::json::object RunSession::results_document() const {
   boost::json::array steps;
-  for (std::size_t i = 0; i < outcomes_.size(); ++i) {
+  const StepOutcome not_run{StepState::pending, {}, 0};
+  for (std::size_t i = 0; i < plan_.size(); ++i) {
     const auto& step = plan_[i];
-    const auto& outcome = outcomes_[i];
+    const auto& outcome = i < outcomes_.size() ? outcomes_[i] : not_run;
     boost::json::object entry;
     entry["id"] = step.id;
     entry["component"] = step.entry.component->name;

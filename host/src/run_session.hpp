@@ -29,11 +29,17 @@ struct RunOptions {
   boost::json::value config_provenance;
   /// --allow-unsafe-plugin-dirs was given: the provenance says so.
   bool allow_unsafe_plugin_dirs = false;
+  /// --output: the results document is written there before the first step
+  /// and after each step (docs/design.md §4.8), so a crash or a kill keeps
+  /// every step that finished.
+  std::filesystem::path checkpoint;
 };
 
-enum class StepState { ok, failed, skipped };
+/// pending: not run yet; only a results document written during the run
+/// (a checkpoint) has pending steps.
+enum class StepState { ok, failed, skipped, pending };
 
-/// The word the results document gives a state: "ok", "failed", "skipped".
+/// The word the results document gives a state: "ok", "failed", "skipped", "pending".
 [[nodiscard]] const char* step_state_name(StepState state) noexcept;
 
 struct StepOutcome {
@@ -41,6 +47,9 @@ struct StepOutcome {
   Invocation invocation;
   double seconds = 0;
 };
+
+/// Current UTC time as Python's datetime.now(UTC).isoformat() writes it.
+[[nodiscard]] std::string utc_timestamp_now();
 
 /// A run: the plan, the loaded components, and what each step produced.
 class RunSession {
@@ -50,7 +59,13 @@ class RunSession {
   static Expected<RunSession, HostError> start(std::vector<PlannedStep> plan,
                                                PluginRegistry& registry, RunOptions options);
 
-  /// Runs the steps; returns true when all ran and succeeded.
+  /// Writes the results document as it stands (steps not run yet are
+  /// pending) to options.checkpoint, when there is one. Called before the
+  /// first step it is the check that the output can be written at all.
+  Expected<void, HostError> write_checkpoint() const;
+
+  /// Runs the steps, writing a checkpoint after each; returns true when all
+  /// ran and succeeded.
   [[nodiscard]] bool run();
 
   /// The results document: steps with their results or errors, and the
@@ -60,7 +75,10 @@ class RunSession {
  private:
   RunSession(std::vector<PlannedStep> plan, std::vector<std::shared_ptr<ComponentHandle>> handles,
              RunOptions options)
-      : plan_(std::move(plan)), handles_(std::move(handles)), options_(std::move(options)) {}
+      : plan_(std::move(plan)),
+        handles_(std::move(handles)),
+        options_(std::move(options)),
+        started_at_(utc_timestamp_now()) {}
 
   /// Adds the files `step` reads (its `path` params and each member of its
   /// `paths` params) to the provenance's inputs, with their SHA-256.
@@ -74,8 +92,6 @@ class RunSession {
   std::string started_at_;
 };
 
-/// Current UTC time as Python's datetime.now(UTC).isoformat() writes it.
-[[nodiscard]] std::string utc_timestamp_now();
 
 }  // namespace grk::host
 
