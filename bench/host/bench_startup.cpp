@@ -4,7 +4,9 @@
 // - `grk-eval plugins` with a cold probe cache (a new cache file each time:
 //   every module probed in a child) and a warm one (target: <= 10 ms);
 // - `grk-eval run` of a one-query paired-bootstrap, cold and warm (target:
-//   warm <= 2x --version).
+//   warm <= 2x --version);
+// - what --isolate adds to a step: 20 such steps in one run, in process and
+//   isolated (target: under 10 ms a step; docs/design.md §4.13).
 // Each figure is the best of --repeats runs (default 20), each run a
 // posix_spawn of the binary with its output to /dev/null.
 //
@@ -114,6 +116,22 @@ int main(int argc, char** argv) {
   const double plugins_warm = best(repeats, plugins, warm_cache);
   const double run_cold = best(repeats, run, cold);
   const double run_warm = best(repeats, run, warm_cache);
+  // --isolate: a config of 20 one-query steps, in process and isolated.
+  {
+    std::ofstream config(dir / "twenty.json");
+    config << "{\"steps\": [";
+    for (int i = 0; i < 20; ++i) {
+      config << (i ? ", " : "") << "{\"id\": \"s" << i << "\", \"statistic\": \"paired-bootstrap\", \"params\": "
+             << "{\"scores\": \"scores.json\", \"baseline\": \"a\", \"candidate\": \"b\", \"metric\": \"mrr\", "
+             << "\"resamples\": 1000}}";
+    }
+    config << "]}";
+  }
+  const std::vector<std::string> twenty{host, "run", (dir / "twenty.json").string()};
+  std::vector<std::string> twenty_isolated = twenty;
+  twenty_isolated.push_back("--isolate");
+  const double in_process = best(repeats, twenty, warm_cache);
+  const double isolated = best(repeats, twenty_isolated, warm_cache);
   std::size_t modules = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(host).parent_path() / ".." / "lib" / "grk" / "plugins")) {
     modules += entry.path().extension() == ".so";
@@ -126,6 +144,9 @@ int main(int argc, char** argv) {
               run_cold / floor);
   std::printf("  run paired-bootstrap (1 query), warm       %8.2f ms   %.2fx --version (target <= 2x)\n",
               run_warm * 1e3, run_warm / floor);
+  std::printf("  run of 20 one-query steps, in process     %8.2f ms\n", in_process * 1e3);
+  std::printf("  the same with --isolate                    %8.2f ms   %.2f ms a step (target < 10 ms)\n",
+              isolated * 1e3, (isolated - in_process) / 20.0 * 1e3);
   fs::remove_all(dir);
   return 0;
 }

@@ -23,13 +23,25 @@ void add_options(po::options_description& options) {
       ("keep-going", po::bool_switch(), "run the remaining steps after a step fails")
       ("component", po::value<std::string>(), "run only this component, without a config")
       ("set", po::value<std::vector<std::string>>()->composing(),
-       "KEY=VALUE: a parameter of --component, read as its declared type (repeatable)");
+       "KEY=VALUE: a parameter of --component, read as its declared type (repeatable)")
+      ("isolate", po::bool_switch(),
+       "run each step in a child process: a plugin that crashes or hangs fails its step, not the run")
+      ("step-timeout", po::value<double>(),
+       "SECONDS: kill an isolated step still running after this long (implies --isolate)");
 }
 
 RunRequest parse(const VerbCall& call) {
-  return RunRequest{call.operand,         call.text("component"), call.texts("set"),
-                    call.text("output"),  call.flag("keep-going"), call.verbose,
-                    call.plugins};
+  RunRequest request;
+  request.config_file = call.operand;
+  request.component = call.text("component");
+  request.sets = call.texts("set");
+  request.output = call.text("output");
+  request.keep_going = call.flag("keep-going");
+  request.verbose = call.verbose;
+  request.plugins = call.plugins;
+  request.isolate = call.flag("isolate");
+  if (call.options.count("step-timeout") != 0) request.step_timeout = call.options["step-timeout"].as<double>();
+  return request;
 }
 
 Expected<void, HostError> check(const VerbCall& call) {
@@ -40,6 +52,9 @@ Expected<void, HostError> check(const VerbCall& call) {
   }
   if (!request.sets.empty() && request.component.empty()) {
     return call.misuse("--set needs --component; a config file gives params itself");
+  }
+  if (request.step_timeout && !(*request.step_timeout > 0.0)) {
+    return call.misuse("--step-timeout must be a number of seconds above 0");
   }
   return {};
 }
@@ -58,6 +73,8 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   options.config_provenance = std::move(plan.config_provenance);
   options.allow_unsafe_plugin_dirs = request.plugins.allow_unsafe;
   options.checkpoint = request.output;
+  options.isolate = plan.isolate;
+  options.step_timeout = plan.step_timeout;
   auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
   if (!session) return unexpected(std::move(session).error());
   // Before any step: an --output that cannot be written fails now, with

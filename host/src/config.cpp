@@ -123,6 +123,11 @@ std::string step_path(std::size_t index, std::string_view member) {
 }
 
 Expected<RunConfig, HostError> load_config(const std::filesystem::path& file) {
+  std::error_code folder_ec;
+  if (std::filesystem::is_directory(file, folder_ec)) {
+    // An ifstream opens a folder and reads nothing: "invalid JSON at line 1" would mislead.
+    return usage_error(file.string() + ": is a folder; give the config file (a .json file) itself");
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     std::error_code ec;
@@ -154,7 +159,8 @@ Expected<RunConfig, HostError> parse_config(std::string_view text, const std::fi
   }
   if (!document->is_object()) return config_error(file, "(top level)", "expected an object, " + got(*document));
   const auto& root = document->get_object();
-  if (auto known = refuse_unknown_keys(file, root, "", {"plugin_dirs", "steps"}); !known) {
+  if (auto known = refuse_unknown_keys(file, root, "", {"plugin_dirs", "isolate", "step_timeout", "steps"});
+      !known) {
     return unexpected(std::move(known).error());
   }
 
@@ -162,6 +168,17 @@ Expected<RunConfig, HostError> parse_config(std::string_view text, const std::fi
     auto resolved = read_plugin_dirs(file, *dirs, config.dir);
     if (!resolved) return unexpected(std::move(resolved).error());
     config.plugin_dirs = std::move(*resolved);
+  }
+
+  if (const auto* isolate = root.if_contains("isolate")) {
+    if (!isolate->is_bool()) return config_error(file, "isolate", "expected true or false, " + got(*isolate));
+    config.isolate = isolate->get_bool();
+  }
+  if (const auto* timeout = root.if_contains("step_timeout")) {
+    if (!timeout->is_number() || !(timeout->to_number<double>() > 0.0)) {
+      return config_error(file, "step_timeout", "expected a number of seconds above 0, " + got(*timeout));
+    }
+    config.step_timeout = timeout->to_number<double>();
   }
 
   const auto* steps = root.if_contains("steps");

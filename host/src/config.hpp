@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,8 @@ struct RunConfig {
   std::vector<std::filesystem::path> plugin_dirs;  ///< absolute
   std::vector<StepConfig> steps;
   std::string sha256;  ///< of the bytes that were parsed
+  bool isolate = false;                ///< "isolate": each step in a child process
+  std::optional<double> step_timeout;  ///< "step_timeout": seconds, > 0
 };
 
 /// Reads and structurally checks a config file (syntax, keys, types, unique

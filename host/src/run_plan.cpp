@@ -18,7 +18,10 @@ Expected<RunPlan, HostError> plan_config(const RunRequest& request) {
   boost::json::value provenance = {
       {"path", std::filesystem::absolute(config->file, ec).lexically_normal().string()},
       {"sha256", config->sha256}};
-  return RunPlan{std::move(registry), std::move(*steps), std::move(provenance)};
+  RunPlan plan{std::move(registry), std::move(*steps), std::move(provenance), false, std::nullopt};
+  plan.step_timeout = request.step_timeout ? request.step_timeout : config->step_timeout;
+  plan.isolate = request.isolate || config->isolate || plan.step_timeout.has_value();
+  return plan;
 }
 
 Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
@@ -31,7 +34,10 @@ Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
   auto steps = plan_steps({std::move(*step)}, registry, "", std::filesystem::current_path(ec),
                           StepSource::command_line);
   if (!steps) return unexpected(std::move(steps).error());
-  return RunPlan{std::move(registry), std::move(*steps), nullptr};
+  RunPlan plan{std::move(registry), std::move(*steps), nullptr, false, std::nullopt};
+  plan.step_timeout = request.step_timeout;
+  plan.isolate = request.isolate || plan.step_timeout.has_value();
+  return plan;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ struct RunRequest {
   bool keep_going = false;
   bool verbose = false;
   PluginOptions plugins;
+  bool isolate = false;                ///< --isolate
+  std::optional<double> step_timeout;  ///< --step-timeout SECONDS
 };
 
 struct RunPlan {
@@ -35,6 +38,10 @@ struct RunPlan {
   std::vector<PlannedStep> steps;
   /// {"path", "sha256"} of the config, or null without one.
   boost::json::value config_provenance;
+  /// The flags', else the config's: each step in a child process (a step
+  /// timeout implies it), killed after step_timeout seconds.
+  bool isolate = false;
+  std::optional<double> step_timeout;
 };
 
 Expected<RunPlan, HostError> plan_run(const RunRequest& request);

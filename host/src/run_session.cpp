@@ -7,6 +7,7 @@
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
+#include "isolated_invocation.hpp"
 #include "progress_line.hpp"
 #include "results_file.hpp"
 #include "sha256.hpp"
@@ -25,6 +26,16 @@ std::string utc_timestamp_now() {
   std::snprintf(text + n, sizeof text - n, ".%06lld+00:00", static_cast<long long>(micros));
   return text;
 }
+
+namespace {
+
+// The error status a failed step shows: the component's, or the host's
+// verdict on an isolated step's process.
+std::string failure_status(const StepOutcome& outcome) {
+  return outcome.fault ? *outcome.fault : std::string(status_name(outcome.invocation.status));
+}
+
+}  // namespace
 
 const char* step_state_name(StepState state) noexcept {
   switch (state) {
@@ -112,7 +123,13 @@ bool RunSession::run() {
     };
     const std::string params = json::write_compact(step.params);
     const auto start = std::chrono::steady_clock::now();
-    outcome.invocation = handle.invoke(params, observer);
+    if (options_.isolate) {
+      IsolatedInvocation isolated = invoke_isolated(handle, params, observer, options_.step_timeout);
+      outcome.invocation = std::move(isolated.invocation);
+      outcome.fault = std::move(isolated.fault);
+    } else {
+      outcome.invocation = handle.invoke(params, observer);
+    }
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
 
@@ -127,7 +144,7 @@ bool RunSession::run() {
       outcome.state = StepState::failed;
       all_ok = false;
       std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, count, label.c_str(),
-                   status_name(outcome.invocation.status), outcome.invocation.message.c_str());
+                   failure_status(outcome).c_str(), outcome.invocation.message.c_str());
     }
     outcomes_.push_back(std::move(outcome));
     if (auto written = write_checkpoint(); !written) {
@@ -145,7 +162,8 @@ Expected<void, HostError> RunSession::write_checkpoint() const {
 
 boost::json::object RunSession::results_document() const {
   boost::json::array steps;
-  const StepOutcome not_run{StepState::pending, {}, 0};
+  StepOutcome not_run;
+  not_run.state = StepState::pending;
   for (std::size_t i = 0; i < plan_.size(); ++i) {
     const auto& step = plan_[i];
     const auto& outcome = i < outcomes_.size() ? outcomes_[i] : not_run;
@@ -160,8 +178,7 @@ boost::json::object RunSession::results_document() const {
     if (outcome.state == StepState::ok) {
       entry["result"] = outcome.invocation.result;
     } else if (outcome.state == StepState::failed) {
-      entry["error"] = {{"status", status_name(outcome.invocation.status)},
-                        {"message", outcome.invocation.message}};
+      entry["error"] = {{"status", failure_status(outcome)}, {"message", outcome.invocation.message}};
     }
     steps.push_back(std::move(entry));
   }

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ struct RunOptions {
   /// and after each step (docs/design.md §4.8), so a crash or a kill keeps
   /// every step that finished.
   std::filesystem::path checkpoint;
+  /// --isolate: each step in a child process of its own (docs/design.md §4.13).
+  bool isolate = false;
+  /// --step-timeout: an isolated step still running after this many seconds
+  /// is killed with its process group.
+  std::optional<double> step_timeout;
 };
 
 /// pending: not run yet; only a results document written during the run
@@ -46,6 +52,9 @@ struct StepOutcome {
   StepState state = StepState::skipped;
   Invocation invocation;
   double seconds = 0;
+  /// "crashed" or "timed-out": an isolated step whose process ended without
+  /// a result. The results document gives it as the error's status.
+  std::optional<std::string> fault;
 };
 
 /// Current UTC time as Python's datetime.now(UTC).isoformat() writes it.

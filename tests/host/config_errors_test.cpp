@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(each_bad_config_gets_its_exact_message) {
       {"", "invalid JSON at line 1, column 1: Expecting value"},
       {"[1]", "(top level): expected an object, got array"},
       {R"({"steps": [)" + s + R"(], "plugin_paths": []})",
-       "plugin_paths: unknown key; expected one of: plugin_dirs, steps"},
+       "plugin_paths: unknown key; expected one of: plugin_dirs, isolate, step_timeout, steps"},
       {"{}", "steps: required key is missing"},
       {R"({"steps": []})", "steps: expected a non-empty array of steps, got an empty array"},
       {R"({"steps": {"id": "a"}})", "steps: expected a non-empty array of steps, got object"},
@@ -91,6 +91,15 @@ BOOST_AUTO_TEST_CASE(missing_config_file_is_named) {
   BOOST_TEST_REQUIRE(!config.has_value());
   BOOST_TEST(config.error().code == grk::host::exit_usage);
   BOOST_TEST(config.error().message == file.string() + ": no such config file");
+}
+
+BOOST_AUTO_TEST_CASE(a_folder_given_as_the_config_is_named_as_one) {
+  grk::test::TempDir dir;
+  const auto config = grk::host::load_config(dir.path());
+  BOOST_TEST_REQUIRE(!config.has_value());
+  BOOST_TEST(config.error().code == grk::host::exit_usage);
+  BOOST_TEST(config.error().message ==
+             dir.path().string() + ": is a folder; give the config file (a .json file) itself");
 }
 
 BOOST_AUTO_TEST_CASE(good_config_is_read_with_resolved_folders_and_its_hash) {

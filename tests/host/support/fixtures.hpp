@@ -26,6 +26,15 @@ inline std::filesystem::path binary_dir() {
   return dir;
 }
 
+/// The source tree (GRK_SOURCE_DIR, set by grk_add_test).
+inline std::filesystem::path source_dir() {
+  const char* dir = std::getenv("GRK_SOURCE_DIR");
+  if (dir == nullptr || *dir == '\0') {
+    throw std::runtime_error("GRK_SOURCE_DIR is not set; run this test through ctest");
+  }
+  return dir;
+}
+
 /// A folder of fixture modules: good, throwing, broken, duplicate, aborting,
 /// noisy (tests/fixtures/CMakeLists.txt).
 inline std::filesystem::path fixture_set(std::string_view name) {
