@@ -56,6 +56,12 @@ std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path
     const auto canonical = std::filesystem::canonical(absolute, ec);
     if (std::find(seen.begin(), seen.end(), canonical) != seen.end()) continue;
     seen.push_back(canonical);
+    // A folder the user named that holds no module is most likely the wrong
+    // one (the build's root instead of its lib/grk/plugins, say).
+    if (candidate.origin != "default" && module_files_in(absolute).empty()) {
+      warnings.push_back("plugin folder '" + absolute.string() + "' (from " + candidate.origin +
+                         ") holds no plugin modules (*" + boost::dll::shared_library::suffix().string() + " files)");
+    }
     out.push_back({absolute, candidate.origin});
   }
   return out;

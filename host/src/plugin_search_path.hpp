@@ -27,7 +27,8 @@ struct SearchDir {
 /// Builds the search path, de-duplicated by canonical folder (the first
 /// occurrence keeps its place). Folders that do not exist are dropped and
 /// described in `warnings`, except a missing default folder, which is
-/// dropped silently.
+/// dropped silently; a named folder without any module file is kept and
+/// described there too.
 [[nodiscard]] std::vector<SearchDir> build_search_path(const std::vector<std::filesystem::path>& flag_dirs,
                                          const char* env_value,
                                          const std::vector<std::filesystem::path>& config_dirs,
