@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "adaptation_steps.hpp"
 #include "beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
@@ -142,6 +143,35 @@ BOOST_AUTO_TEST_CASE(line_breaks_newline_leaves_control_characters_to_the_json_r
   BOOST_TEST(run(tmp, "{}").error == "invalid JSON in <T>/src/corpus.jsonl line 1: Unterminated string starting at");
   BOOST_TEST(run(tmp, R"({"line_breaks": "newline"})").error ==
              "invalid JSON in <T>/src/corpus.jsonl line 3: Expecting property name enclosed in double quotes");
+}
+
+// docs/behaviour/beir.md §16.1 and §15.3: a raw separator kept inside a quoted document
+// breaks the judgments; with unicode_separators at refuse that is found before
+// the first change to the file system, as for an escaped one.
+BOOST_AUTO_TEST_CASE(a_raw_separator_kept_by_newline_is_refused_before_any_write) {
+  TempDir tmp;
+  write_sources(tmp,
+                "{\"_id\": \"d0\", \"text\": \"x\"}\n{\"_id\": \"d9\", \"text\": \"y\"}\n"
+                "{\"_id\": \"d1\", \"text\": \"a\xE2\x80\xA8" "b\"}\n",
+                one_query, header + "q-1\td1\t1\n");
+  // Read in order, and in two halves on two threads (the record is in the second).
+  for (const std::uint64_t parallel_from : {std::uint64_t{8} << 20, std::uint64_t{0}}) {
+    grk::beir::AdaptationRequest request((tmp / "src").string(), (tmp / "out").string());
+    request.policies.line_breaks = grk::beir::LineBreaks::newline;
+    grk::beir::AdaptationHooks hooks;
+    int steps = 0;
+    hooks.before_write_step = [&steps](const char*) { ++steps; };
+    hooks.parallel_survey_min_bytes = parallel_from;
+    try {
+      grk::beir::adapt_beir_dataset(request, hooks);
+      BOOST_ERROR("adapted judgments that load_judgments splits");
+    } catch (const grk::Error& error) {
+      BOOST_TEST(replace_all(error.what(), tmp.path().string(), "<T>") ==
+                 "<T>/out/judgments.jsonl:1: invalid JSON: Unterminated string starting at: line 1 column 93 (char 92)");
+    }
+    BOOST_TEST(steps == 0);
+    BOOST_TEST(!fs::exists(tmp / "out"));
+  }
 }
 
 // docs/behaviour/beir.md §16.2.

@@ -58,8 +58,10 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
       survey.surrogate_ids.emplace_back(*id);  // stripping never removes a surrogate
     }
     // Stripping may remove a separator (Python counts them as whitespace);
-    // the join cannot create one.
-    if ((row.line_separator[RecordFields::title] || row.line_separator[RecordFields::text]) &&
+    // the join cannot create one. The scanner flags escaped separators; a raw
+    // one can only be in a line LineBreaks::newline kept whole.
+    if ((row.line_separator[RecordFields::title] || row.line_separator[RecordFields::text] ||
+         reader.last_line_kept_whole()) &&
         (contains_raw_line_separator(text->title) || contains_raw_line_separator(text->body))) {
       survey.separator_ids.emplace(*id);
     }

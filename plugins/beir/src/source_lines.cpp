@@ -280,6 +280,7 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
       begin_ = i + length;
       scan_ = begin_;
       ++line_number_;
+      last_line_kept_whole_ = line_kept_whole_;
       if (line_kept_whole_) {
         ++lines_kept_whole_;
         line_kept_whole_ = false;
@@ -293,6 +294,7 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
       begin_ = end_;
       scan_ = end_;
       ++line_number_;
+      last_line_kept_whole_ = line_kept_whole_;
       if (line_kept_whole_) {
         ++lines_kept_whole_;
         line_kept_whole_ = false;

@@ -79,6 +79,8 @@ class SourceLineReader {
   /// LineBreaks::newline: how many of the lines returned so far hold a
   /// character at which Python's splitlines would have ended them.
   std::uint64_t lines_kept_whole() const noexcept { return lines_kept_whole_; }
+  /// Whether the line last returned was one of them.
+  bool last_line_kept_whole() const noexcept { return last_line_kept_whole_; }
   /// Bytes read from the file so far.
   std::uint64_t bytes_read() const noexcept { return fingerprint_.size(); }
   const ContentFingerprint& fingerprint() const noexcept { return fingerprint_; }
@@ -90,6 +92,7 @@ class SourceLineReader {
   int fd_;
   bool newline_only_;
   bool line_kept_whole_ = false;  // the line being scanned holds a splitlines break
+  bool last_line_kept_whole_ = false;
   std::uint64_t lines_kept_whole_ = 0;
   std::size_t block_size_;
   std::vector<char> buffer_;
