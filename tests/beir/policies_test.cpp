@@ -100,6 +100,17 @@ BOOST_AUTO_TEST_CASE(a_bad_value_is_refused_naming_its_parameter) {
     BOOST_TEST(static_cast<int>(outcome.status) == static_cast<int>(grk::Status::invalid_argument));
     BOOST_TEST(!fs::exists(tmp / "out"));
   }
+  // The same threshold check for a caller of the C++ core.
+  grk::beir::AdaptationRequest request((tmp / "src").string(), (tmp / "out").string());
+  request.policies.graded = 0;
+  try {
+    grk::beir::adapt_beir_dataset(request);
+    BOOST_ERROR("adapted with graded 0");
+  } catch (const grk::Error& error) {
+    BOOST_TEST(std::string(error.what()) == "graded must be an integer >= 1 (the lowest positive grade), got 0");
+    BOOST_TEST(static_cast<int>(error.status()) == static_cast<int>(grk::Status::invalid_argument));
+  }
+  BOOST_TEST(!fs::exists(tmp / "out"));
   // The JSON type is the host's check, before the component runs.
   boost::json::object given = {{"source_dir", "s"}, {"output_dir", "o"}, {"graded", "2"}};
   const auto issue = grk::validate_params(grk::beir::BeirDatasetAdapter::params(), given);

@@ -52,6 +52,14 @@ std::vector<ParamSpec> policy_params() {
   };
 }
 
+Expected<void> check_graded(const std::optional<std::int64_t>& graded) {
+  if (graded && *graded < 1) {
+    return fail(Status::invalid_argument,
+                "graded must be an integer >= 1 (the lowest positive grade), got " + std::to_string(*graded));
+  }
+  return {};
+}
+
 Expected<AdaptationPolicies> read_policies(const Params& params) {
   AdaptationPolicies policies;
   auto line_breaks = choice<LineBreaks>(params, "line_breaks", {{"python", LineBreaks::python},
@@ -62,14 +70,8 @@ Expected<AdaptationPolicies> read_policies(const Params& params) {
                                                              {"auto", QrelsHeader::automatic}});
   if (!header) return unexpected(std::move(header).error());
   policies.qrels_header = *header;
-  if (params.has("graded")) {
-    const std::int64_t threshold = params.integer("graded");
-    if (threshold < 1) {
-      return fail(Status::invalid_argument,
-                  "graded must be an integer >= 1 (the lowest positive grade), got " + std::to_string(threshold));
-    }
-    policies.graded = threshold;
-  }
+  if (params.has("graded")) policies.graded = params.integer("graded");
+  if (auto graded = check_graded(policies.graded); !graded) return unexpected(std::move(graded).error());
   auto separators = choice<UnicodeSeparators>(params, "unicode_separators", {{"refuse", UnicodeSeparators::refuse},
                                                                               {"escape", UnicodeSeparators::escape}});
   if (!separators) return unexpected(std::move(separators).error());

@@ -38,6 +38,9 @@ struct AdaptationPolicies {
 /// The declarations of the policy parameters, in the order `grk-eval describe beir` lists them.
 std::vector<ParamSpec> policy_params();
 
+/// Refuses (invalid_argument) a `graded` threshold below 1, naming the parameter.
+Expected<void> check_graded(const std::optional<std::int64_t>& graded);
+
 /// The policies the validated `params` choose; a value outside a parameter's
 /// choices fails (invalid_argument) with a message naming the parameter.
 Expected<AdaptationPolicies> read_policies(const Params& params);

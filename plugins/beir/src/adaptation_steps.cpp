@@ -29,6 +29,8 @@ namespace grk::beir {
 // Every step returns grk::Expected; or_throw() hands its failure to the
 // plugin firewall as grk::Error, and stops the run there.
 AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
+  // docs/behaviour/beir.md §16.3, for callers that bypass the component's parameter checks.
+  check_graded(request.policies.graded).or_throw();
   // docs/behaviour/beir.md §7 step 1.
   if (!is_safe_identifier(request.split)) {
     throw Error(Status::invalid_argument, "unsafe BEIR split " + python::repr(request.split) +
