@@ -9,6 +9,11 @@ side of the benchmark (bench/beir). Run with CPython 3.11, the reference interpr
 With --json it prints one JSON object: {"report": {...}} on success, {"error": msg}
 on an EvalError, or {"crash": "<ExceptionType>: <str>"} when the reference itself
 would die with a traceback (a lone surrogate reaching a write, docs/behaviour/beir.md §2).
+
+The opt-in policies of docs/behaviour/beir.md §16 are keyword arguments of
+adapt_beir_dataset and flags here (--line-breaks, --qrels-header, --graded,
+--unicode-separators, --missing-documents, --missing-queries, --identical-ids); at
+their defaults the behaviour is groundkit's.
 """
 from __future__ import annotations
 
@@ -78,9 +83,27 @@ def _read_text(path, kind):
         raise EvalError(f"cannot read BEIR file {str(path)!r}: {exc}") from exc
 
 
-def _read_jsonl(path):
+# --- docs/behaviour/beir.md §16.1 ------------------------------------------------
+_SPLITLINES_ONLY = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def _lines(text, line_breaks):
+    """The lines of `text` (read with universal newlines) and, for "newline", how
+    many of them hold a character splitlines() would have broken at."""
+    if line_breaks == "python":
+        return text.splitlines(), 0
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines, sum(1 for line in lines if any(c in _SPLITLINES_ONLY for c in line))
+
+
+def _read_jsonl(path, line_breaks="python", kept=None):
     rows = []
-    for number, line in enumerate(_read_text(path, "jsonl").splitlines(), start=1):
+    lines, kept_whole = _lines(_read_text(path, "jsonl"), line_breaks)
+    if kept is not None:
+        kept.append(kept_whole)
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
@@ -116,13 +139,25 @@ def _validate_identifier(value, subject, becomes_a_filename):
         )
 
 
-def _read_qrels(path):
-    lines = [line for line in _read_text(path, "qrels").splitlines() if line]
+def _is_int(raw):
+    try:
+        int(raw)
+    except ValueError:
+        return False
+    return True
+
+
+def _read_qrels(path, line_breaks="python", qrels_header="required", graded=None, seen=None):
+    all_lines, kept_whole = _lines(_read_text(path, "qrels"), line_breaks)
+    lines = [line for line in all_lines if line]
     rows = [line.split("\t") for line in lines]
-    if not rows or rows[0][:3] != _QRELS_HEADER:
+    # docs/behaviour/beir.md §16.2
+    header_found = not (qrels_header == "auto" and rows and len(rows[0]) >= 3 and _is_int(rows[0][2]))
+    if header_found and (not rows or rows[0][:3] != _QRELS_HEADER):
         raise EvalError(f"unexpected or missing BEIR qrels header in {path}")
+    grades = {}
     positives = {}
-    for number, row in enumerate(rows[1:], start=2):
+    for number, row in enumerate(rows[1:] if header_found else rows, start=2 if header_found else 1):
         if len(row) < 3:
             raise EvalError(f"invalid BEIR qrels row at {path} line {number}")
         query_id, doc_id, raw = row[0], row[1], row[2]
@@ -132,6 +167,11 @@ def _read_qrels(path):
             score = int(raw)
         except ValueError as exc:
             raise EvalError(f"invalid integer relevance score {raw!r} at {path} line {number}") from exc
+        if graded is not None:  # docs/behaviour/beir.md §16.3
+            grades[score] = grades.get(score, 0) + 1
+            if score >= graded:
+                positives.setdefault(query_id, set()).add(doc_id)
+            continue
         if score not in (0, 1):
             raise EvalError(
                 f"graded BEIR relevance score {score} at {path} line {number}: this adapter supports "
@@ -143,6 +183,8 @@ def _read_qrels(path):
             )
         if score == 1:
             positives.setdefault(query_id, set()).add(doc_id)
+    if seen is not None:
+        seen.update(header_found=header_found, grades=grades, kept_whole=kept_whole)
     return positives
 
 
@@ -238,15 +280,55 @@ def load_judgments(path):
 
 
 # --- docs/behaviour/beir.md §7 ---------------------------------------------------------
-def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
+_CHOICES = {
+    "line_breaks": ("python", "newline"),
+    "qrels_header": ("required", "auto"),
+    "unicode_separators": ("refuse", "escape"),
+    "missing_documents": ("refuse", "drop"),
+    "missing_queries": ("refuse", "drop"),
+    "identical_ids": ("keep", "exclude"),
+}
+_RAW_SEPARATORS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def _drop_pairs(positives, doomed):
+    """docs/behaviour/beir.md §16.5-§16.6: drops the pairs `doomed(query, doc)` names; returns
+    (pairs dropped, queries left empty, sorted)."""
+    pairs, emptied = 0, []
+    for query_id in sorted(positives):
+        kept = {d for d in positives[query_id] if not doomed(query_id, d)}
+        pairs += len(positives[query_id]) - len(kept)
+        if kept:
+            positives[query_id] = kept
+        else:
+            del positives[query_id]
+            emptied.append(query_id)
+    return pairs, emptied
+
+
+def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="python", qrels_header="required",
+                       graded=None, unicode_separators="refuse", missing_documents="refuse",
+                       missing_queries="refuse", identical_ids="keep"):
+    given = {"line_breaks": line_breaks, "qrels_header": qrels_header, "graded": graded,
+             "unicode_separators": unicode_separators, "missing_documents": missing_documents,
+             "missing_queries": missing_queries, "identical_ids": identical_ids}
+    for name, value in given.items():  # docs/behaviour/beir.md §16
+        if name == "graded":
+            if value is not None and value < 1:
+                raise ValueError(f"graded must be an integer >= 1 (the lowest positive grade), got {value}")
+        elif value not in _CHOICES[name]:
+            choices = ", ".join(repr(c) for c in _CHOICES[name])
+            raise ValueError(f"{name} must be one of {choices}, got {value!r}")
     if not _SAFE_SPLIT.fullmatch(split):
         raise EvalError(f"unsafe BEIR split {split!r}; expected letters, digits, dot, underscore, or hyphen")
     source = Path(source_dir).resolve()
     destination = Path(output_dir).resolve()
 
-    corpus_rows = _read_jsonl(source / "corpus.jsonl")
-    query_rows = _read_jsonl(source / "queries.jsonl")
-    positives = _read_qrels(source / "qrels" / f"{split}.tsv")
+    kept = []
+    corpus_rows = _read_jsonl(source / "corpus.jsonl", line_breaks, kept)
+    query_rows = _read_jsonl(source / "queries.jsonl", line_breaks, kept)
+    seen = {}
+    positives = _read_qrels(source / "qrels" / f"{split}.tsv", line_breaks, qrels_header, graded, seen)
 
     documents = {}
     for position, row in enumerate(corpus_rows, start=1):
@@ -276,6 +358,16 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
         if not query:
             raise EvalError(f"BEIR query {query_id!r} is empty")
         queries[query_id] = query
+
+    dropped = {}
+    if identical_ids == "exclude":
+        dropped["identical_ids"] = ([],) + _drop_pairs(positives, lambda q, d: q == d)
+    if missing_documents == "drop":
+        absent = sorted({d for docs in positives.values() for d in docs} - documents.keys())
+        dropped["missing_documents"] = (absent,) + _drop_pairs(positives, lambda q, d: d not in documents)
+    if missing_queries == "drop":
+        absent = sorted(positives.keys() - queries.keys())
+        dropped["missing_queries"] = (absent,) + _drop_pairs(positives, lambda q, d: q not in queries)
 
     missing_documents = sorted({d for docs in positives.values() for d in docs} - documents.keys())
     if missing_documents:
@@ -350,6 +442,7 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
     for doc_id in sorted(documents):
         path = _contained(corpus_dir / f"{doc_id}{_DOCUMENT_SUFFIX}", destination, "document")
         path.write_text(documents[doc_id], encoding="utf-8", newline="\n")
+    escaped = {"characters": 0, "judgments": 0, "documents": set()}
     with judgments_path.open("w", encoding="utf-8", newline="\n") as handle:
         for query_id in sorted(positives):
             row = {
@@ -361,9 +454,18 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
                     for doc_id in sorted(positives[query_id])
                 ],
             }
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            line = json.dumps(row, ensure_ascii=False)
+            if unicode_separators == "escape":  # docs/behaviour/beir.md §16.4
+                count = sum(line.count(c) for c in _RAW_SEPARATORS)
+                for raw, escape in _RAW_SEPARATORS.items():
+                    line = line.replace(raw, escape)
+                escaped["characters"] += count
+                escaped["judgments"] += 1 if count else 0
+                escaped["documents"].update(d for d in positives[query_id]
+                                            if any(c in documents[d] for c in _RAW_SEPARATORS))
+            handle.write(line + "\n")
     load_judgments(judgments_path)
-    return {
+    report = {
         "source_dir": str(source),
         "output_dir": str(destination),
         "split": split,
@@ -374,6 +476,58 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
         "corpus_dir": str(corpus_dir),
         "judgments_path": str(judgments_path),
     }
+    report.update(_policy_fields(given, split, kept, seen, escaped, dropped))
+    return report
+
+
+def _first(ids):
+    return list(ids[:10])
+
+
+def _policy_fields(given, split, kept, seen, escaped, dropped):
+    """docs/behaviour/beir.md §16.7."""
+    fields, adjustments = {}, {}
+    graded = given["graded"]
+    if given["qrels_header"] == "auto":
+        fields["qrels_header"] = "present" if seen["header_found"] else "absent"
+    if graded is not None:
+        fields["grades"] = {"threshold": graded,
+                            "rows_by_grade": {str(g): n for g, n in sorted(seen["grades"].items())}}
+    lines = kept + [seen["kept_whole"]]
+    if given["line_breaks"] == "newline" and sum(lines):
+        names = ["corpus.jsonl", "queries.jsonl", f"qrels/{split}.tsv"]
+        adjustments["line_breaks"] = {"value": "newline",
+                                      "did": "kept whole the lines Python's splitlines would have cut",
+                                      "lines": sum(lines), "files": {n: c for n, c in zip(names, lines) if c}}
+    if given["qrels_header"] == "auto" and not seen["header_found"]:
+        adjustments["qrels_header"] = {"value": "auto", "did": "read the first row as data: the qrels have no header",
+                                       "rows": 1}
+    outside = sum(n for g, n in seen["grades"].items() if g not in (0, 1))
+    if graded is not None and outside:
+        adjustments["graded"] = {"value": graded,
+                                 "did": f"read scores other than 0 and 1; scores >= {graded} are positive",
+                                 "rows": outside}
+    if given["unicode_separators"] == "escape" and escaped["characters"]:
+        adjustments["unicode_separators"] = {
+            "value": "escape", "did": "wrote U+0085, U+2028 and U+2029 as \\uXXXX escapes in judgments.jsonl",
+            "characters": escaped["characters"], "judgments": escaped["judgments"],
+            "documents": len(escaped["documents"])}
+    for name in ("missing_documents", "missing_queries", "identical_ids"):
+        if name not in dropped or not dropped[name][1]:
+            continue
+        absent, pairs, emptied = dropped[name]
+        if name == "identical_ids":
+            entry = {"value": "exclude", "did": "dropped positive pairs whose query id equals the document id"}
+        else:
+            kind = "documents" if name == "missing_documents" else "queries"
+            source = "corpus.jsonl" if name == "missing_documents" else "queries.jsonl"
+            entry = {"value": "drop", "did": f"dropped positive pairs naming {kind} absent from {source}",
+                     kind: len(absent), f"first_{kind}": _first(absent)}
+        entry.update(pairs=pairs, queries_dropped=len(emptied), first_queries_dropped=_first(emptied))
+        adjustments[name] = entry
+    if adjustments:
+        fields["adjustments"] = adjustments
+    return fields
 
 
 def main(argv=None):
@@ -382,9 +536,13 @@ def main(argv=None):
     parser.add_argument("--out", required=True)
     parser.add_argument("--split", default="test")
     parser.add_argument("--json", action="store_true")
+    for name, choices in _CHOICES.items():
+        parser.add_argument("--" + name.replace("_", "-"), default=choices[0])
+    parser.add_argument("--graded", type=int, default=None)
     args = parser.parse_args(argv)
+    policies = {name: getattr(args, name) for name in _CHOICES}
     try:
-        report = adapt_beir_dataset(Path(args.src), Path(args.out), split=args.split)
+        report = adapt_beir_dataset(Path(args.src), Path(args.out), split=args.split, graded=args.graded, **policies)
     except EvalError as exc:
         if args.json:
             print(json.dumps({"error": str(exc)}, ensure_ascii=False))

@@ -11,14 +11,33 @@
 #include "beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
-BOOST_AUTO_TEST_CASE(declares_its_three_parameters) {
-  BOOST_TEST(grk::json::write_compact(grk::params_to_json(grk::beir::BeirDatasetAdapter::params())) ==
+BOOST_AUTO_TEST_CASE(declares_groundkits_three_parameters_first) {
+  boost::json::array declared = grk::params_to_json(grk::beir::BeirDatasetAdapter::params());
+  declared.resize(3);
+  BOOST_TEST(grk::json::write_compact(declared) ==
              "[{\"name\":\"source_dir\",\"type\":\"path\",\"required\":true,\"description\":\"BEIR dataset folder "
              "holding corpus.jsonl, queries.jsonl and qrels/\"},{\"name\":\"output_dir\",\"type\":\"path\","
              "\"required\":true,\"description\":\"folder that receives corpus/ and judgments.jsonl\"},{\"name\":"
              "\"split\",\"type\":\"string\",\"required\":false,\"default\":\"test\",\"description\":\"qrels split to "
              "adapt: qrels/<split>.tsv\"}]");
   BOOST_TEST(grk::beir::BeirDatasetAdapter::name == "beir");
+}
+
+// docs/behaviour/beir.md §16: the opt-ins, in the table's order, with their defaults.
+BOOST_AUTO_TEST_CASE(declares_the_opt_in_policies_with_their_defaults) {
+  const boost::json::array declared = grk::params_to_json(grk::beir::BeirDatasetAdapter::params());
+  std::string shape;
+  for (std::size_t i = 3; i < declared.size(); ++i) {
+    const boost::json::object& spec = declared[i].as_object();
+    shape += std::string(spec.at("name").as_string()) + ":" + std::string(spec.at("type").as_string()) + "=" +
+             (spec.contains("default") ? grk::json::write_compact(spec.at("default")) : "absent") + " ";
+    BOOST_TEST(!spec.at("description").as_string().empty());
+    BOOST_TEST(!spec.at("required").as_bool());
+  }
+  BOOST_TEST(shape ==
+             "line_breaks:string=\"python\" qrels_header:string=\"required\" graded:integer=absent "
+             "unicode_separators:string=\"refuse\" missing_documents:string=\"refuse\" "
+             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" ");
 }
 
 BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {

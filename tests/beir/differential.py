@@ -2,7 +2,12 @@
 """Differential cases for the beir adapter: generates adversarial BEIR datasets and
 runs the clean-room Python reference (bench/beir/reference_beir.py) on each.
 
-    differential.py CASES_DIR --count N --seed S
+    differential.py CASES_DIR --count N --seed S [--policies]
+
+With --policies every case also draws the opt-in policies of docs/behaviour/beir.md §16
+(recorded in case.json as "policies") and the quirks they are about (headerless
+qrels, grades, raw separators, absent documents and queries, identical ids);
+without it the cases are exactly those of earlier versions of this script.
 
 For case k it writes CASES_DIR/k/:
   src/            the dataset (corpus.jsonl, queries.jsonl, qrels/<split>.tsv)
@@ -273,6 +278,85 @@ SCENARIOS = [
 ]
 
 
+# --- docs/behaviour/beir.md §16: quirks and policies, drawn only with --policies ---------
+POLICY_QUIRKS = []
+
+
+def quirk(fn):
+    POLICY_QUIRKS.append(fn)
+    return fn
+
+
+@quirk
+def headerless_qrels(ds, rng):
+    ds["header"] = None
+
+
+@quirk
+def grades(ds, rng):
+    for i in range(len(ds["rows"])):
+        if rng.random() < 0.6:
+            parts = ds["rows"][i].split("\t")
+            if len(parts) >= 3:
+                parts[2] = rng.choice(["2", "3", "-2", "4", "-1", "0", "1", "+2", "02"])
+                ds["rows"][i] = "\t".join(parts)
+
+
+@quirk
+def raw_breaks_inside_strings(ds, rng):
+    rec = rng.choice(ds["docs"] + ds["queries"])
+    rec["text"] = "a" + rng.choice(["\x85", "\u2028", "\u2029", "\x85\u2028", "\x0b", "\x0c", "\x1c", "\x1e"]) + "b"
+    ds["force_raw"] = True
+    ds.pop("force_ascii", None)
+
+
+@quirk
+def escaped_separators(ds, rng):
+    rec = rng.choice(ds["docs"] + ds["queries"])
+    rec["text"] = "x" + rng.choice(RAW_SEPARATORS) + "y" + rng.choice(RAW_SEPARATORS)
+    ds["force_ascii"] = True
+
+
+@quirk
+def absent_document(ds, rng):
+    q = rng.choice(ds["queries"]).get("_id", "q-1")
+    ds["rows"].append(f"{q}\t{rng.choice(['doc-absent', 'zz', 'd9'])}\t1")
+
+
+@quirk
+def absent_query(ds, rng):
+    d = rng.choice(ds["docs"]).get("_id", "d1")
+    ds["rows"].append(f"{rng.choice(['q-absent', 'q-9', 'nq'])}\t{d}\t1")
+
+
+@quirk
+def identical_pair(ds, rng):
+    q = rng.choice(ds["queries"]).get("_id")
+    if isinstance(q, str) and q:
+        ds["docs"].append({"_id": q, "text": "same id as a query"})
+        ds["rows"].append(f"{q}\t{q}\t1")
+
+
+# The policy each quirk is about: mostly turned on when its quirk was drawn,
+# sometimes not (so the default's refusal is compared too), sometimes on alone.
+QUIRK_POLICY = {"headerless_qrels": ("qrels_header", "auto"), "grades": ("graded", 1),
+                "raw_breaks_inside_strings": ("line_breaks", "newline"),
+                "escaped_separators": ("unicode_separators", "escape"),
+                "absent_document": ("missing_documents", "drop"), "absent_query": ("missing_queries", "drop"),
+                "identical_pair": ("identical_ids", "exclude")}
+
+
+def draw_policies(rng, quirks):
+    policies = {"line_breaks": "python", "qrels_header": "required", "graded": None, "unicode_separators": "refuse",
+                "missing_documents": "refuse", "missing_queries": "refuse", "identical_ids": "keep"}
+    for name, (param, value) in QUIRK_POLICY.items():
+        if rng.random() < (0.85 if name in quirks else 0.25):
+            policies[param] = rng.choice([1, 1, 2, 3]) if param == "graded" else value
+    if policies["line_breaks"] == "newline" and rng.random() < 0.7:
+        policies["unicode_separators"] = "escape"
+    return policies
+
+
 def encode_lines(lines, ds, rng):
     eol = ds.get("eol", "\n")
     parts = []
@@ -362,15 +446,24 @@ def main():
     cases_dir = Path(sys.argv[1])
     count = int(sys.argv[sys.argv.index("--count") + 1]) if "--count" in sys.argv else 200
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 1
+    with_policies = "--policies" in sys.argv
     rng = random.Random(seed)
     for k in range(count):
         docs, queries, header, rows = make_dataset(rng)
         ds = {"docs": docs, "queries": queries, "header": header, "rows": rows}
+        policies = {}
         if k < len(SCENARIOS):
             SCENARIOS[k](ds)
         else:
-            for fn in rng.sample(MUTATIONS, rng.choice([0, 0, 1, 1, 1, 2])):
+            # With --policies fewer of the default path's mutations, so that
+            # most cases reach the policies' effects.
+            for fn in rng.sample(MUTATIONS, rng.choice([0, 0, 0, 1] if with_policies else [0, 0, 1, 1, 1, 2])):
                 fn(ds, rng)
+        if with_policies:
+            quirks = rng.sample(POLICY_QUIRKS, rng.choice([1, 1, 2, 3]))
+            for fn in quirks:
+                fn(ds, rng)
+            policies = draw_policies(rng, {fn.__name__ for fn in quirks})
         root = cases_dir / str(k)
         root.mkdir(parents=True)
         split = write_dataset(root, ds, rng)
@@ -380,7 +473,8 @@ def main():
             outs[name] = make_output_state(root, name, state)
         resolved_case = str(root.resolve())
         try:
-            result = {"report": reference_beir.adapt_beir_dataset(root / "src", root / outs["out-py"], split=split)}
+            result = {"report": reference_beir.adapt_beir_dataset(root / "src", root / outs["out-py"], split=split,
+                                                                  **policies)}
         except reference_beir.EvalError as exc:
             result = {"error": str(exc)}
         except (UnicodeEncodeError, RuntimeError, ValueError) as exc:
@@ -388,7 +482,10 @@ def main():
         text = json.dumps(result, ensure_ascii=False)
         text = text.replace(resolved_case, "<CASE>").replace("out-py", "<OUT>")
         (root / "expected.json").write_text(text, encoding="utf-8")
-        (root / "case.json").write_text(json.dumps({"split": split, "output": outs["out-cpp"]}), encoding="utf-8")
+        case = {"split": split, "output": outs["out-cpp"]}
+        if with_policies:
+            case["policies"] = policies
+        (root / "case.json").write_text(json.dumps(case), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@
 
 #include <string>
 
+#include "adaptation_policies.hpp"
 #include "adaptation_report.hpp"
 #include "adaptation_steps.hpp"
 #include "beir_test_support.hpp"
@@ -56,7 +57,16 @@ std::string describe_difference(const std::map<std::string, std::string>& expect
   return "";
 }
 
-void run_cases(int count, int seed, const grk::beir::AdaptationHooks& hooks = {}) {
+// The policies a case drew (tests/beir/differential.py --policies), as the
+// component would read them from a config.
+grk::beir::AdaptationPolicies policies_of(const boost::json::object& spec) {
+  if (!spec.contains("policies")) return {};
+  boost::json::object given = spec.at("policies").as_object();
+  if (given.at("graded").is_null()) given.erase("graded");
+  return grk::beir::read_policies(grk::Params(given)).value();
+}
+
+void run_cases(int count, int seed, const grk::beir::AdaptationHooks& hooks = {}, bool with_policies = false) {
   const auto source = beir_test::source_dir();
   if (!source || !beir_test::have_python3()) {
     BOOST_TEST_MESSAGE("skipped: GRK_SOURCE_DIR or CPython 3.11 is not available");
@@ -65,7 +75,7 @@ void run_cases(int count, int seed, const grk::beir::AdaptationHooks& hooks = {}
   beir_test::TempDir temp;
   const std::string command = "python3 '" + (*source / "tests/beir/differential.py").string() + "' '" +
                               temp.path().string() + "' --count " + std::to_string(count) + " --seed " +
-                              std::to_string(seed);
+                              std::to_string(seed) + (with_policies ? " --policies" : "");
   BOOST_REQUIRE_EQUAL(std::system(command.c_str()), 0);
   for (int k = 0; k < count; ++k) {
     const path root = temp / std::to_string(k);
@@ -75,6 +85,7 @@ void run_cases(int count, int seed, const grk::beir::AdaptationHooks& hooks = {}
     request.source_dir = (root / "src").string();
     request.output_dir = (root / std::string(spec.at("output").as_string())).string();
     request.split = std::string(spec.at("split").as_string());
+    request.policies = policies_of(spec);
     boost::json::object actual;
     try {
       actual["report"] = grk::beir::report_to_json(grk::beir::adapt_beir_dataset(request, hooks));
@@ -116,4 +127,17 @@ BOOST_AUTO_TEST_CASE(the_two_thread_first_pass_agrees_with_the_python_reference)
   grk::beir::AdaptationHooks hooks;
   hooks.parallel_survey_min_bytes = 0;
   run_cases(400, 20261201, hooks);
+}
+
+// docs/behaviour/beir.md §16: the same comparison with the opt-in policies drawn for each
+// case and the quirks they are about (headerless and graded qrels, raw and
+// escaped separators, absent documents and queries, identical ids) added,
+// against the reference's clean-room version of each rule; once in order and
+// once with the two-thread first pass.
+BOOST_AUTO_TEST_CASE(opt_in_policies_agree_with_the_python_reference) { run_cases(400, 20261216, {}, true); }
+
+BOOST_AUTO_TEST_CASE(opt_in_policies_with_the_two_thread_first_pass_agree_with_the_python_reference) {
+  grk::beir::AdaptationHooks hooks;
+  hooks.parallel_survey_min_bytes = 0;
+  run_cases(400, 20261217, hooks, true);
 }

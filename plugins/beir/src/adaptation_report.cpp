@@ -15,6 +15,7 @@ boost::json::object report_to_json(const AdaptationReport& report) {
   out["total_characters"] = report.total_characters;
   out["corpus_dir"] = report.corpus_dir;
   out["judgments_path"] = report.judgments_path;
+  for (const auto& field : report.policy_fields) out[field.key()] = field.value();
   return out;
 }
 

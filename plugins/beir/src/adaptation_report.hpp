@@ -21,6 +21,9 @@ struct AdaptationReport {
   std::uint64_t total_characters = 0;  ///< code points, as Python's len()
   std::string corpus_dir;
   std::string judgments_path;
+  /// What the opt-in policies report (docs/behaviour/beir.md §16.7), appended after the
+  /// reference's fields; empty with every policy at its default.
+  boost::json::object policy_fields;
 };
 
 /// The report as the component's JSON result, fields in order.

@@ -15,6 +15,8 @@
 #include "jsonl_loader.hpp"
 #include "judgments_text.hpp"
 #include "output_checks.hpp"
+#include "pair_policies.hpp"
+#include "policy_report.hpp"
 #include "python_path.hpp"
 #include "qrels_reader.hpp"
 #include "record_checks.hpp"
@@ -27,6 +29,8 @@ namespace grk::beir {
 // Every step returns grk::Expected; or_throw() hands its failure to the
 // plugin firewall as grk::Error, and stops the run there.
 AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
+  // docs/behaviour/beir.md §16.3, for callers that bypass the component's parameter checks.
+  check_graded(request.policies.graded).or_throw();
   // docs/behaviour/beir.md §7 step 1.
   if (!is_safe_identifier(request.split)) {
     throw Error(Status::invalid_argument, "unsafe BEIR split " + python::repr(request.split) +
@@ -40,18 +44,23 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   const std::string destination = python_realpath(request.output_dir);
 
   // docs/behaviour/beir.md §7 step 3: the three loaders, in order; each file's decode error first.
+  // docs/behaviour/beir.md §16.1-§16.3 choose how the files are split and the qrels read.
+  const AdaptationPolicies& policies = request.policies;
   const std::string corpus_path = join_path(source, "corpus.jsonl");
   const SourceFile corpus_file = open_source(corpus_path, "file").or_throw();
-  CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, hooks).or_throw();
+  CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, policies.line_breaks, hooks).or_throw();
   const std::string queries_path = join_path(source, "queries.jsonl");
-  const std::vector<RecordFields> query_rows =
-      load_jsonl_rows(open_source(queries_path, "file").or_throw(), queries_path).or_throw();
+  const JsonlRows query_rows =
+      load_jsonl_rows(open_source(queries_path, "file").or_throw(), queries_path, policies.line_breaks).or_throw();
   const std::string qrels_path = join_path(join_path(source, "qrels"), request.split + ".tsv");
-  const Qrels qrels = read_qrels(open_source(qrels_path, "qrels").or_throw(), qrels_path).or_throw();
+  Qrels qrels = read_qrels(open_source(qrels_path, "qrels").or_throw(), qrels_path,
+                           QrelsRules{policies.line_breaks, policies.qrels_header, policies.graded})
+                    .or_throw();
 
-  // docs/behaviour/beir.md §7 steps 4-10.
+  // docs/behaviour/beir.md §7 steps 4-10, after the pairs docs/behaviour/beir.md §16.5-§16.6 drop.
   check_corpus_records(survey).or_throw();
-  const std::map<std::string, std::string> queries = check_query_records(query_rows).or_throw();
+  const std::map<std::string, std::string> queries = check_query_records(query_rows.rows).or_throw();
+  const PairAdjustments dropped = drop_pairs(qrels, queries, survey.index, policies);
   check_relevance(qrels, queries, survey.index, request.split).or_throw();
   // docs/behaviour/beir.md §7 steps 11-12.
   const OutputLayout layout = check_output(destination).or_throw();
@@ -67,17 +76,18 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
     for (const auto& doc_id : documents) judgments_may_break = judgments_may_break || survey.separator_ids.count(doc_id);
   }
   if (hooks.between_corpus_passes) hooks.between_corpus_passes();
-  if (judgments_may_break) {
+  // docs/behaviour/beir.md §16.4: escaped, the separators cannot break the judgments.
+  if (judgments_may_break && policies.unicode_separators == UnicodeSeparators::refuse) {
     const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks).or_throw();
-    judgments::parse_judgments(render_judgments(qrels, queries, texts), layout.judgments_path).or_throw();
+    judgments::parse_judgments(render_judgments(qrels, queries, texts).text, layout.judgments_path).or_throw();
   }
 
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
   const std::unique_ptr<StagedOutput> output = StagedOutput::create(layout, hooks.before_write_step).or_throw();
   const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks).or_throw();
-  const std::string judgments_text = render_judgments(qrels, queries, texts);
-  judgments::parse_judgments(judgments_text, layout.judgments_path).or_throw();
-  output->write_judgments(judgments_text).or_throw();
+  const RenderedJudgments judgments = render_judgments(qrels, queries, texts, policies.unicode_separators);
+  judgments::parse_judgments(judgments.text, layout.judgments_path).or_throw();
+  output->write_judgments(judgments.text).or_throw();
   output->publish().or_throw();
 
   AdaptationReport report;
@@ -90,6 +100,14 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   report.total_characters = survey.total_characters;
   report.corpus_dir = layout.corpus_dir;
   report.judgments_path = layout.judgments_path;
+  PolicyEffects effects;
+  effects.corpus_lines_kept_whole = survey.lines_kept_whole;
+  effects.query_lines_kept_whole = query_rows.lines_kept_whole;
+  effects.qrels_file = "qrels/" + request.split + ".tsv";
+  effects.qrels = &qrels;
+  effects.pairs = &dropped;
+  effects.judgments = &judgments;
+  report.policy_fields = policy_fields(policies, effects);
   return report;
 }
 

@@ -4,16 +4,29 @@
 #define GRK_BEIR_ADAPTATION_STEPS_HPP
 
 #include <string>
+#include <utility>
 
 #include "adaptation_hooks.hpp"
+#include "adaptation_policies.hpp"
 #include "adaptation_report.hpp"
 
 namespace grk::beir {
 
 struct AdaptationRequest {
+  AdaptationRequest() = default;
+  // A constructor rather than aggregate initialisation, so that callers
+  // written before the policies ({source, output, split}) need not name them.
+  AdaptationRequest(std::string source, std::string output, std::string split_name = "test",
+                    AdaptationPolicies chosen = {})
+      : source_dir(std::move(source)),
+        output_dir(std::move(output)),
+        split(std::move(split_name)),
+        policies(chosen) {}
+
   std::string source_dir;
   std::string output_dir;
   std::string split = "test";
+  AdaptationPolicies policies;  ///< every default keeps the reference's rules
 };
 
 /// Adapts the BEIR dataset in `request.source_dir` into `request.output_dir`.

@@ -6,11 +6,13 @@
 namespace grk::beir {
 
 std::vector<ParamSpec> BeirDatasetAdapter::params() {
-  return {
+  std::vector<ParamSpec> specs = {
       required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
       required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl"),
       with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
   };
+  for (ParamSpec& spec : policy_params()) specs.push_back(std::move(spec));
+  return specs;
 }
 
 boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& context) {
@@ -18,6 +20,7 @@ boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& cont
   request.source_dir = params.string("source_dir");
   request.output_dir = params.string("output_dir");
   request.split = params.string("split");
+  request.policies = read_policies(params).or_throw();
   AdaptationHooks hooks;
   hooks.progress = [&context](const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes) {
     context.progress(phase, done, total, bytes);
@@ -37,8 +40,16 @@ std::string BeirDatasetAdapter::summarize(const boost::json::value& report) cons
     const boost::json::value* v = fields->if_contains(key);
     return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
   };
-  return summary_line(count("document_count"), count("total_characters"), text("corpus_dir"), count("query_count"),
-                      count("relevance_pair_count"), text("judgments_path"));
+  std::string line = summary_line(count("document_count"), count("total_characters"), text("corpus_dir"),
+                                  count("query_count"), count("relevance_pair_count"), text("judgments_path"));
+  // docs/behaviour/beir.md §16.7: the opt-ins that changed something are named.
+  if (const boost::json::value* adjustments = fields->if_contains("adjustments");
+      adjustments != nullptr && adjustments->is_object()) {
+    std::string names;
+    for (const auto& entry : adjustments->get_object()) names += (names.empty() ? "" : ", ") + std::string(entry.key());
+    line += "; adjusted by " + names;
+  }
+  return line;
 }
 
 }  // namespace grk::beir

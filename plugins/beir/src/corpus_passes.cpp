@@ -58,19 +58,22 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
       survey.surrogate_ids.emplace_back(*id);  // stripping never removes a surrogate
     }
     // Stripping may remove a separator (Python counts them as whitespace);
-    // the join cannot create one.
-    if ((row.line_separator[RecordFields::title] || row.line_separator[RecordFields::text]) &&
+    // the join cannot create one. The scanner flags escaped separators; a raw
+    // one can only be in a line LineBreaks::newline kept whole.
+    if ((row.line_separator[RecordFields::title] || row.line_separator[RecordFields::text] ||
+         reader.last_line_kept_whole()) &&
         (contains_raw_line_separator(text->title) || contains_raw_line_separator(text->body))) {
       survey.separator_ids.emplace(*id);
     }
   }
 }
 
-Expected<CorpusSurvey> survey_in_order(const SourceFile& file, const std::string& path,
+Expected<CorpusSurvey> survey_in_order(const SourceFile& file, const std::string& path, LineBreaks line_breaks,
                                        const AdaptationHooks& hooks) {
   CorpusSurvey survey;
   survey.state = file.state();
-  SourceLineReader reader(file.fd());
+  survey.line_breaks = line_breaks;
+  SourceLineReader reader(file.fd(), line_breaks);
   RecordCounter counted;
   if (hooks.progress) {
     counted = [&](std::uint64_t records, std::uint64_t bytes) { hooks.progress("reading corpus", records, 0, bytes); };
@@ -80,6 +83,7 @@ Expected<CorpusSurvey> survey_in_order(const SourceFile& file, const std::string
   }
   if (hooks.progress) hooks.progress("reading corpus", survey.record_count, 0, reader.bytes_read());
   survey.ranges.push_back(CorpusRange{0, std::nullopt, reader.fingerprint()});
+  survey.lines_kept_whole = reader.lines_kept_whole();
   return survey;
 }
 
@@ -103,7 +107,7 @@ std::optional<std::uint64_t> line_end_after(int fd, std::uint64_t from, std::uin
 // exactly as Python does (line numbers, record positions, and a decode error
 // anywhere outranking a parse error all need the file read in order).
 std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const std::string& path,
-                                                 const AdaptationHooks& hooks) {
+                                                 LineBreaks line_breaks, const AdaptationHooks& hooks) {
   struct stat st {};
   if (::fstat(file.fd(), &st) != 0 || !S_ISREG(st.st_mode) || std::thread::hardware_concurrency() < 2) {
     return std::nullopt;
@@ -121,13 +125,14 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   // may escape the helper thread, which would end the process.
   std::thread helper([&] {
     try {
-      SourceLineReader reader(file.fd(), *split, state.size);
+      SourceLineReader reader(file.fd(), *split, state.size, line_breaks);
       const Expected<void> surveyed =
           survey_lines(reader, path, second, [&](std::uint64_t records, std::uint64_t bytes) {
             second_records = records;
             second_bytes = bytes;
           });
       second.ranges.push_back(CorpusRange{*split, state.size, reader.fingerprint()});
+      second.lines_kept_whole = reader.lines_kept_whole();
       second_clean = surveyed.has_value() && !second.record_problem;
     } catch (...) {
     }
@@ -135,7 +140,7 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   CorpusSurvey first;
   bool first_clean = false;
   try {
-    SourceLineReader reader(file.fd(), 0, *split);
+    SourceLineReader reader(file.fd(), 0, *split, line_breaks);
     RecordCounter counted;
     if (hooks.progress) {
       counted = [&](std::uint64_t records, std::uint64_t bytes) {
@@ -144,6 +149,7 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
     }
     const Expected<void> surveyed = survey_lines(reader, path, first, counted);
     first.ranges.push_back(CorpusRange{0, *split, reader.fingerprint()});
+    first.lines_kept_whole = reader.lines_kept_whole();
     first_clean = surveyed.has_value() && !first.record_problem;
   } catch (...) {
     // As above; the helper must still be joined.
@@ -157,7 +163,9 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   first.surrogate_ids.insert(first.surrogate_ids.end(), second.surrogate_ids.begin(), second.surrogate_ids.end());
   first.separator_ids.insert(second.separator_ids.begin(), second.separator_ids.end());
   first.ranges.push_back(second.ranges.front());
+  first.lines_kept_whole += second.lines_kept_whole;
   first.state = state;
+  first.line_breaks = line_breaks;
   if (hooks.progress) hooks.progress("reading corpus", first.record_count, 0, state.size);
   return first;
 }
@@ -169,10 +177,11 @@ Unexpected<Failure> refuse_changed(const std::string& path) {
 
 }  // namespace
 
-Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks) {
-  std::optional<CorpusSurvey> halves = survey_corpus_halves(file, path, hooks);
+Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, LineBreaks line_breaks,
+                                     const AdaptationHooks& hooks) {
+  std::optional<CorpusSurvey> halves = survey_corpus_halves(file, path, line_breaks, hooks);
   if (halves) return std::move(*halves);
-  return survey_in_order(file, path, hooks);
+  return survey_in_order(file, path, line_breaks, hooks);
 }
 
 // The second read of corpus.jsonl: the same records again, each written (when
@@ -192,7 +201,8 @@ Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& fil
   for (const CorpusRange& range : survey.ranges) {
     if (!range.end) file.rewind();
     SourceLineReader reader =
-        range.end ? SourceLineReader(file.fd(), range.begin, *range.end) : SourceLineReader(file.fd());
+        range.end ? SourceLineReader(file.fd(), range.begin, *range.end, survey.line_breaks)
+                  : SourceLineReader(file.fd(), survey.line_breaks);
     for (;;) {
       const Expected<bool, ReadFailure> more = reader.next(line);
       if (!more) {

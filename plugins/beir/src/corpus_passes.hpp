@@ -51,6 +51,8 @@ struct CorpusSurvey {
   std::set<std::string> separator_ids;     // texts that break a judgments line
   std::vector<CorpusRange> ranges;         // in file order
   FileState state;
+  LineBreaks line_breaks = LineBreaks::python;  // how both passes split lines
+  std::uint64_t lines_kept_whole = 0;           // LineBreaks::newline: lines splitlines would have cut
 };
 
 /// The first pass: on two threads for a large regular file (halves split
@@ -58,9 +60,10 @@ struct CorpusSurvey {
 /// for a file that cannot be read or decoded, then for the first line the
 /// loader refuses; the records' problems are kept in the survey, for the
 /// caller's check order.
-Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, const AdaptationHooks& hooks);
+Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, LineBreaks line_breaks,
+                                     const AdaptationHooks& hooks);
 
-/// The second pass over the ranges of `survey`: each document goes to `output`
+/// The second pass over the ranges of `survey`, splitting lines as the first did: each document goes to `output`
 /// when given; returns the texts of the `referenced` ids. Fails with
 /// failed_precondition when the file is not as the first pass saw it, and with
 /// the output's failure to write.

@@ -32,15 +32,19 @@ Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::strin
               "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
 }
 
-Expected<std::vector<RecordFields>> load_jsonl_rows(const SourceFile& file, const std::string& path) {
-  std::vector<RecordFields> rows;
+Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& path, LineBreaks line_breaks) {
+  JsonlRows loaded;
+  std::vector<RecordFields>& rows = loaded.rows;
   RecordFields row;
-  SourceLineReader reader(file.fd());
+  SourceLineReader reader(file.fd(), line_breaks);
   std::string_view line;
   for (;;) {
     const Expected<bool, ReadFailure> more = reader.next(line);
     if (!more) return fail_unreadable(more.error(), path);
-    if (!*more) return rows;
+    if (!*more) {
+      loaded.lines_kept_whole = reader.lines_kept_whole();
+      return loaded;
+    }
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
       // A decode error anywhere in the file outranks it.

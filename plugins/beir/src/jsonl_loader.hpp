@@ -26,11 +26,19 @@ Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, 
 /// words: `return fail_unreadable(failure, path);`.
 Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::string& path);
 
+/// The records of a JSONL file, and how many of its lines Python's splitlines
+/// would have cut (LineBreaks::newline).
+struct JsonlRows {
+  std::vector<RecordFields> rows;
+  std::uint64_t lines_kept_whole = 0;
+};
+
 /// Every non-blank line of `path` (already open as `file`), loaded in file
 /// order: the decode error of the whole file first, then the first line the
 /// loader refuses. queries.jsonl is read this way, whole: it is small next to
 /// the corpus.
-Expected<std::vector<RecordFields>> load_jsonl_rows(const SourceFile& file, const std::string& path);
+Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& path,
+                                    LineBreaks line_breaks = LineBreaks::python);
 
 }  // namespace grk::beir
 

@@ -2,18 +2,57 @@
 
 #include <grk/json/quoted_string.hpp>
 
+#include <set>
+
+#include "record_fields.hpp"
+
 namespace grk::beir {
+namespace {
+
+// Appends `text` as json.dumps(ensure_ascii=False) quotes it, and with
+// `escape` its raw U+0085, U+2028 and U+2029 as json.dumps(ensure_ascii=True)
+// writes them (docs/behaviour/beir.md §16.4). Returns how many were escaped.
+std::uint64_t append_text(std::string& out, const std::string& text, bool escape) {
+  if (!escape || !contains_raw_line_separator(text)) {
+    json::append_quoted(out, text);
+    return 0;
+  }
+  std::string quoted;
+  json::append_quoted(quoted, text);
+  std::uint64_t escaped = 0;
+  for (std::size_t i = 0; i < quoted.size(); ++i) {
+    const unsigned char byte = static_cast<unsigned char>(quoted[i]);
+    if (byte == 0xC2 && i + 1 < quoted.size() && quoted[i + 1] == '\x85') {
+      out += "\\u0085";
+      ++i;
+      ++escaped;
+    } else if (byte == 0xE2 && i + 2 < quoted.size() && quoted[i + 1] == '\x80' &&
+               (quoted[i + 2] == '\xA8' || quoted[i + 2] == '\xA9')) {
+      out += quoted[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+      i += 2;
+      ++escaped;
+    } else {
+      out += quoted[i];
+    }
+  }
+  return escaped;
+}
+
+}  // namespace
 
 // judgments.jsonl exactly as json.dumps(row, ensure_ascii=False) + "\n" writes
 // each row (docs/behaviour/beir.md §9).
-std::string render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
-                             const std::map<std::string, std::string>& texts) {
-  std::string out;
+RenderedJudgments render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
+                                   const std::map<std::string, std::string>& texts, UnicodeSeparators separators) {
+  const bool escape = separators == UnicodeSeparators::escape;
+  RenderedJudgments rendered;
+  std::string& out = rendered.text;
+  std::set<std::string> escaped_documents;
   for (const auto& [query_id, documents] : qrels.positives) {
     out += "{\"query_id\": ";
     json::append_quoted(out, query_id);
     out += ", \"query\": ";
-    json::append_quoted(out, queries.at(query_id));
+    std::uint64_t escaped = append_text(out, queries.at(query_id), escape);
     out += ", \"category\": \"normal\", \"gold\": [";
     bool first = true;
     for (const auto& doc_id : documents) {
@@ -21,12 +60,17 @@ std::string render_judgments(const Qrels& qrels, const std::map<std::string, std
       first = false;
       json::append_quoted(out, doc_id + ".txt");
       out += ", \"quote\": ";
-      json::append_quoted(out, texts.at(doc_id));
+      const std::uint64_t in_quote = append_text(out, texts.at(doc_id), escape);
+      if (in_quote != 0) escaped_documents.insert(doc_id);
+      escaped += in_quote;
       out += "}";
     }
     out += "]}\n";
+    rendered.escaped_characters += escaped;
+    rendered.escaped_rows += escaped != 0 ? 1 : 0;
   }
-  return out;
+  rendered.escaped_documents = escaped_documents.size();
+  return rendered;
 }
 
 }  // namespace grk::beir

@@ -2,18 +2,32 @@
 #ifndef GRK_BEIR_JUDGMENTS_TEXT_HPP
 #define GRK_BEIR_JUDGMENTS_TEXT_HPP
 
+#include <cstdint>
 #include <map>
 #include <string>
 
+#include "adaptation_policies.hpp"
 #include "qrels_reader.hpp"
 
 namespace grk::beir {
 
+/// The text of judgments.jsonl and, with UnicodeSeparators::escape, what was
+/// escaped (docs/behaviour/beir.md §16.4).
+struct RenderedJudgments {
+  std::string text;
+  std::uint64_t escaped_characters = 0;
+  std::uint64_t escaped_rows = 0;       ///< judgment lines holding an escape
+  std::uint64_t escaped_documents = 0;  ///< distinct documents whose quote holds one
+};
+
 /// One line per query with positive qrels, in ascending query id order, its
 /// gold documents in ascending id order, each quoting the document's whole
-/// text. `queries` and `texts` hold every id the qrels name.
-std::string render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
-                             const std::map<std::string, std::string>& texts);
+/// text. `queries` and `texts` hold every id the qrels name. With
+/// UnicodeSeparators::escape, every raw U+0085, U+2028 and U+2029 is written
+/// as its \uXXXX escape, so that load_judgments does not split the line there.
+RenderedJudgments render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
+                                   const std::map<std::string, std::string>& texts,
+                                   UnicodeSeparators separators = UnicodeSeparators::refuse);
 
 }  // namespace grk::beir
 

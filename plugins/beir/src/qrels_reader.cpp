@@ -41,10 +41,15 @@ Expected<void, std::string> check_header(std::string_view line, const std::strin
   return {};
 }
 
+// Data rows read per score, when a `graded` threshold is given.
+using GradeCounts = std::map<std::string, std::uint64_t, bool (*)(const std::string&, const std::string&)>;
+
+bool numerically_before(const std::string& a, const std::string& b) { return compare_integers(a, b) < 0; }
+
 // One data row, checked in the reference's order (docs/behaviour/beir.md §4 steps 1-5); a positive
-// one goes into `qrels`.
+// one goes into `qrels`. With a `graded` threshold, step 5 gives way to docs/behaviour/beir.md §16.3.
 Expected<void, std::string> read_row(std::string_view line, const std::string& path, std::uint64_t number,
-                                     Qrels& qrels) {
+                                     const std::optional<std::string>& threshold, GradeCounts& grades, Qrels& qrels) {
   const std::vector<std::string_view> row = split_tabs(line);
   if (row.size() < 3) return unexpected("invalid BEIR qrels row at " + path + " line " + std::to_string(number));
   if (auto rule = check_identifier(row[0], IdentifierSubject::query); !rule) return rule;
@@ -54,9 +59,21 @@ Expected<void, std::string> read_row(std::string_view line, const std::string& p
     return unexpected("invalid integer relevance score " + python::repr(row[2]) + " at " + path + " line " +
                       std::to_string(number));
   }
+  if (threshold) {
+    ++grades[*score];
+    if (compare_integers(*score, *threshold) >= 0) qrels.positives[std::string(row[0])].insert(std::string(row[1]));
+    return {};
+  }
   if (*score != "0" && *score != "1") return unexpected(graded_message(*score, path, number));
   if (*score == "1") qrels.positives[std::string(row[0])].insert(std::string(row[1]));
   return {};
+}
+
+// docs/behaviour/beir.md §16.2: with qrels_header auto, a first row whose third field is an
+// integer (as Python's int() reads it) is data.
+bool reads_as_data(std::string_view line) {
+  const std::vector<std::string_view> row = split_tabs(line);
+  return row.size() >= 3 && python::parse_int(row[2]).has_value();
 }
 
 Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std::string& path) {
@@ -76,9 +93,22 @@ std::size_t Qrels::pair_count() const {
   return count;
 }
 
-Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path) {
+int compare_integers(const std::string& a, const std::string& b) noexcept {
+  const bool a_negative = !a.empty() && a[0] == '-';
+  const bool b_negative = !b.empty() && b[0] == '-';
+  if (a_negative != b_negative) return a_negative ? -1 : 1;
+  // Normalised digits (no leading zeros): the longer magnitude is the larger.
+  const int order = a.size() != b.size() ? (a.size() < b.size() ? -1 : 1) : a.compare(b);
+  const int magnitude = order < 0 ? -1 : order > 0 ? 1 : 0;
+  return a_negative ? -magnitude : magnitude;
+}
+
+Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, const QrelsRules& rules) {
   Qrels qrels;
-  SourceLineReader reader(file.fd());
+  GradeCounts grades(&numerically_before);
+  std::optional<std::string> threshold;
+  if (rules.graded) threshold = std::to_string(*rules.graded);
+  SourceLineReader reader(file.fd(), rules.line_breaks);
   std::string_view line;
   std::uint64_t number = 0;  // counts non-empty lines only (docs/behaviour/beir.md §4)
   for (;;) {
@@ -87,7 +117,10 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path) {
     if (!*more) break;
     if (line.empty()) continue;
     ++number;
-    Expected<void, std::string> checked = number == 1 ? check_header(line, path) : read_row(line, path, number, qrels);
+    if (number == 1 && rules.header == QrelsHeader::automatic && reads_as_data(line)) qrels.header_found = false;
+    Expected<void, std::string> checked = number == 1 && qrels.header_found
+                                              ? check_header(line, path)
+                                              : read_row(line, path, number, threshold, grades, qrels);
     if (!checked) {
       // A decode error anywhere in the file wins (docs/behaviour/beir.md §2).
       if (auto drained = reader.drain(); !drained) return fail_unreadable_qrels(drained.error(), path);
@@ -95,6 +128,8 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path) {
     }
   }
   if (number == 0) return fail(Status::invalid_data, "unexpected or missing BEIR qrels header in " + path);
+  qrels.rows_by_grade.assign(grades.begin(), grades.end());
+  qrels.lines_kept_whole = reader.lines_kept_whole();
   return qrels;
 }
 

@@ -4,10 +4,15 @@
 
 #include <grk/expected.hpp>
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "adaptation_policies.hpp"
 #include "source_file.hpp"
 
 namespace grk::beir {
@@ -18,12 +23,30 @@ namespace grk::beir {
 struct Qrels {
   std::map<std::string, std::set<std::string>> positives;
   std::size_t pair_count() const;
+  /// QrelsHeader::automatic: whether the first row was a header (docs/behaviour/beir.md §16.2).
+  bool header_found = true;
+  /// With a `graded` threshold: data rows read per score, in ascending
+  /// numeric order (docs/behaviour/beir.md §16.3).
+  std::vector<std::pair<std::string, std::uint64_t>> rows_by_grade;
+  /// LineBreaks::newline: lines Python's splitlines would have cut.
+  std::uint64_t lines_kept_whole = 0;
+};
+
+/// The qrels rules the policies choose (docs/behaviour/beir.md §4, §16.1-§16.3).
+struct QrelsRules {
+  LineBreaks line_breaks = LineBreaks::python;
+  QrelsHeader header = QrelsHeader::required;
+  std::optional<std::int64_t> graded;
 };
 
 /// Loads `path` (already open as `file`). Fails with the reference's message:
 /// the decode error of the whole file first, then the header, then the first
 /// bad row in file order.
-Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path);
+Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, const QrelsRules& rules = {});
+
+/// Orders two integers written as Python's int() normalises them ("-12",
+/// "0", "7"): negative, zero or positive as a is below, equal to or above b.
+int compare_integers(const std::string& a, const std::string& b) noexcept;
 
 }  // namespace grk::beir
 

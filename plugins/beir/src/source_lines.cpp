@@ -146,11 +146,13 @@ std::uint64_t ContentFingerprint::value() const noexcept {
   return h;
 }
 
-SourceLineReader::SourceLineReader(int fd, std::size_t block_size)
-    : fd_(fd), block_size_(block_size), buffer_(block_size) {}
+SourceLineReader::SourceLineReader(int fd, LineBreaks breaks, std::size_t block_size)
+    : fd_(fd), newline_only_(breaks == LineBreaks::newline), block_size_(block_size), buffer_(block_size) {}
 
-SourceLineReader::SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, std::size_t block_size)
+SourceLineReader::SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, LineBreaks breaks,
+                                   std::size_t block_size)
     : fd_(fd),
+      newline_only_(breaks == LineBreaks::newline),
       block_size_(block_size),
       buffer_(block_size),
       buffer_offset_(begin),
@@ -268,10 +270,21 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
         ++i;
         continue;
       }
+      if (newline_only_ && kind != 2 && bytes[i] != '\n') {
+        // docs/behaviour/beir.md §16.1: a splitlines break other than \n or \r stays in the line.
+        line_kept_whole_ = true;
+        i += length;
+        continue;
+      }
       line = std::string_view(buffer_.data() + begin_, i - begin_);
       begin_ = i + length;
       scan_ = begin_;
       ++line_number_;
+      last_line_kept_whole_ = line_kept_whole_;
+      if (line_kept_whole_) {
+        ++lines_kept_whole_;
+        line_kept_whole_ = false;
+      }
       return true;
     }
     scan_ = i;
@@ -281,6 +294,11 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
       begin_ = end_;
       scan_ = end_;
       ++line_number_;
+      last_line_kept_whole_ = line_kept_whole_;
+      if (line_kept_whole_) {
+        ++lines_kept_whole_;
+        line_kept_whole_ = false;
+      }
       return true;
     }
     if (auto refilled = refill(); !refilled) return unexpected(std::move(refilled).error());

@@ -16,6 +16,10 @@
 
 namespace grk::beir {
 
+/// Where a line ends: python, Python's splitlines (docs/behaviour/beir.md §2); newline, only at
+/// \n, \r\n and \r, as other JSONL readers do (docs/behaviour/beir.md §16.1).
+enum class LineBreaks { python, newline };
+
 /// Why a source file could not be read as text.
 struct ReadFailure {
   enum class Kind { invalid_utf8, os_error };
@@ -49,14 +53,16 @@ class ContentFingerprint {
 /// Lines of one open file, in order. Terminators are those of Python's
 /// splitlines on text read with universal newlines: \n, \r, \r\n, \x0b, \x0c,
 /// \x1c, \x1d, \x1e, U+0085, U+2028 and U+2029. A line never includes its
-/// terminator; a final terminator does not start an empty line.
+/// terminator; a final terminator does not start an empty line. With
+/// LineBreaks::newline only \n, \r and \r\n end a line.
 class SourceLineReader {
  public:
   /// Reads from `fd` (not owned) from its current offset to its end.
-  explicit SourceLineReader(int fd, std::size_t block_size = 1 << 20);
+  explicit SourceLineReader(int fd, LineBreaks breaks = LineBreaks::python, std::size_t block_size = 1 << 20);
   /// Reads bytes [begin, end) of the regular file `fd` with pread, so several
   /// readers can share one descriptor. `begin` must start a line.
-  SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, std::size_t block_size = 1 << 20);
+  SourceLineReader(int fd, std::uint64_t begin, std::uint64_t end, LineBreaks breaks = LineBreaks::python,
+                   std::size_t block_size = 1 << 20);
 
   /// Sets `line` to the next line, valid until the next call, and returns
   /// true; false at the end of the file. Fails as soon as an invalid byte is
@@ -70,6 +76,11 @@ class SourceLineReader {
 
   /// 1-based number of the line last returned; every physical line counts.
   std::uint64_t line_number() const noexcept { return line_number_; }
+  /// LineBreaks::newline: how many of the lines returned so far hold a
+  /// character at which Python's splitlines would have ended them.
+  std::uint64_t lines_kept_whole() const noexcept { return lines_kept_whole_; }
+  /// Whether the line last returned was one of them.
+  bool last_line_kept_whole() const noexcept { return last_line_kept_whole_; }
   /// Bytes read from the file so far.
   std::uint64_t bytes_read() const noexcept { return fingerprint_.size(); }
   const ContentFingerprint& fingerprint() const noexcept { return fingerprint_; }
@@ -79,6 +90,10 @@ class SourceLineReader {
   Expected<void, ReadFailure> validate_new_bytes();
 
   int fd_;
+  bool newline_only_;
+  bool line_kept_whole_ = false;  // the line being scanned holds a splitlines break
+  bool last_line_kept_whole_ = false;
+  std::uint64_t lines_kept_whole_ = 0;
   std::size_t block_size_;
   std::vector<char> buffer_;
   std::size_t begin_ = 0;      // start of the next line
