@@ -31,6 +31,10 @@ std::string escaped(const std::string& text) {
       case '>': out += "\\textgreater{}"; break;
       case '|': out += "\\textbar{}"; break;
       case '"': out += "\\textquotedbl{}"; break;
+      // A cell that starts a row follows "\\", which would read a [ or a *.
+      case '[': out += "{[}"; break;
+      case ']': out += "{]}"; break;
+      case '*': out += "{*}"; break;
       default:
         if (text.compare(i, 3, significance_mark) == 0) {
           out += "$^\\dagger$";
