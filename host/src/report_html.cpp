@@ -28,7 +28,7 @@ table{border-collapse:collapse;font-size:.9rem;margin:.5rem 0;font-variant-numer
 th,td{padding:.25rem .6rem;border-bottom:1px solid #e2e2e2;text-align:left;vertical-align:top}
 th{border-bottom:2px solid #999;white-space:nowrap}
 td.num,th.num{text-align:right;white-space:nowrap}
-td.value{word-break:break-all}
+td.value{word-break:break-all}td.name{min-width:9rem}
 .failed{color:#b3261e;font-weight:600}.skipped{color:#7a5c00}
 figure{margin:.75rem 0}figcaption{font-size:.85rem;color:#555}
 svg{display:block;width:100%;min-width:640px;height:auto;font-family:inherit}
@@ -61,7 +61,7 @@ void append_table(std::string& out, const TableView& table) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       std::string text = markup_escaped(row[i].text);
       if (row[i].bold) text = "<strong>" + text + "</strong>";
-      out += table.numeric[i] ? "<td class=\"num\">" + text + "</td>" : "<td><bdi>" + text + "</bdi></td>";
+      out += table.numeric[i] ? "<td class=\"num\">" + text + "</td>" : "<td class=\"name\"><bdi>" + text + "</bdi></td>";
     }
     out += "</tr>\n";
   }
