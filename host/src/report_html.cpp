@@ -19,15 +19,16 @@ constexpr const char* head = R"(<!DOCTYPE html>
 
 constexpr const char* style = R"(<style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1b1b1b;background:#fff;margin:0;line-height:1.45}
-main{max-width:1100px;margin:0 auto;padding:1rem 1.25rem 3rem}
+main{max-width:1200px;margin:0 auto;padding:1rem 1.25rem 3rem}
 h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.3rem;border-bottom:1px solid #ccc;padding-bottom:.2rem;margin-top:2rem}
 h3{font-size:1.1rem;margin-top:1.5rem}h4{font-size:1rem;margin-bottom:.3rem}
 .meta,.note{color:#555;font-size:.9rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
 table{border-collapse:collapse;font-size:.9rem;margin:.5rem 0;font-variant-numeric:tabular-nums}
-th,td{padding:.25rem .6rem;border-bottom:1px solid #e2e2e2;text-align:left;vertical-align:top}
-th{border-bottom:2px solid #999;white-space:nowrap}
-td.num,th.num{text-align:right;white-space:nowrap}
+th,td{padding:.25rem .5rem;border-bottom:1px solid #e2e2e2;text-align:left;vertical-align:top}
+th{border-bottom:2px solid #999;vertical-align:bottom}
+.fields th{border-bottom:1px solid #e2e2e2;vertical-align:top;white-space:nowrap}
+td.num,th.num{text-align:right}td.num{white-space:nowrap}
 td.value{word-break:break-all}td.name{min-width:9rem}
 .failed{color:#b3261e;font-weight:600}.skipped{color:#7a5c00}
 figure{margin:.75rem 0}figcaption{font-size:.85rem;color:#555}

@@ -128,6 +128,15 @@ TableView comparison_table(const ReportModel& model, const std::string& metric) 
     const std::string text = test_text(*c);
     if (std::find(tests.begin(), tests.end(), text) == tests.end()) tests.push_back(text);
   }
+  // A column no row has a value in (paired-bootstrap gives no means) is left out.
+  for (std::size_t column = table.header.size(); column-- > 0;) {
+    const bool empty = std::all_of(table.rows.begin(), table.rows.end(),
+                                   [&](const auto& row) { return row[column].text == absent; });
+    if (!empty || table.rows.empty()) continue;
+    table.header.erase(table.header.begin() + static_cast<std::ptrdiff_t>(column));
+    table.numeric.erase(table.numeric.begin() + static_cast<std::ptrdiff_t>(column));
+    for (auto& row : table.rows) row.erase(row.begin() + static_cast<std::ptrdiff_t>(column));
+  }
   // A column that says the same on every row (one step, one test) is said
   // once, in the note, so that the table fits a page.
   std::string shared;
