@@ -197,7 +197,8 @@ Expected<ReportModel, HostError> model_of(boost::json::value value, const std::s
         step.error_message = text_or_empty(error->get_object(), "message");
       }
     } else if (!result->is_object()) {
-      return not_a_document(label, where + ".result: expected an object");
+      step.shape = StepShape::other;
+      step.other_result = result;
     } else {
       step.result = &result->get_object();
       if (is_comparison_record(*result)) {

@@ -48,6 +48,8 @@ struct ReportStep {
   std::string module_name, module_version, module_file;
   StepShape shape = StepShape::other;
   const boost::json::object* result = nullptr;  ///< null for failed and skipped steps
+  /// A result that is not an object (a third party's array or number): shown whole.
+  const boost::json::value* other_result = nullptr;
   std::string error_status, error_message;
   /// The result's members that are not comparison records (a family's test,
   /// correction, alpha, queries...), shown with the step.

@@ -171,6 +171,7 @@ FieldList step_fields(const ReportStep& step) {
     return fields;
   }
   for (const auto* field : step.extras) add_field(fields, std::string(field->key()), field->value());
+  if (step.other_result != nullptr) add_field(fields, "result", *step.other_result);
   return fields;
 }
 
