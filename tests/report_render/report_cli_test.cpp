@@ -306,6 +306,17 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
   BOOST_TEST(run.err.find("report: " + report.string() + "\n") != std::string::npos);
   BOOST_TEST(read_text(report).compare(0, 26, "# grk-eval report: results") == 0);
 
+  // A run with a failed step still writes its report, which lists the failure.
+  const fs::path config = dir / "failing.json";
+  write_text(config, "{\"steps\": [{\"id\": \"gone\", \"adapter\": \"beir\", \"params\": {\"source_dir\": "
+                     "\"no-such-dataset\", \"output_dir\": \"out\"}}]}");
+  const fs::path failed_report = dir / "failed.md";
+  const auto failed = grk_eval({"run", config.string(), "-o", (dir / "failed.json").string(), "--report",
+                                failed_report.string()});
+  BOOST_TEST(failed.exit_code == 3);
+  BOOST_TEST(read_text(failed_report).find("### gone (beir)\n\nStatus: failed \\[not-found\\]: cannot read BEIR file") !=
+             std::string::npos);
+
   // An extension that names no format is refused before anything runs.
   const fs::path results = dir / "never.json";
   const auto refused = grk_eval({"run", "configs/compare-tests.json", "-o", results.string(), "--report",
