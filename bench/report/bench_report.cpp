@@ -81,6 +81,7 @@ int run(const std::vector<std::string>& args) {
   std::vector<char*> argv;
   for (const auto& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
+  std::fflush(stdout);  // or the child's stdout would print it again
   const pid_t pid = fork();
   if (pid == 0) {
     // Its "report: FILE" line is not a figure.
