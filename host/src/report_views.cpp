@@ -20,7 +20,10 @@ std::string fixed4(double value) {
 
 /// "39692" -> "39,692": a dataset card's counts are read, not copied.
 std::string with_thousands(long long value) {
-  const std::string digits = std::to_string(value < 0 ? -value : value);
+  // Unsigned, so that the most negative value has a magnitude too.
+  const unsigned long long magnitude =
+      value < 0 ? 0ULL - static_cast<unsigned long long>(value) : static_cast<unsigned long long>(value);
+  const std::string digits = std::to_string(magnitude);
   std::string out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
     if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
