@@ -5,8 +5,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 
 #include "commands.hpp"
+#include "report_format.hpp"
+#include "report_model.hpp"
 #include "results_file.hpp"
 #include "run_plan.hpp"
 #include "run_session.hpp"
@@ -24,6 +27,8 @@ void add_options(po::options_description& options) {
       ("component", po::value<std::string>(), "run only this component, without a config")
       ("set", po::value<std::vector<std::string>>()->composing(),
        "KEY=VALUE: a parameter of --component, read as its declared type (repeatable)")
+      ("report", po::value<std::string>(),
+       "also write a report of the results to FILE, its format from the extension: .md, .html, .tex, .csv")
       ("isolate", po::bool_switch(),
        "run each step in a child process: a plugin that crashes or hangs fails its step, not the run")
       ("step-timeout", po::value<double>(),
@@ -56,6 +61,9 @@ Expected<void, HostError> check(const VerbCall& call) {
   if (request.step_timeout && !(*request.step_timeout > 0.0)) {
     return call.misuse("--step-timeout must be a number of seconds above 0");
   }
+  if (const std::string report = call.text("report"); !report.empty() && !format_of_file(report)) {
+    return call.misuse("--report " + report + ": cannot tell the format from its extension; use .md, .html, .tex or .csv");
+  }
   return {};
 }
 
@@ -86,6 +94,22 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   return RunOutcome{session->results_document(), all_ok};
 }
 
+/// run --report: the report `grk-eval report` would make of the document
+/// (docs/design.md §4.10), announced where the human summary goes.
+Expected<void, HostError> write_report(const boost::json::object& document, const std::string& output,
+                                       const std::string& report) {
+  const std::string name = output.empty() ? std::string("results") : std::filesystem::path(output).filename().string();
+  auto model = model_of(document, name);
+  if (!model) return unexpected(std::move(model).error());
+  model->source_name = name;
+  model->title = "grk-eval report: " + name;
+  if (auto written = write_file_atomically(report, render_report(*model, *format_of_file(report))); !written) {
+    return written;
+  }
+  std::fprintf(output.empty() ? stderr : stdout, "report: %s\n", report.c_str());
+  return {};
+}
+
 Expected<ExitCode, HostError> run(const VerbCall& call) {
   const RunRequest request = parse(call);
   auto plan = plan_run(request);
@@ -94,6 +118,11 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (!outcome) return unexpected(outcome.error());
   if (auto emitted = emit_results(outcome->document, request.output); !emitted) {
     return unexpected(std::move(emitted).error());
+  }
+  if (const std::string report = call.text("report"); !report.empty()) {
+    if (auto written = write_report(outcome->document, request.output, report); !written) {
+      return unexpected(std::move(written).error());
+    }
   }
   return outcome->all_ok ? exit_ok : exit_step_failed;
 }
@@ -116,7 +145,9 @@ extern const Verb verb_run{  // extern: listed in commands.cpp's table
     "The results document (JSON) goes to --output FILE, or to stdout; the human\n"
     "summary goes to stdout with --output, to stderr otherwise. It holds each\n"
     "step's id, component, kind, module, status and result or error, and a\n"
-    "provenance object (versions, config and input SHA-256, start time).\n\n",
+    "provenance object (versions, config and input SHA-256, start time).\n"
+    "--report FILE also writes what 'grk-eval report' makes of it, in the format\n"
+    "of FILE's extension (.md, .html, .tex, .csv).\n\n",
     /*takes_verbose=*/true, &add_options, &check, &run};
 
 }  // namespace grk::host

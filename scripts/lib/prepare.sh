@@ -12,6 +12,7 @@ GRK_DEBIAN_PACKAGES=(
   libboost-test1.81-dev
   time  # GNU time: peak RSS in bench/beir/run_benchmark.py
   r-base-core  # R 4.2: the reference of the comparison statistics' tests
+  chromium  # headless: tests/report_render/browser_test.py opens the HTML report (skipped without it)
 )
 
 grk_missing_packages() {

@@ -69,6 +69,10 @@ BOOST_AUTO_TEST_CASE(a_step_that_crashes_the_host_leaves_the_finished_steps_on_d
   BOOST_TEST(!document.at("steps").at(2).as_object().contains("result"));
   BOOST_TEST(document.at("provenance").at("inputs").as_array().size() == 1u);
   BOOST_TEST(!fs::exists(project.output.parent_path() / (".results.json.tmp-" + std::to_string(result.pid))));
+  // grk-eval report reads such a document and says what did not run.
+  const auto report = grk_eval({"report", project.output.string()});
+  BOOST_TEST(report.exit_code == 0, report.err);
+  BOOST_TEST(report.out.find("not run: the run ended before this step") != std::string::npos, report.out);
 }
 
 // kill -9 at spread-out moments of a run of five steps: the file is either not
