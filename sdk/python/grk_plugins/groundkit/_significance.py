@@ -54,6 +54,13 @@ def _score_map(scores):
     return scores if type(scores) is dict else dict(scores)
 
 
+def _finite(fields):
+    """False when a sum overflowed: the component's JSON writes an infinite
+    mean as null (as pydantic would), so Python recomputes that rare result
+    to return the infinity groundkit's model holds."""
+    return all(fields[name] is not None for name in ("effect", "confidence_interval_low", "confidence_interval_high"))
+
+
 def _result(fields, baseline, candidate, metric, resamples, seed, confidence_level):
     return model_class("BootstrapResult")(
         baseline=baseline, candidate=candidate, metric=metric,
@@ -85,6 +92,8 @@ def paired_bootstrap(baseline_scores, candidate_scores, *, baseline_name, candid
         params = _component_params(resamples, seed, confidence_level)
         params["scores_data"] = {"baseline": baseline, "candidate": candidate}
         fields = call("significance", "paired-bootstrap", params)
+        if not _finite(fields):
+            fields = _reference.bootstrap_fields(baseline, candidate, resamples, seed, confidence_level, EvalError)
     return _result(fields, baseline_name, candidate_name, metric, resamples, seed, confidence_level)
 
 
