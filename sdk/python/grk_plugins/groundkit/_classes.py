@@ -6,11 +6,14 @@ Each name is looked up on its own, where groundkit defines it; a name
 groundkit lacks (an older or partial install) falls back to the copy.
 """
 
+import functools
 import importlib
 
 from . import _models
 
 
+# Once per process: a failed import searches sys.path again on every try.
+@functools.lru_cache(maxsize=None)
 def _groundkit_attribute(module_name, name):
     try:
         module = importlib.import_module(module_name)
