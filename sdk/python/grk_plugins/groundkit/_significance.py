@@ -21,12 +21,11 @@ METRIC_NAMES = ("recall_at_1", "recall_at_5", "recall_at_10", "mrr", "ndcg_at_10
 
 # A component param is a signed 64-bit integer.
 _INT64_MIN, _INT64_MAX = -(2 ** 63), 2 ** 63 - 1
-# An int score crosses as a double. Up to this size every sum of up to 2**21
-# of their differences is exact in a double, as Python's int arithmetic is.
+# An int score crosses as a double. Up to this size, and up to _EXACT_INT_QUERIES
+# queries, every sum of their differences is exact in a double, as Python's
+# int arithmetic is.
 _EXACT_INT_SCORE = 2 ** 31
-
-_COMPUTED = ("query_count", "effect", "confidence_interval_low", "confidence_interval_high",
-             "p_value_two_sided", "significant")
+_EXACT_INT_QUERIES = 2 ** 21
 
 
 def _is_int64(value):
@@ -46,11 +45,16 @@ def _score_map(scores):
     would not cross exactly (Python then computes, as groundkit does)."""
     if not isinstance(scores, Mapping):
         return None
+    ints = False
     for key, value in scores.items():
         if not isinstance(key, str):
             return None
-        if not isinstance(value, float) and not (type(value) is int and -_EXACT_INT_SCORE <= value <= _EXACT_INT_SCORE):
-            return None
+        if not isinstance(value, float):
+            if type(value) is not int or not -_EXACT_INT_SCORE <= value <= _EXACT_INT_SCORE:
+                return None
+            ints = True
+    if ints and len(scores) > _EXACT_INT_QUERIES:
+        return None
     return scores if type(scores) is dict else dict(scores)
 
 
