@@ -84,6 +84,14 @@ class ModuleDiscovery(unittest.TestCase):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
         return done.returncode, done.stdout, done.stderr
 
+    def test_in_the_source_checkout_the_build_folder(self):
+        code, out, err = self.search(None, os.path.join(SOURCE, "sdk", "python"))
+        build = os.path.join(SOURCE, "build", "lib", "grk", "plugins")
+        if os.path.isfile(os.path.join(build, "significance.so")):
+            self.assertEqual((code, json.loads(out)), (0, [[build], os.path.join(build, "significance.so")]), err)
+        else:
+            self.assertIn("cannot use plugin module 'significance.so': not found in GRK_PLUGIN_PATH or " + build, err)
+
     def test_the_environment_then_the_install_prefix(self):
         built = grk_plugins.find_module("significance")
         with tempfile.TemporaryDirectory() as folder:

@@ -41,7 +41,8 @@ its code, and glibc cannot always unload C++ modules anyway).
 find_module("significance") finds a shipped module as grk-eval finds it:
 in the folders of GRK_PLUGIN_PATH (":"-separated, relative ones against the
 working folder), then in <prefix>/lib/grk/plugins of the prefix this package
-is installed in (<prefix>/share/grk/python/grk_plugins/).
+is installed in (<prefix>/share/grk/python/grk_plugins/), or, in a source
+checkout, in build/lib/grk/plugins.
 
 grk_plugins.groundkit is groundkit's evaluation API (paired_bootstrap,
 compare_report_stages, adapt_beir_dataset, load_judgments and their models)
@@ -571,6 +572,18 @@ def _install_prefix():
     return here
 
 
+def _default_plugin_dir():
+    """<prefix>/lib/grk/plugins; in a source checkout (the package is
+    sdk/python/grk_plugins/ beside the top CMakeLists.txt), the build folder's
+    build/lib/grk/plugins, where build/bin/grk-eval finds its own."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    checkout = os.path.dirname(os.path.dirname(os.path.dirname(package)))
+    if os.path.isfile(os.path.join(checkout, "CMakeLists.txt")) and \
+            package == os.path.join(checkout, "sdk", "python", "grk_plugins"):
+        return os.path.join(checkout, "build", "lib", "grk", "plugins")
+    return os.path.join(_install_prefix(), "lib", "grk", "plugins")
+
+
 def plugin_search_path():
     """The folders find_module searches, in grk-eval's order without its
     --plugin-dir and config folders: each GRK_PLUGIN_PATH entry (":"-separated,
@@ -580,7 +593,7 @@ def plugin_search_path():
     Folders that do not exist are left out, and a folder listed twice is
     searched once."""
     candidates = [entry for entry in os.environ.get("GRK_PLUGIN_PATH", "").split(":") if entry]
-    candidates.append(os.path.join(_install_prefix(), "lib", "grk", "plugins"))
+    candidates.append(_default_plugin_dir())
     folders, seen = [], set()
     for candidate in candidates:
         folder = os.path.normpath(os.path.abspath(candidate))
@@ -603,7 +616,7 @@ def find_module(name):
         if os.path.isfile(path):
             return path
     raise LoadError(name + ".so", "not found in GRK_PLUGIN_PATH or %s (searched: %s)"
-                    % (os.path.join(_install_prefix(), "lib", "grk", "plugins"),
+                    % (_default_plugin_dir(),
                        ", ".join(folders) or "no existing folder"), STATUS_NOT_FOUND)
 
 
