@@ -145,7 +145,8 @@ class SignificanceDifferential(unittest.TestCase):
                 stages.append(stage(name, queries, baseline=index == 0))
             model = report(*stages)
             kw = {"baseline": rng.choice(["bm25", "bm25", "dense"]), "candidate": rng.choice(["dense", "fusion", "rerank"]),
-                  "metric": rng.choice(["ndcg_at_10", "mrr", "recall_at_5"]), "resamples": rng.choice([1, 10, 100]),
+                  "metric": rng.choice(["ndcg_at_10", "mrr", "recall_at_5"] * 4 + ["map", "query_count"]),
+                  "resamples": rng.choice([1, 10, 100] * 4 + [0]),
                   "seed": rng.randrange(100)}
             expected = outcome(lambda: reference_compare(model, **kw))
             self.assertEqual(outcome(lambda: gk.compare_report_stages(model, **kw)), expected, (case, kw))
