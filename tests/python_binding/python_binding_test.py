@@ -1,4 +1,4 @@
-"""grk_plugins.py: loading grk plugin modules from Python through the C ABI.
+"""grk_plugins (sdk/python/grk_plugins/): loading grk plugin modules from Python through the C ABI.
 
 Environment (set by CMakeLists.txt): GRK_PYTHON_DIR (sdk/python), GRK_EVAL,
 GRK_FIXTURE_PLUGIN, GRK_ABI_LAYOUT_PROBE, GRK_SOURCE_DIR, GRK_BINARY_DIR (its
@@ -262,12 +262,23 @@ class FixtureModuleTest(unittest.TestCase):
 
 
 class CommandTest(unittest.TestCase):
-    """python3 grk_plugins.py MODULE [COMPONENT [PARAMS_JSON]]"""
+    """python3 -m grk_plugins MODULE [COMPONENT [PARAMS_JSON]], and the same
+    with the package folder as the script."""
 
     def command(self, *args):
-        done = subprocess.run([sys.executable, os.path.join(os.environ["GRK_PYTHON_DIR"], "grk_plugins.py"),
+        done = subprocess.run([sys.executable, os.path.join(os.environ["GRK_PYTHON_DIR"], "grk_plugins"),
                                *args], capture_output=True, check=False)
         return done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+
+    def test_runs_as_a_module_too(self):
+        done = subprocess.run([sys.executable, "-m", "grk_plugins", FIXTURE, "score-mean", '{"scores": {"a": 2}}'],
+                              capture_output=True, check=False,
+                              env=dict(os.environ, PYTHONPATH=os.environ["GRK_PYTHON_DIR"]))
+        self.assertEqual((done.returncode, json.loads(done.stdout)), (0, {"count": 1, "mean": 2.0, "min": 2.0, "max": 2.0}))
+
+    def test_usage(self):
+        self.assertEqual(self.command(), (1, "", "usage: python3 -m grk_plugins [-v|--verbose] MODULE.so "
+                                             "[COMPONENT [PARAMS_JSON]]\n"))
 
     def test_lists_components(self):
         code, out, err = self.command(FIXTURE)

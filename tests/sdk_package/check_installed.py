@@ -1,7 +1,7 @@
 """The installed product, used the way a third party uses it: the layout of the
 staging prefix, the installed host finding the installed plugins with no flag,
 the out-of-tree example plugin (built against the staging prefix only) run by
-the installed host, and the installed grk_plugins.py agreeing with it.
+the installed host, and the installed grk_plugins package agreeing with it.
 
 Environment (set by CMakeLists.txt): GRK_SOURCE_DIR, GRK_STAGING,
 GRK_EXAMPLE_BUILD, GRK_EXPECT_SIGNIFICANCE ("1" when the build has it).
@@ -59,7 +59,8 @@ class LayoutTest(unittest.TestCase):
                          ["grkConfig.cmake", "grkConfigVersion.cmake", "grkPlugin.cmake", "grkTargets.cmake",
                           "grk_plugin.map"])
         self.assertTrue(os.access(HOST, os.X_OK))
-        self.assertTrue((STAGING / "share/grk/python/grk_plugins.py").is_file())
+        self.assertEqual(files_under(STAGING / "share/grk/python/grk_plugins"),
+                         [f for f in files_under(SOURCE / "sdk/python/grk_plugins") if f.endswith(".py")])
         self.assertEqual((STAGING / "share/doc/grk/plugin-guide.md").read_bytes(),
                          (SOURCE / "sdk/README.md").read_bytes())
 

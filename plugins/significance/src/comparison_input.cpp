@@ -34,7 +34,9 @@ Expected<ScoreMap> system_of_scores_file(const SystemScoreMaps& systems, const s
 }
 
 Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate) {
-  auto file = read_score_file(params.path("scores"));
+  // `scores_data` carries a scores file's content in memory (docs/behaviour/comparisons.md §2.4).
+  auto file = params.has("scores_data") ? score_file_from_json(params.value("scores_data"))
+                                         : read_score_file(params.path("scores"));
   if (!file) return unexpected(std::move(file).error());
   SystemScoreMaps& systems = file->systems;
   if (file->two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
@@ -67,6 +69,23 @@ Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, cons
   return ScorePair{std::move(table->scores[0][0]), std::move(table->scores[0][1])};
 }
 
+/// With an in-memory input among them, exactly one of the five inputs
+/// (docs/behaviour/comparisons.md §2.4); the three file inputs alone keep
+/// their messages of §2.3.
+Expected<void> check_one_input_given(const Params& params) {
+  std::vector<std::string> given;
+  for (const char* name : {"report", "scores", "runs", "report_data", "scores_data"}) {
+    if (params.has(name)) given.push_back(std::string("'") + name + "'");
+  }
+  if (given.size() == 1) return {};
+  std::string list;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == given.size() ? " and " : ", ") + given[i];
+  }
+  return fail(Status::invalid_argument,
+              "exactly one of 'report', 'scores', 'runs', 'report_data' and 'scores_data' must be given, got " + list);
+}
+
 /// The two sides paired query by query under `policy` (intersect or zero).
 Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) {
   auto aligned = align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
@@ -93,6 +112,10 @@ std::vector<ParamSpec> comparison_input_params() {
                "{query_id: score}}} (give one of report, scores, runs)"),
       optional("runs", ParamType::paths,
                "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      optional("report_data", ParamType::object,
+               "an EvalReport as a JSON object, in place of a report file (give one input only)"),
+      optional("scores_data", ParamType::object,
+               "a scores file's content as a JSON object, in place of the file (give one input only)"),
       with_default("runs_format", ParamType::string, "trec_eval",
                    "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
       required("baseline", ParamType::string,
@@ -108,8 +131,14 @@ std::vector<ParamSpec> comparison_input_params() {
 }
 
 Expected<ComparisonInput> read_comparison_input(const Params& params) {
-  const bool has_report = params.has("report");
-  const bool has_scores = params.has("scores");
+  const bool has_report_data = params.has("report_data");
+  const bool has_scores_data = params.has("scores_data");
+  if (has_report_data || has_scores_data) {
+    auto given = check_one_input_given(params);
+    if (!given) return unexpected(std::move(given).error());
+  }
+  const bool has_report = params.has("report") || has_report_data;
+  const bool has_scores = params.has("scores") || has_scores_data;
   const bool has_runs = params.has("runs");
   if (!has_runs && has_report == has_scores) {
     // paired-bootstrap's own message, kept as docs/behaviour/paired-bootstrap.md §12.2 gives it.
@@ -139,7 +168,7 @@ Expected<ComparisonInput> read_comparison_input(const Params& params) {
   Expected<ScorePair> scores = [&]() -> Expected<ScorePair> {
     if (has_runs) return scores_of_runs(params, *runs_format, input);
     if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
-    auto report = read_report_file(params.path("report"));
+    auto report = has_report_data ? report_from_json(params.value("report_data")) : read_report_file(params.path("report"));
     if (!report) return unexpected(std::move(report).error());
     return scores_from_report(*report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
   }();

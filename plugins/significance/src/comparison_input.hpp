@@ -1,7 +1,8 @@
 // read_comparison_input: the inputs every two-system comparison of the module
-// shares (`report`, `scores` or `runs`, `baseline`, `candidate`, `metric`,
-// `missing_queries`), read and checked in paired-bootstrap's order with its
-// messages (docs/behaviour/comparisons.md §2).
+// shares (`report`, `scores` or `runs`, or in memory `report_data` or
+// `scores_data`; `baseline`, `candidate`, `metric`, `missing_queries`), read
+// and checked in paired-bootstrap's order with its messages
+// (docs/behaviour/comparisons.md §2).
 #ifndef GRK_SIGNIFICANCE_COMPARISON_INPUT_HPP
 #define GRK_SIGNIFICANCE_COMPARISON_INPUT_HPP
 
@@ -48,8 +49,9 @@ struct ComparisonInput {
 /// The param specs of the shared inputs, in the order every comparison lists them.
 [[nodiscard]] std::vector<ParamSpec> comparison_input_params();
 
-/// Checks, in this order: exactly one of `report`, `scores` and `runs`
-/// (invalid_argument); `metric` (for a report or scores file); `runs_format`;
+/// Checks, in this order: exactly one of `report`, `scores` and `runs`, or of
+/// the five inputs when `report_data` or `scores_data` (the content of a
+/// report or scores file, in memory) is among them (invalid_argument); `metric` (for a report or scores file); `runs_format`;
 /// `missing_queries`; then the input (files, content, the named sides) and,
 /// under `intersect` or `zero`, the alignment. The scores are not paired yet:
 /// paired_deltas does that.

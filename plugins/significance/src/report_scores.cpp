@@ -66,12 +66,16 @@ Expected<ScorePair> scores_from_report(const report::EvalReport& report, std::st
   return ScorePair{std::move(*baseline_scores), std::move(*candidate_scores)};
 }
 
+Expected<report::EvalReport> report_from_json(const boost::json::value& json) {
+  auto parsed = report::read_eval_report(json);
+  if (!parsed) return fail(Status::invalid_data, parsed.error().describe());
+  return std::move(parsed).value();
+}
+
 Expected<report::EvalReport> read_report_file(const std::filesystem::path& path) {
   auto json = read_json_file(path, "report");
   if (!json) return unexpected(std::move(json).error());
-  auto parsed = report::read_eval_report(*json);
-  if (!parsed) return fail(Status::invalid_data, parsed.error().describe());
-  return std::move(parsed).value();
+  return report_from_json(*json);
 }
 
 }  // namespace grk::significance

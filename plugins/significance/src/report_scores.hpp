@@ -3,6 +3,8 @@
 #ifndef GRK_SIGNIFICANCE_REPORT_SCORES_HPP
 #define GRK_SIGNIFICANCE_REPORT_SCORES_HPP
 
+#include <boost/json/value.hpp>
+
 #include <filesystem>
 #include <string_view>
 
@@ -21,6 +23,10 @@ namespace grk::significance {
 /// metrics skipped before a duplicate query id is looked for (invalid_data).
 Expected<ScorePair> scores_from_report(const report::EvalReport& report, std::string_view baseline,
                                        std::string_view candidate, report::MetricName metric);
+
+/// Validates an EvalReport given as parsed JSON (grk::report::read_eval_report),
+/// whose first problem fails with invalid_data `<json path>: <message>`.
+Expected<report::EvalReport> report_from_json(const boost::json::value& json);
 
 /// Reads, parses and validates an EvalReport file: read_json_file, then
 /// grk::report::read_eval_report, whose first problem fails with

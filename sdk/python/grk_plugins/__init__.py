@@ -38,9 +38,20 @@ messages are always passed on.
 Modules are never unloaded (as in grk-eval: nothing from a plugin may outlive
 its code, and glibc cannot always unload C++ modules anyway).
 
-As a command, `python3 grk_plugins.py MODULE.so` prints the module's
-components as JSON, and `python3 grk_plugins.py MODULE.so COMPONENT
-'{"param": ...}'` prints the component's result; a failure prints
+find_module("significance") finds a shipped module as grk-eval finds it:
+in the folders of GRK_PLUGIN_PATH (":"-separated, relative ones against the
+working folder), then in <prefix>/lib/grk/plugins of the prefix this package
+is installed in (<prefix>/share/grk/python/grk_plugins/), or, in a source
+checkout, in build/lib/grk/plugins.
+
+grk_plugins.groundkit is groundkit's evaluation API (paired_bootstrap,
+compare_report_stages, adapt_beir_dataset, load_judgments and their models)
+over these modules, in process.
+
+As a command, `python3 -m grk_plugins MODULE.so` (or `python3 grk_plugins`,
+the package folder) prints the module's components as JSON, and
+`python3 -m grk_plugins MODULE.so COMPONENT '{"param": ...}'` prints the
+component's result; a failure prints
 `status: message` on stderr and exits 2 (module refused) or 3 (call failed),
 grk-eval's codes; -v/--verbose also prints the component's debug messages.
 """
@@ -52,8 +63,8 @@ import os
 import struct
 import sys
 
-__all__ = ["load", "Module", "Outcome", "PluginError", "LoadError",
-           "ABI_VERSION", "SDK_VERSION"]
+__all__ = ["load", "find_module", "plugin_search_path", "Module", "Outcome", "PluginError",
+           "LoadError", "ABI_VERSION", "SDK_VERSION"]
 
 # The ABI and SDK this loader implements; tests/python_binding checks them
 # against sdk/include/grk/version.h so they move together.
@@ -553,12 +564,68 @@ def load(path):
     return Module(path, library, descriptor)
 
 
+def _install_prefix():
+    """<prefix> of <prefix>/share/grk/python/grk_plugins/__init__.py."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    for _ in range(4):
+        here = os.path.dirname(here)
+    return here
+
+
+def _default_plugin_dir():
+    """<prefix>/lib/grk/plugins; in a source checkout (the package is
+    sdk/python/grk_plugins/ beside the top CMakeLists.txt), the build folder's
+    build/lib/grk/plugins, where build/bin/grk-eval finds its own."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    checkout = os.path.dirname(os.path.dirname(os.path.dirname(package)))
+    if os.path.isfile(os.path.join(checkout, "CMakeLists.txt")) and \
+            package == os.path.join(checkout, "sdk", "python", "grk_plugins"):
+        return os.path.join(checkout, "build", "lib", "grk", "plugins")
+    return os.path.join(_install_prefix(), "lib", "grk", "plugins")
+
+
+def plugin_search_path():
+    """The folders find_module searches, in grk-eval's order without its
+    --plugin-dir and config folders: each GRK_PLUGIN_PATH entry (":"-separated,
+    empty entries skipped, relative ones against the working folder), then
+    <prefix>/lib/grk/plugins of the prefix this package is installed in, as
+    grk-eval's own folder is the default (host/src/plugin_search_path.cpp).
+    Folders that do not exist are left out, and a folder listed twice is
+    searched once."""
+    candidates = [entry for entry in os.environ.get("GRK_PLUGIN_PATH", "").split(":") if entry]
+    candidates.append(_default_plugin_dir())
+    folders, seen = [], set()
+    for candidate in candidates:
+        folder = os.path.normpath(os.path.abspath(candidate))
+        if not os.path.isdir(folder):
+            continue
+        real = os.path.realpath(folder)
+        if real not in seen:
+            seen.add(real)
+            folders.append(folder)
+    return folders
+
+
+def find_module(name):
+    """The path of module file `name`.so in the first folder of
+    plugin_search_path() that holds one; LoadError (not-found) naming the
+    folders searched when none does."""
+    folders = plugin_search_path()
+    for folder in folders:
+        path = os.path.join(folder, name + ".so")
+        if os.path.isfile(path):
+            return path
+    raise LoadError(name + ".so", "not found in GRK_PLUGIN_PATH or %s (searched: %s)"
+                    % (_default_plugin_dir(),
+                       ", ".join(folders) or "no existing folder"), STATUS_NOT_FOUND)
+
+
 def main(argv):
     """The command form; see the module docstring."""
     verbose = any(arg in ("-v", "--verbose") for arg in argv[1:])
     argv = [arg for arg in argv if arg not in ("-v", "--verbose")]
     if len(argv) not in (2, 3, 4) or argv[1] in ("-h", "--help"):
-        sys.stderr.write("usage: grk_plugins.py [-v|--verbose] MODULE.so [COMPONENT [PARAMS_JSON]]\n")
+        sys.stderr.write("usage: python3 -m grk_plugins [-v|--verbose] MODULE.so [COMPONENT [PARAMS_JSON]]\n")
         return 1
     try:
         module = load(argv[1])
@@ -585,7 +652,3 @@ def main(argv):
         return 3
     sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv))
