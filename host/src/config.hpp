@@ -35,6 +35,9 @@ struct RunConfig {
   std::string sha256;  ///< of the bytes that were parsed
 };
 
+/// The largest config file read (16 MiB); a larger one is refused unread.
+inline constexpr std::size_t max_config_bytes = std::size_t{16} << 20;
+
 /// Reads and structurally checks a config file (syntax, keys, types, unique
 /// ids). Component names and params are checked later, against the plugins.
 /// A failure is a usage error whose one-line message names the file.

@@ -12,6 +12,7 @@ GRK_DEBIAN_PACKAGES=(
   libboost-test1.81-dev
   time  # GNU time: peak RSS in bench/beir/run_benchmark.py
   r-base-core  # R 4.2: the reference of the comparison statistics' tests
+  clang libclang-rt-14-dev  # clang 14 and libFuzzer: scripts/fuzz (the fuzz preset)
 )
 
 grk_missing_packages() {
