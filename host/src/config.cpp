@@ -4,7 +4,6 @@
 #include <initializer_list>
 #include <iterator>
 #include <map>
-#include <sstream>
 
 #include <grk/json/reader.hpp>
 #include <grk/param.hpp>
@@ -135,9 +134,19 @@ Expected<RunConfig, HostError> load_config(const std::filesystem::path& file) {
     return usage_error(file.string() + ": " +
                        (exists ? "cannot read the config file" : "no such config file"));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_config(text.str(), file);
+  // Read by blocks and stopped one block past the limit, so a huge file (or
+  // an endless one, like /dev/zero) costs no memory (docs/design.md §8.8).
+  std::string text;
+  char block[1 << 16];
+  while (text.size() <= max_config_bytes && in.read(block, sizeof block).gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > max_config_bytes) {
+    return usage_error(file.string() + ": the config file is larger than 16 MiB (" +
+                       std::to_string(max_config_bytes) + " bytes); a config names steps and their parameters, "
+                       "and data belongs in the files they name");
+  }
+  return parse_config(text, file);
 }
 
 Expected<RunConfig, HostError> parse_config(std::string_view text, const std::filesystem::path& file) {

@@ -38,6 +38,9 @@ struct RunConfig {
   std::optional<double> step_timeout;  ///< "step_timeout": seconds, > 0
 };
 
+/// The largest config file read (16 MiB); a larger one is refused unread.
+inline constexpr std::size_t max_config_bytes = std::size_t{16} << 20;
+
 /// Reads and structurally checks a config file (syntax, keys, types, unique
 /// ids). Component names and params are checked later, against the plugins.
 /// A failure is a usage error whose one-line message names the file.

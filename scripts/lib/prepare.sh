@@ -13,6 +13,7 @@ GRK_DEBIAN_PACKAGES=(
   time  # GNU time: peak RSS in bench/beir/run_benchmark.py
   r-base-core  # R 4.2: the reference of the comparison statistics' tests
   chromium  # headless: tests/report_render/browser_test.py opens the HTML report (skipped without it)
+  clang libclang-rt-14-dev  # clang 14 and libFuzzer: scripts/fuzz (the fuzz preset)
 )
 
 grk_missing_packages() {

@@ -28,6 +28,11 @@ Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::strin
   if (failure.kind == ReadFailure::Kind::invalid_utf8) {
     return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " is not valid UTF-8: " + failure.decode_error);
   }
+  if (failure.kind == ReadFailure::Kind::line_too_long) {
+    return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " line " + std::to_string(failure.line) +
+                                          " is longer than 64 MiB (" + std::to_string(max_line_bytes) +
+                                          " bytes), the most one record may take; refused");
+  }
   return fail(Status::io_error,
               "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
 }

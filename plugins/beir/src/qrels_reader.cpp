@@ -13,15 +13,19 @@
 namespace grk::beir {
 namespace {
 
+// The first three tab-separated fields, or fewer: the reader never looks
+// further, so a row of millions of columns costs no memory (docs/design.md §8.8).
 std::vector<std::string_view> split_tabs(std::string_view line) {
+  constexpr std::size_t used_fields = 3;
   std::vector<std::string_view> fields;
   std::size_t start = 0;
-  for (;;) {
+  while (fields.size() < used_fields) {
     const std::size_t tab = line.find('\t', start);
     fields.push_back(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
     if (tab == std::string_view::npos) return fields;
     start = tab + 1;
   }
+  return fields;
 }
 
 std::string graded_message(const std::string& score, const std::string& path, std::uint64_t line) {
@@ -80,6 +84,11 @@ Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std:
   if (failure.kind == ReadFailure::Kind::invalid_utf8) {
     return fail(Status::invalid_data,
                 "BEIR qrels " + python::repr(path) + " are not valid UTF-8: " + failure.decode_error);
+  }
+  if (failure.kind == ReadFailure::Kind::line_too_long) {
+    return fail(Status::invalid_data, "BEIR qrels " + python::repr(path) + " line " + std::to_string(failure.line) +
+                                          " is longer than 64 MiB (" + std::to_string(max_line_bytes) +
+                                          " bytes), the most one row may take; refused");
   }
   return fail(Status::io_error,
               "cannot read BEIR qrels " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));

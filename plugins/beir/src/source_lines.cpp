@@ -276,6 +276,7 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
         i += length;
         continue;
       }
+      if (i - begin_ > max_line_bytes) return refuse_long_line();
       line = std::string_view(buffer_.data() + begin_, i - begin_);
       begin_ = i + length;
       scan_ = begin_;
@@ -288,6 +289,9 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
       return true;
     }
     scan_ = i;
+    // Every byte before scan_ belongs to the unfinished line: refuse it as
+    // soon as it is too long, before the buffer grows further.
+    if (scan_ - begin_ > max_line_bytes) return refuse_long_line();
     if (eof_ && validated_ == end_) {
       if (begin_ == end_) return false;
       line = std::string_view(buffer_.data() + begin_, end_ - begin_);
@@ -303,6 +307,12 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
     }
     if (auto refilled = refill(); !refilled) return unexpected(std::move(refilled).error());
   }
+}
+
+Unexpected<ReadFailure> SourceLineReader::refuse_long_line() {
+  const std::uint64_t number = line_number_ + 1;
+  if (auto drained = drain(); !drained) return unexpected(std::move(drained).error());
+  return unexpected(ReadFailure{ReadFailure::Kind::line_too_long, std::string(), 0, number});
 }
 
 Expected<void, ReadFailure> SourceLineReader::drain() {

@@ -20,15 +20,21 @@ namespace grk::beir {
 /// \n, \r\n and \r, as other JSONL readers do (docs/behaviour/beir.md §16.1).
 enum class LineBreaks { python, newline };
 
+/// The longest line a reader holds (64 MiB, terminator excluded): one record
+/// of a BEIR file. A longer line is refused rather than held whole, which
+/// bounds the adapter's memory on any input (docs/design.md §8.8).
+inline constexpr std::size_t max_line_bytes = std::size_t{64} << 20;
+
 /// Why a source file could not be read as text.
 struct ReadFailure {
-  enum class Kind { invalid_utf8, os_error };
+  enum class Kind { invalid_utf8, os_error, line_too_long };
   Kind kind = Kind::os_error;
   /// invalid_utf8: `str(UnicodeDecodeError)` with the position counted in
   /// bytes from the start of the file, as Python reports it after reading the
   /// whole file (docs/behaviour/python-compat.md §4).
   std::string decode_error;
   int errno_value = 0;  ///< os_error: why read(2) failed
+  std::uint64_t line = 0;  ///< line_too_long: its 1-based number, every physical line counted
 };
 
 /// 64-bit content fingerprint of a byte stream, independent of how the stream
@@ -67,7 +73,9 @@ class SourceLineReader {
   /// Sets `line` to the next line, valid until the next call, and returns
   /// true; false at the end of the file. Fails as soon as an invalid byte is
   /// read (even past lines not yet returned, since Python decodes the whole
-  /// file before splitting), or when read(2) fails.
+  /// file before splitting), or when read(2) fails, or with line_too_long
+  /// when a line is longer than max_line_bytes (after reading the rest of
+  /// the file for an invalid byte, which outranks it).
   Expected<bool, ReadFailure> next(std::string_view& line);
 
   /// Reads to the end, only checking the encoding (Python's whole-file decode
@@ -88,6 +96,9 @@ class SourceLineReader {
  private:
   Expected<void, ReadFailure> refill();
   Expected<void, ReadFailure> validate_new_bytes();
+  // The next line is longer than max_line_bytes: reads to the end for an
+  // invalid byte, which outranks it, then fails with line_too_long.
+  Unexpected<ReadFailure> refuse_long_line();
 
   int fd_;
   bool newline_only_;

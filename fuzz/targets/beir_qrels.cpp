@@ -1,0 +1,24 @@
+// Fuzz target: BEIR's qrels TSV reader (read_qrels, plugins/beir/src/qrels_reader.cpp)
+// through the line reader, as the adapter reads qrels/<split>.tsv.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz_check.hpp"
+#include "memory_file.hpp"
+#include "qrels_reader.hpp"
+#include "source_file.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const grk::fuzz::MemoryFile memory(data, size);
+  const auto file = grk::beir::SourceFile::open(memory.path());
+  grk::fuzz::require(file.has_value(), "the in-memory file cannot be opened");
+  const auto qrels = grk::beir::read_qrels(*file, "/beir/qrels/test.tsv");
+  if (!qrels) {
+    grk::fuzz::require_message(qrels.error().message);
+    return 0;
+  }
+  for (const auto& [query, documents] : qrels->positives) {
+    grk::fuzz::require(!query.empty() && !documents.empty(), "qrels kept an empty id or an empty set");
+  }
+  return 0;
+}

@@ -1,0 +1,55 @@
+// Fuzz target: `--set KEY=VALUE` (host/src/set_value.cpp). The first byte
+// picks the parameter's declared type, the rest is the argument as typed.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string_view>
+
+#include <grk/param.hpp>
+
+#include "fuzz_check.hpp"
+#include "set_value.hpp"
+
+namespace {
+
+constexpr grk::ParamType types[] = {grk::ParamType::string, grk::ParamType::integer, grk::ParamType::number,
+                                    grk::ParamType::boolean, grk::ParamType::path,    grk::ParamType::object,
+                                    grk::ParamType::paths};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const grk::ParamType type = types[data[0] % std::size(types)];
+  const std::string_view argument(reinterpret_cast<const char*>(data + 1), size - 1);
+
+  const auto assignment = grk::host::split_assignment(argument);
+  if (!assignment) grk::fuzz::require_message(assignment.error().message);
+
+  const auto value = grk::host::parse_set_value(type, argument);
+  if (!value) {
+    grk::fuzz::require_message(value.error().message);
+    return 0;
+  }
+  switch (type) {
+    case grk::ParamType::integer:
+      grk::fuzz::require(value->is_int64(), "an integer --set gave a non-integer");
+      break;
+    case grk::ParamType::number:
+      grk::fuzz::require(value->is_int64() || (value->is_double() && std::isfinite(value->get_double())),
+                         "a number --set gave a non-finite or non-number value");
+      break;
+    case grk::ParamType::boolean:
+      grk::fuzz::require(value->is_bool(), "a boolean --set gave a non-boolean");
+      break;
+    case grk::ParamType::object:
+    case grk::ParamType::paths:
+      grk::fuzz::require(value->is_object(), "an object --set gave a non-object");
+      break;
+    default:
+      grk::fuzz::require(value->is_string() && value->get_string() == argument, "a string --set was changed");
+      break;
+  }
+  return 0;
+}
