@@ -1,5 +1,6 @@
 // Fuzz target: BEIR's qrels TSV reader (read_qrels, plugins/beir/src/qrels_reader.cpp)
-// through the line reader, as the adapter reads qrels/<split>.tsv.
+// through the line reader, as the adapter reads qrels/<split>.tsv, with
+// groundkit's rules and with the opt-ins on.
 #include <cstddef>
 #include <cstdint>
 
@@ -10,15 +11,23 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const grk::fuzz::MemoryFile memory(data, size);
-  const auto file = grk::beir::SourceFile::open(memory.path());
+  auto file = grk::beir::SourceFile::open(memory.path());
   grk::fuzz::require(file.has_value(), "the in-memory file cannot be opened");
-  const auto qrels = grk::beir::read_qrels(*file, "/beir/qrels/test.tsv");
-  if (!qrels) {
-    grk::fuzz::require_message(qrels.error().message);
-    return 0;
-  }
-  for (const auto& [query, documents] : qrels->positives) {
-    grk::fuzz::require(!query.empty() && !documents.empty(), "qrels kept an empty id or an empty set");
+  // groundkit's rules, then every opt-in on (docs/behaviour/beir.md §16).
+  grk::beir::QrelsRules opted_in;
+  opted_in.line_breaks = grk::beir::LineBreaks::newline;
+  opted_in.header = grk::beir::QrelsHeader::automatic;
+  opted_in.graded = 1;
+  for (const auto& rules : {grk::beir::QrelsRules{}, opted_in}) {
+    file->rewind();
+    const auto qrels = grk::beir::read_qrels(*file, "/beir/qrels/test.tsv", rules);
+    if (!qrels) {
+      grk::fuzz::require_message(qrels.error().message);
+      continue;
+    }
+    for (const auto& [query, documents] : qrels->positives) {
+      grk::fuzz::require(!query.empty() && !documents.empty(), "qrels kept an empty id or an empty set");
+    }
   }
   return 0;
 }
