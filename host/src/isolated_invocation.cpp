@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +15,8 @@
 
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
+
+#include "crash_reporting.hpp"
 
 namespace grk::host {
 namespace {
@@ -46,11 +47,7 @@ void send(int fd, Frame type, const std::string& payload) {
 
 [[noreturn]] void run_child(const ComponentHandle& handle, std::string_view params,
                             const InvocationObserver& observer, int out_fd) {
-  // As the module probe's child: crashes end the child with their signal and
-  // leave no core file per step; handlers the host had are not the plugin's.
-  const rlimit no_core{0, 0};
-  setrlimit(RLIMIT_CORE, &no_core);
-  for (int crash : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS}) signal(crash, SIG_DFL);
+  reset_crash_handling();
   InvocationObserver forward;
   forward.log = [&](grk_log_level level, std::string_view message) {
     if (observer.log) send(out_fd, Frame::log, std::string(1, static_cast<char>(level)) + std::string(message));
@@ -68,11 +65,6 @@ void send(int fd, Frame type, const std::string& payload) {
   send(out_fd, Frame::result, json::write_compact(reply));
   // _exit: the host's atexit handlers and stdio buffers are the parent's.
   _exit(0);
-}
-
-std::string signal_text(int signal_number) {
-  const char* name = sigabbrev_np(signal_number);
-  return "signal " + std::to_string(signal_number) + (name ? std::string(" (SIG") + name + ")" : "");
 }
 
 std::string seconds_text(double seconds) {

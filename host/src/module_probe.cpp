@@ -4,7 +4,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +16,8 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
+
+#include "crash_reporting.hpp"
 
 #include "entry_symbols.hpp"
 #include "loaded_module.hpp"
@@ -41,18 +42,7 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
   // module's static initialisers print goes to stderr instead. A module that
   // crashes here must not leave a core file per listing either.
   dup2(STDERR_FILENO, STDOUT_FILENO);
-  const rlimit no_core{0, 0};
-  setrlimit(RLIMIT_CORE, &no_core);
-  // A crash must end the child with its signal, which the parent reports. A
-  // process that embeds grk_host (a test framework, a debugger helper) may
-  // have handlers for these that the fork inherited and that would carry on
-  // running the parent's code in the child instead.
-  for (int crash : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS}) {
-    signal(crash, SIG_DFL);
-  }
-  sigset_t all;
-  sigfillset(&all);
-  sigprocmask(SIG_UNBLOCK, &all, nullptr);
+  reset_crash_handling();
   std::string text;
   try {
     const auto module = LoadedModule::open(file);
@@ -73,11 +63,6 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
     left -= static_cast<std::size_t>(n);
   }
   _exit(0);
-}
-
-std::string signal_text(int signal_number) {
-  const char* name = sigabbrev_np(signal_number);
-  return "signal " + std::to_string(signal_number) + (name ? std::string(" (SIG") + name + ")" : "");
 }
 
 // The refusal a file's symbol table alone decides; nothing when the file
