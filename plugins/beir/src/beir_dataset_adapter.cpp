@@ -2,35 +2,54 @@
 
 #include "adaptation_report.hpp"
 #include "adaptation_steps.hpp"
+#include "dataset_validation.hpp"
+
+#include <grk/python/text.hpp>
 
 namespace grk::beir {
 
 std::vector<ParamSpec> BeirDatasetAdapter::params() {
   std::vector<ParamSpec> specs = {
       required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
-      required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl"),
+      optional("output_dir", ParamType::path,
+               "folder that receives corpus/ and judgments.jsonl (required when mode is adapt)"),
       with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
   };
   for (ParamSpec& spec : policy_params()) specs.push_back(std::move(spec));
+  specs.push_back(with_default("mode", ParamType::string, "adapt",
+                               "adapt (write corpus/ and judgments.jsonl) or validate (read the whole dataset, write "
+                               "nothing, and list every problem with the opt-ins applied)"));
   return specs;
 }
 
 boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& context) {
   AdaptationRequest request;
   request.source_dir = params.string("source_dir");
-  request.output_dir = params.string("output_dir");
   request.split = params.string("split");
   request.policies = read_policies(params).or_throw();
+  // docs/behaviour/beir.md §17.1: the mode, checked after the policies (declaration order).
+  const std::string mode = params.has("mode") ? params.string("mode") : "adapt";
+  if (mode != "adapt" && mode != "validate") {
+    throw Error(Status::invalid_argument, "mode must be one of 'adapt', 'validate', got " + python::repr(mode));
+  }
   AdaptationHooks hooks;
   hooks.progress = [&context](const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes) {
     context.progress(phase, done, total, bytes);
   };
+  if (mode == "validate") return validation_to_json(validate_beir_dataset(request, hooks));
+  // output_dir is optional only so that validate mode can go without it.
+  if (!params.has("output_dir")) {
+    throw Error(Status::invalid_argument,
+                "parameter 'output_dir': missing required parameter (only mode 'validate' runs without it)");
+  }
+  request.output_dir = params.string("output_dir");
   return report_to_json(adapt_beir_dataset(request, hooks));
 }
 
 std::string BeirDatasetAdapter::summarize(const boost::json::value& report) const {
   const boost::json::object* fields = report.if_object();
   if (fields == nullptr) return {};
+  if (fields->contains("valid")) return validation_summary(*fields);
   auto count = [fields](const char* key) -> std::uint64_t {
     const boost::json::value* v = fields->if_contains(key);
     if (v == nullptr) return 0;

@@ -66,6 +66,31 @@ std::optional<DuplicateDocument> DocumentIndex::first_duplicate() const {
   return first;
 }
 
+std::vector<DuplicateDocument> DocumentIndex::earliest_duplicates(std::size_t keep, std::uint64_t& count) const {
+  // A max-heap of the `keep` smallest positions: memory stays bounded
+  // however many repeats a corpus holds.
+  std::vector<std::size_t> heap;
+  const auto later = [this](std::size_t a, std::size_t b) { return entries_[a].position < entries_[b].position; };
+  count = 0;
+  for (std::size_t i = 1; i < entries_.size(); ++i) {
+    if (view(entries_[i]) != view(entries_[i - 1])) continue;
+    ++count;
+    if (keep == 0) continue;
+    if (heap.size() < keep) {
+      heap.push_back(i);
+      std::push_heap(heap.begin(), heap.end(), later);
+    } else if (entries_[i].position < entries_[heap.front()].position) {
+      std::pop_heap(heap.begin(), heap.end(), later);
+      heap.back() = i;
+      std::push_heap(heap.begin(), heap.end(), later);
+    }
+  }
+  std::sort_heap(heap.begin(), heap.end(), later);
+  std::vector<DuplicateDocument> repeats;
+  for (const std::size_t i : heap) repeats.push_back(DuplicateDocument{std::string(view(entries_[i])), entries_[i].position});
+  return repeats;
+}
+
 std::vector<std::vector<std::string>> DocumentIndex::case_collisions() const {
   if (!any_upper_case_) return {};
   std::vector<std::uint32_t> order(entries_.size());

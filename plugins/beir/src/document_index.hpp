@@ -33,6 +33,10 @@ class DocumentIndex {
   /// The earliest second occurrence of any id (docs/behaviour/beir.md §7 step 4 raises at
   /// that record), or nullopt.
   std::optional<DuplicateDocument> first_duplicate() const;
+  /// The `keep` earliest repeats of an id (second, third, ... occurrences),
+  /// in record order, and in `count` how many repeats there are in all
+  /// (validate mode, docs/behaviour/beir.md §17.4).
+  std::vector<DuplicateDocument> earliest_duplicates(std::size_t keep, std::uint64_t& count) const;
   /// Groups of ids equal under casefold (ASCII lower-casing for safe ids), each
   /// sorted, the list sorted, as docs/behaviour/beir.md §7 step 10 builds it.
   std::vector<std::vector<std::string>> case_collisions() const;

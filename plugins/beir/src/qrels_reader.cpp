@@ -11,7 +11,6 @@
 #include "source_lines.hpp"
 
 namespace grk::beir {
-namespace {
 
 // The first three tab-separated fields, or fewer: the reader never looks
 // further, so a row of millions of columns costs no memory (docs/design.md §8.8).
@@ -45,6 +44,8 @@ Expected<void, std::string> check_header(std::string_view line, const std::strin
   return {};
 }
 
+namespace {
+
 // Data rows read per score, when a `graded` threshold is given.
 using GradeCounts = std::map<std::string, std::uint64_t, bool (*)(const std::string&, const std::string&)>;
 
@@ -73,6 +74,8 @@ Expected<void, std::string> read_row(std::string_view line, const std::string& p
   return {};
 }
 
+}  // namespace
+
 // docs/behaviour/beir.md §16.2: with qrels_header auto, a first row whose third field is an
 // integer (as Python's int() reads it) is data.
 bool reads_as_data(std::string_view line) {
@@ -93,8 +96,6 @@ Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std:
   return fail(Status::io_error,
               "cannot read BEIR qrels " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
 }
-
-}  // namespace
 
 std::size_t Qrels::pair_count() const {
   std::size_t count = 0;

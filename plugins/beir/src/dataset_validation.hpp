@@ -1,0 +1,53 @@
+// validate mode of the `beir` component (docs/behaviour/beir.md §17): one read of the whole
+// dataset that lists every problem the adapt path would refuse, with the
+// opt-ins applied, and writes nothing.
+#ifndef GRK_BEIR_DATASET_VALIDATION_HPP
+#define GRK_BEIR_DATASET_VALIDATION_HPP
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "adaptation_hooks.hpp"
+#include "adaptation_steps.hpp"
+
+namespace grk::beir {
+
+/// What one read of the dataset counted (docs/behaviour/beir.md §17.2).
+struct ValidationCounts {
+  std::uint64_t documents = 0;         ///< corpus records read
+  std::uint64_t queries = 0;           ///< query records read
+  std::uint64_t qrels_rows = 0;        ///< data rows with an integer score
+  std::vector<std::pair<std::string, std::uint64_t>> qrels_rows_by_grade;  ///< ascending numeric order
+  std::uint64_t judged_queries = 0;    ///< queries left with a positive pair
+  std::uint64_t relevance_pairs = 0;   ///< distinct positive pairs left
+  std::uint64_t total_characters = 0;  ///< code points of the composed documents
+};
+
+/// The result of validate mode: `{"valid", "problems", "counts"}`.
+struct ValidationReport {
+  bool valid = true;
+  std::uint64_t resolvable_kinds = 0;  ///< kinds an opt-in resolves
+  boost::json::array problems;
+  ValidationCounts counts;
+};
+
+/// Reads the dataset `request` names once (output_dir is not used) and
+/// returns every problem found with `request.policies` applied. Throws
+/// grk::Error (invalid_argument) only for an unsafe split or a NUL byte in
+/// source_dir, as the adapt path does; everything about the data is a problem
+/// in the report.
+ValidationReport validate_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks = {});
+
+/// The report as the component's JSON result.
+boost::json::object validation_to_json(const ValidationReport& report);
+
+/// The one-line human summary of a validation result (docs/behaviour/beir.md §17.2).
+std::string validation_summary(const boost::json::object& result);
+
+}  // namespace grk::beir
+
+#endif
