@@ -10,7 +10,9 @@ Prints seconds, ratios and peak RSS for every size. Targets (issue): C++ at
 least 10x faster than CPython, at most 1.5x the bare loop. --memory-check also
 adapts a 1,000,000-document, ~1 GB corpus with the C++ adapter alone and prints
 its peak RSS (target: at most 256 MB). All outputs are compared byte for byte
-before timing is reported.
+before timing is reported. Validate mode (grk-beir-adapt --validate, which
+reads the same data and writes nothing) is timed beside the adapter at every
+size and in the memory check (target: no slower than adapting, same 256 MB).
 
 Where: --work defaults to a folder on /dev/shm (tmpfs), so the figures measure
 the programs rather than the disk. On this kind of VM the time ext4 takes to
@@ -107,6 +109,7 @@ def main():
             "cpp": lambda out: [adapter, "--src", data / "src", "--out", out],
             "bare": lambda out: [bare, data / "expected.blob", out],
             "python": lambda out: [sys.executable, HERE / "reference_beir.py", "--src", data / "src", "--out", out],
+            "validate": lambda out: [adapter, "--src", data / "src", "--validate"],
         }
         if host.exists():
             commands["host"] = lambda out: [host, "run", "--component", "beir", "--set", f"source_dir={data / 'src'}",
@@ -136,6 +139,8 @@ def main():
                 measured = timed([str(c) for c in command(target)], rss_file)
                 if attempt >= 0 and (name not in results or measured[0] < results[name][0]):
                     results[name] = measured
+                if name == "validate":
+                    continue  # writes nothing
                 if attempt >= 0 and name not in first_output:
                     first_output[name] = target
                     run_dirs.append(target)
@@ -144,7 +149,7 @@ def main():
                 else:
                     run_dirs.append(target)
         for name in commands:
-            if name != "cpp" and not same_tree(first_output["cpp"], first_output[name]):
+            if name not in ("cpp", "validate") and not same_tree(first_output["cpp"], first_output[name]):
                 sys.exit(f"output of {name} differs from the C++ adapter's at {size} documents")
         for path in run_dirs:
             shutil.rmtree(path, ignore_errors=True)
@@ -159,6 +164,8 @@ def main():
         cpp, py, bare_r = r["cpp"], r["python"], r["bare"]
         print(f"{size:>10,} | {cpp[0]:7.2f} s {cpp[1]:6.0f} MiB | {py[0]:9.2f} s {py[1]:6.0f} MiB | "
               f"{bare_r[0]:7.2f} s {bare_r[1]:6.0f} MiB | {py[0] / cpp[0]:10.1f}x | {cpp[0] / bare_r[0]:7.2f}x")
+        print(f"{'':>10}   validate mode: {r['validate'][0]:.2f} s, {r['validate'][1]:.0f} MiB "
+              f"(adapt/validate {cpp[0] / r['validate'][0]:.2f}x)")
         if "host" in r:
             print(f"{'':>10}   through grk-eval run: {r['host'][0]:.2f} s, {r['host'][1]:.0f} MiB")
     print(f"work folder on {filesystem_type(work)}; best of {args.repeat} runs for C++ and bare (CPython: 1 run)")
@@ -173,8 +180,11 @@ def main():
         corpus_bytes = (data / "src" / "corpus.jsonl").stat().st_size
         seconds, rss = timed([str(adapter), "--src", str(data / "src"), "--out", str(out)], work / "peak-rss.txt")
         shutil.rmtree(out, ignore_errors=True)
+        checked, checked_rss = timed([str(adapter), "--src", str(data / "src"), "--validate"], work / "peak-rss.txt")
         print(f"memory check: 1,000,000 documents, {corpus_bytes / 1e9:.2f} GB corpus.jsonl: {seconds:.1f} s, "
               f"peak RSS {rss:.0f} MiB (target <= 256 MB)")
+        print(f"              validate mode on the same data: {checked:.1f} s, peak RSS {checked_rss:.0f} MiB "
+              f"(targets: <= {seconds:.1f} s, <= 256 MB)")
 
 
 if __name__ == "__main__":

@@ -278,6 +278,10 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
       }
       if (i - begin_ > max_line_bytes) return refuse_long_line();
       line = std::string_view(buffer_.data() + begin_, i - begin_);
+      previous_terminator_ = last_terminator_;
+      last_terminator_ = kind == 1 || kind == 2 ? char32_t{bytes[i]}
+                         : kind == 3            ? char32_t{0x85}
+                                                : (bytes[i + 2] == 0xA8 ? char32_t{0x2028} : char32_t{0x2029});
       begin_ = i + length;
       scan_ = begin_;
       ++line_number_;
@@ -295,6 +299,8 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
     if (eof_ && validated_ == end_) {
       if (begin_ == end_) return false;
       line = std::string_view(buffer_.data() + begin_, end_ - begin_);
+      previous_terminator_ = last_terminator_;
+      last_terminator_ = 0;
       begin_ = end_;
       scan_ = end_;
       ++line_number_;

@@ -89,6 +89,12 @@ class SourceLineReader {
   std::uint64_t lines_kept_whole() const noexcept { return lines_kept_whole_; }
   /// Whether the line last returned was one of them.
   bool last_line_kept_whole() const noexcept { return last_line_kept_whole_; }
+  /// The character that ended the line last returned ('\n', '\r', 0x0B, 0x85,
+  /// 0x2028, ...; 0 at the end of the file), and the one that ended the line
+  /// before it (0 for the first line): what a refusal's hint names
+  /// (docs/behaviour/beir.md §18).
+  char32_t last_terminator() const noexcept { return last_terminator_; }
+  char32_t previous_terminator() const noexcept { return previous_terminator_; }
   /// Bytes read from the file so far.
   std::uint64_t bytes_read() const noexcept { return fingerprint_.size(); }
   const ContentFingerprint& fingerprint() const noexcept { return fingerprint_; }
@@ -104,6 +110,8 @@ class SourceLineReader {
   bool newline_only_;
   bool line_kept_whole_ = false;  // the line being scanned holds a splitlines break
   bool last_line_kept_whole_ = false;
+  char32_t last_terminator_ = 0;
+  char32_t previous_terminator_ = 0;
   std::uint64_t lines_kept_whole_ = 0;
   std::size_t block_size_;
   std::vector<char> buffer_;
