@@ -20,11 +20,33 @@
 #include "python_path.hpp"
 #include "qrels_reader.hpp"
 #include "record_checks.hpp"
+#include "refusal_hints.hpp"
 #include "relevance_checks.hpp"
 #include "source_file.hpp"
 #include "staged_output.hpp"
 
 namespace grk::beir {
+namespace {
+
+// docs/behaviour/beir.md §18: the first text, in judgments order, whose raw separator breaks the judgments.
+std::string separator_refusal_hint(const Qrels& qrels, const std::map<std::string, std::string>& queries,
+                                   const std::map<std::string, std::string>& texts) {
+  for (const auto& [query_id, documents] : qrels.positives) {
+    if (const auto at = first_separator(queries.at(query_id))) {
+      return separator_hint("queries.jsonl: the query " + python::repr(query_id), *at);
+    }
+    for (const auto& doc_id : documents) {
+      const auto text = texts.find(doc_id);
+      if (text == texts.end()) continue;
+      if (const auto at = first_separator(text->second)) {
+        return separator_hint("corpus.jsonl: the quote of document " + python::repr(doc_id), *at);
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace
 
 // Every step returns grk::Expected; or_throw() hands its failure to the
 // plugin firewall as grk::Error, and stops the run there.
@@ -61,7 +83,9 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   check_corpus_records(survey).or_throw();
   const std::map<std::string, std::string> queries = check_query_records(query_rows.rows).or_throw();
   const PairAdjustments dropped = drop_pairs(qrels, queries, survey.index, policies);
-  check_relevance(qrels, queries, survey.index, request.split).or_throw();
+  const QrelsOrigin origin{qrels_path, policies.line_breaks, qrels.header_found,
+                           policies.graded ? std::to_string(*policies.graded) : "1"};
+  check_relevance(qrels, queries, survey.index, request.split, origin).or_throw();
   // docs/behaviour/beir.md §7 steps 11-12.
   const OutputLayout layout = check_output(destination).or_throw();
 
@@ -79,7 +103,8 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   // docs/behaviour/beir.md §16.4: escaped, the separators cannot break the judgments.
   if (judgments_may_break && policies.unicode_separators == UnicodeSeparators::refuse) {
     const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks).or_throw();
-    judgments::parse_judgments(render_judgments(qrels, queries, texts).text, layout.judgments_path).or_throw();
+    auto parsed = judgments::parse_judgments(render_judgments(qrels, queries, texts).text, layout.judgments_path);
+    if (!parsed) throw Error(parsed.error().status, parsed.error().message, separator_refusal_hint(qrels, queries, texts));
   }
 
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.

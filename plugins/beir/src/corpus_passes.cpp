@@ -14,6 +14,7 @@
 
 #include "beir_record.hpp"
 #include "jsonl_loader.hpp"
+#include "refusal_hints.hpp"
 
 namespace grk::beir {
 namespace {
@@ -34,9 +35,13 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     if (!*more) return {};
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
+      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §18).
+      Failure failure = std::move(parsed).error();
+      failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
+                                     reader.previous_terminator());
       // A decode error later in the file still wins (docs/behaviour/beir.md §2).
       if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
-      return parsed;
+      return unexpected(std::move(failure));
     }
     const std::uint64_t position = ++survey.record_count;
     if (counted && position % progress_every == 0) counted(position, reader.bytes_read());
@@ -44,13 +49,22 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     const RecordPlace place{"corpus", position};
     const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document);
     if (!id) {
-      survey.record_problem = RecordProblem{id.error(), position, true};
+      const std::string where = dataset_file_name(path) + " line " + std::to_string(reader.line_number()) +
+                                " (record " + std::to_string(position) + ")";
+      const bool has_id = row.kind[RecordFields::id] == FieldKind::string && !row.value[RecordFields::id].empty();
+      survey.record_problem =
+          RecordProblem{id.error(), position, true,
+                        has_id ? identifier_hint(where, "_id", row.value[RecordFields::id], IdentifierSubject::document)
+                               : unresolvable_hint(where)};
       continue;
     }
     survey.index.add(*id, position);
     const Expected<DocumentText, std::string> text = document_text(row, place, *id);
     if (!text) {
-      survey.record_problem = RecordProblem{text.error(), position, false};
+      survey.record_problem =
+          RecordProblem{text.error(), position, false,
+                        unresolvable_hint(dataset_file_name(path) + " line " + std::to_string(reader.line_number()) +
+                                          " (record " + std::to_string(position) + ")")};
       continue;
     }
     survey.total_characters += text->code_points();

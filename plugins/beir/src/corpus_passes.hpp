@@ -36,6 +36,7 @@ struct RecordProblem {
   std::string message;
   std::uint64_t position = 0;
   bool before_duplicate_check = false;
+  std::string hint;  // docs/behaviour/beir.md §18
 };
 
 // What the first pass over corpus.jsonl keeps: ids and counts, never texts.

@@ -17,6 +17,7 @@
 #include "number_text.hpp"
 #include "python_path.hpp"
 #include "qrels_reader.hpp"
+#include "refusal_hints.hpp"
 #include "source_file.hpp"
 #include "source_lines.hpp"
 #include "validation_problems.hpp"
@@ -42,32 +43,6 @@ std::uint64_t python_only_breaks(std::string_view line) {
     }
   }
   return breaks;
-}
-
-// The first raw U+0085, U+2028 or U+2029 of `text`: the code point and its
-// 1-based character position.
-struct SeparatorAt {
-  char32_t code_point = 0;
-  std::uint64_t character = 0;
-};
-
-std::optional<SeparatorAt> first_separator(std::string_view text) {
-  std::uint64_t character = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const python::detail::DecodedCodePoint decoded = python::detail::decode_at(text, i);
-    ++character;
-    if (decoded.value == 0x85 || decoded.value == 0x2028 || decoded.value == 0x2029) {
-      return SeparatorAt{decoded.value, character};
-    }
-    i += decoded.length == 0 ? 1 : decoded.length;
-  }
-  return std::nullopt;
-}
-
-std::string separator_name(char32_t code_point) {
-  if (code_point == 0x85) return "U+0085 (NEXT LINE)";
-  if (code_point == 0x2028) return "U+2028 (LINE SEPARATOR)";
-  return "U+2029 (PARAGRAPH SEPARATOR)";
 }
 
 ProblemKind read_failure_kind(const ReadFailure& failure) {
@@ -471,7 +446,7 @@ ValidationReport validate_beir_dataset(const AdaptationRequest& request, const A
     if (const std::optional<SeparatorAt> at = first_separator(text)) {
       log.add(ProblemKind::unicode_separator_in_text, [&, &query = query] {
         return example(queries_name, line, query,
-                       "BEIR query " + python::repr(query) + " holds a raw " + separator_name(at->code_point) +
+                       "BEIR query " + python::repr(query) + " holds a raw " + character_name(at->code_point) +
                            " at character " + std::to_string(at->character) +
                            ", which json.dumps writes raw and groundkit's load_judgments reads as a line break");
       });
@@ -482,7 +457,7 @@ ValidationReport validate_beir_dataset(const AdaptationRequest& request, const A
     if (quoted.count(id) == 0) continue;
     log.add(ProblemKind::unicode_separator_in_text, [&, &id = id, &found = found] {
       return example(corpus_name, found.first, id,
-                     "BEIR document " + python::repr(id) + " holds a raw " + separator_name(found.second.code_point) +
+                     "BEIR document " + python::repr(id) + " holds a raw " + character_name(found.second.code_point) +
                          " at character " + std::to_string(found.second.character) +
                          ", which json.dumps writes raw and groundkit's load_judgments reads as a line break");
     });

@@ -4,6 +4,7 @@
 #include <grk/python/text.hpp>
 
 #include "python_path.hpp"
+#include "refusal_hints.hpp"
 
 namespace grk::beir {
 
@@ -52,9 +53,13 @@ Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& p
     }
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
+      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §18).
+      Failure failure = std::move(parsed).error();
+      failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
+                                     reader.previous_terminator());
       // A decode error anywhere in the file outranks it.
       if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
-      return unexpected(std::move(parsed).error());
+      return unexpected(std::move(failure));
     }
     rows.push_back(std::move(row));
   }

@@ -8,6 +8,7 @@
 
 #include "identifier_rules.hpp"
 #include "python_path.hpp"
+#include "refusal_hints.hpp"
 #include "source_lines.hpp"
 
 namespace grk::beir {
@@ -74,6 +75,28 @@ Expected<void, std::string> read_row(std::string_view line, const std::string& p
   return {};
 }
 
+// The hint of a row read_row (or the header check) refused, found by asking
+// the same rules again in the same order (docs/behaviour/beir.md §18).
+std::string refused_row_hint(std::string_view line, const std::string& path, std::uint64_t number, bool header) {
+  const std::string name = dataset_file_name(path, true);
+  const std::string where = name + " line " + std::to_string(number);
+  if (header) return header_hint(name, line, reads_as_data(line));
+  const std::vector<std::string_view> row = split_tabs(line);
+  if (row.size() < 3) {
+    return unresolvable_hint(where + " has " + std::to_string(row.size()) +
+                             (row.size() == 1 ? " field" : " fields") + ", not 3 tab-separated ones");
+  }
+  if (!check_identifier(row[0], IdentifierSubject::query)) {
+    return identifier_hint(where, "query-id", row[0], IdentifierSubject::query);
+  }
+  if (!check_identifier(row[1], IdentifierSubject::document)) {
+    return identifier_hint(where, "corpus-id", row[1], IdentifierSubject::document);
+  }
+  const std::optional<std::string> score = python::parse_int(row[2]);
+  if (!score) return unresolvable_hint(where);
+  return graded_hint(name, number, *score);
+}
+
 }  // namespace
 
 // docs/behaviour/beir.md §16.2: with qrels_header auto, a first row whose third field is an
@@ -132,12 +155,17 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, cons
                                               ? check_header(line, path)
                                               : read_row(line, path, number, threshold, grades, qrels);
     if (!checked) {
+      // The hint reads `line`, which the drain below overwrites.
+      std::string hint = refused_row_hint(line, path, number, number == 1 && qrels.header_found);
       // A decode error anywhere in the file wins (docs/behaviour/beir.md §2).
       if (auto drained = reader.drain(); !drained) return fail_unreadable_qrels(drained.error(), path);
-      return fail(Status::invalid_data, std::move(checked).error());
+      return fail(Status::invalid_data, std::move(checked).error(), std::move(hint));
     }
   }
-  if (number == 0) return fail(Status::invalid_data, "unexpected or missing BEIR qrels header in " + path);
+  if (number == 0) {
+    return fail(Status::invalid_data, "unexpected or missing BEIR qrels header in " + path,
+                unresolvable_hint(dataset_file_name(path, true) + " has no row"));
+  }
   qrels.rows_by_grade.assign(grades.begin(), grades.end());
   qrels.lines_kept_whole = reader.lines_kept_whole();
   return qrels;

@@ -10,13 +10,23 @@
 
 #include "document_index.hpp"
 #include "qrels_reader.hpp"
+#include "source_lines.hpp"
 
 namespace grk::beir {
 
+/// Where the qrels came from and how they were read, so that a refusal's
+/// hint can name the line of a row (docs/behaviour/beir.md §18).
+struct QrelsOrigin {
+  std::string path;
+  LineBreaks line_breaks = LineBreaks::python;
+  bool header = true;             ///< the first row was the header
+  std::string threshold = "1";    ///< the lowest positive score
+};
+
 /// The checks in the reference's order, each failing (invalid_data) with the
-/// reference's message. `index` must be sealed.
+/// reference's message and a hint. `index` must be sealed.
 Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
-                               const DocumentIndex& index, const std::string& split);
+                               const DocumentIndex& index, const std::string& split, const QrelsOrigin& origin = {});
 
 }  // namespace grk::beir
 
