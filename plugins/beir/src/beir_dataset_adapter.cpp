@@ -8,7 +8,7 @@ namespace grk::beir {
 std::vector<ParamSpec> BeirDatasetAdapter::params() {
   std::vector<ParamSpec> specs = {
       required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
-      required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl"),
+      as_output(required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl")),
       with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
   };
   for (ParamSpec& spec : policy_params()) specs.push_back(std::move(spec));

@@ -47,7 +47,7 @@ std::vector<grk::ParamSpec> TrecToGroundkit::params() {
       grk::required("qrels", ParamType::path, "TREC qrels: 'topic iteration docno relevance' per line"),
       grk::required("topics", ParamType::path, "topics as 'topic<TAB>query text' per line"),
       grk::required("documents", ParamType::path, "JSON Lines, one object per document"),
-      grk::required("output", ParamType::path, "folder to create (absent or empty): corpus/ and judgments.jsonl"),
+      grk::as_output(grk::required("output", ParamType::path, "folder to create (absent or empty): corpus/ and judgments.jsonl")),
       grk::with_default("min_relevance", ParamType::integer, 1, "grades at or above this are relevant"),
       grk::with_default("query_id_prefix", ParamType::string, "",
                         "prepended to topic ids to form groundkit query ids, e.g. 'robust04-'"),
