@@ -34,7 +34,10 @@ void require_empty_output(const fs::path& output) {
 // The staged folder wants an absolute path without symbolic links or a
 // trailing slash.
 std::string resolved(const fs::path& output) {
-  std::string path = fs::weakly_canonical(fs::absolute(output)).string();
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(output, ec);
+  const fs::path canonical = fs::weakly_canonical(absolute, ec);
+  std::string path = (ec ? absolute : canonical).lexically_normal().string();
   while (path.size() > 1 && path.back() == '/') path.pop_back();
   return path;
 }
