@@ -4,7 +4,7 @@
 //   grk-beir-adapt --src DIR --out DIR [--split NAME] [--json]
 //   grk-beir-adapt --src DIR --validate [--split NAME] [--json]
 //
-// --validate runs validate mode (docs/behaviour/beir.md §17) instead: it writes nothing and
+// --validate runs validate mode (docs/behaviour/beir.md §18) instead: it writes nothing and
 // prints the summary line (or {"validation": {...}} with --json).
 //
 // With --json prints {"report": {...}} or {"error": msg, "status": name} on

@@ -38,6 +38,10 @@ Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::
     spec.required = req->get_bool();
     if (const auto* def = entry->if_contains("default")) spec.default_value = *def;
     if (desc && desc->is_string()) spec.description = desc->get_string();
+    // Optional (docs/design.md §5.3): a written path, left out of the inputs.
+    if (const auto* output = entry->if_contains("output"); output != nullptr && output->is_bool()) {
+      spec.output = output->get_bool();
+    }
     specs.push_back(std::move(spec));
   }
   return specs;

@@ -18,14 +18,16 @@ BOOST_AUTO_TEST_CASE(declares_groundkits_three_parameters_first) {
              "[{\"name\":\"source_dir\",\"type\":\"path\",\"required\":true,\"description\":\"BEIR dataset folder "
              "holding corpus.jsonl, queries.jsonl and qrels/\"},{\"name\":\"output_dir\",\"type\":\"path\","
              "\"required\":false,\"description\":\"folder that receives corpus/ and judgments.jsonl (required when "
-             "mode is adapt)\"},{\"name\":"
+             "mode is adapt)\","
+             // Written, not read: left out of the results document's inputs (docs/design.md §4.8).
+             "\"output\":true},{\"name\":"
              "\"split\",\"type\":\"string\",\"required\":false,\"default\":\"test\",\"description\":\"qrels split to "
              "adapt: qrels/<split>.tsv\"}]");
   BOOST_TEST(grk::beir::BeirDatasetAdapter::name == "beir");
 }
 
 // docs/behaviour/beir.md §16: the opt-ins, in the table's order, with their defaults; then
-// docs/behaviour/beir.md §17.1's mode.
+// docs/behaviour/beir.md §18.1's mode.
 BOOST_AUTO_TEST_CASE(declares_the_opt_in_policies_with_their_defaults) {
   const boost::json::array declared = grk::params_to_json(grk::beir::BeirDatasetAdapter::params());
   std::string shape;
@@ -39,7 +41,8 @@ BOOST_AUTO_TEST_CASE(declares_the_opt_in_policies_with_their_defaults) {
   BOOST_TEST(shape ==
              "line_breaks:string=\"python\" qrels_header:string=\"required\" graded:integer=absent "
              "unicode_separators:string=\"refuse\" missing_documents:string=\"refuse\" "
-             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" mode:string=\"adapt\" ");
+             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" subsets:string=\"refuse\" "
+             "mode:string=\"adapt\" ");
 }
 
 BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {

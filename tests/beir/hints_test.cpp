@@ -1,4 +1,4 @@
-// The hints of the adapt path's refusals (docs/behaviour/beir.md §18): each refusal keeps
+// The hints of the adapt path's refusals (docs/behaviour/beir.md §19): each refusal keeps
 // its exact message and carries a hint naming the file and line, the character
 // or value, and the opt-in that resolves it. Datasets built here, then the real
 // subsets of ../shared/beir-data when present.

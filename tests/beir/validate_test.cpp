@@ -1,4 +1,4 @@
-// validate mode of the `beir` component (docs/behaviour/beir.md §17): every problem kind on a
+// validate mode of the `beir` component (docs/behaviour/beir.md §18): every problem kind on a
 // dataset built here, with its exact examples; several at once; opt-ins that
 // make them go; the counts; the cap of ten examples; nothing written; and the
 // real subsets of ../shared/beir-data when present.
@@ -302,7 +302,7 @@ BOOST_AUTO_TEST_CASE(a_clean_dataset_is_valid_with_its_counts) {
   BOOST_TEST(outcome.summary == "beir validate: no problems in 2 documents, 1 query and 2 qrels rows");
 }
 
-// docs/behaviour/beir.md §17.3: each kind, alone, with its exact example.
+// docs/behaviour/beir.md §18.3: each kind, alone, with its exact example.
 BOOST_AUTO_TEST_CASE(each_problem_kind_is_found_with_its_example) {
   for (const KindCase& c : kind_cases()) {
     TempDir tmp;
@@ -345,7 +345,7 @@ BOOST_AUTO_TEST_CASE(a_line_too_long_is_a_problem) {
                                             "may take; refused")})}));
 }
 
-// docs/behaviour/beir.md §17.4: one read finds problems of many kinds, in every file, and the
+// docs/behaviour/beir.md §18.4: one read finds problems of many kinds, in every file, and the
 // counts cover what was read.
 BOOST_AUTO_TEST_CASE(several_problems_of_different_kinds_in_one_pass) {
   TempDir tmp;
@@ -405,7 +405,7 @@ BOOST_AUTO_TEST_CASE(several_problems_of_different_kinds_in_one_pass) {
              "non-kebab-query-id 1 (query_ids=encode)");
 }
 
-// docs/behaviour/beir.md §17.1: with the opt-ins chosen, the problems they resolve are not
+// docs/behaviour/beir.md §18.1: with the opt-ins chosen, the problems they resolve are not
 // reported, and what they change shows in the counts.
 BOOST_AUTO_TEST_CASE(opt_ins_make_their_problems_disappear) {
   TempDir tmp;
@@ -441,7 +441,7 @@ BOOST_AUTO_TEST_CASE(opt_ins_make_their_problems_disappear) {
                                "unicode_separators=escape")}));
 }
 
-// docs/behaviour/beir.md §17.2: every occurrence is counted, the first ten are shown.
+// docs/behaviour/beir.md §18.2: every occurrence is counted, the first ten are shown.
 BOOST_AUTO_TEST_CASE(examples_stop_at_ten_while_the_count_goes_on) {
   TempDir tmp;
   std::string qrels = good_qrels;
@@ -466,7 +466,7 @@ BOOST_AUTO_TEST_CASE(examples_stop_at_ten_while_the_count_goes_on) {
   BOOST_TEST(graded.at("examples").as_array()[9].at("line").as_int64() == 12);
 }
 
-// docs/behaviour/beir.md §17.1: validate writes nothing, with or without output_dir, and an
+// docs/behaviour/beir.md §18.1: validate writes nothing, with or without output_dir, and an
 // output folder that adapt mode would refuse is not looked at.
 BOOST_AUTO_TEST_CASE(validate_writes_nothing) {
   TempDir tmp;
@@ -485,7 +485,7 @@ BOOST_AUTO_TEST_CASE(validate_writes_nothing) {
   BOOST_TEST((beir_test::snapshot(tmp.path()) == before));
 }
 
-// docs/behaviour/beir.md §17.1: the mode's values, and output_dir required in adapt mode.
+// docs/behaviour/beir.md §18.1: the mode's values, and output_dir required in adapt mode.
 BOOST_AUTO_TEST_CASE(mode_values_and_output_dir) {
   TempDir tmp;
   write_sources(tmp);
@@ -603,4 +603,38 @@ BOOST_AUTO_TEST_CASE(grk_eval_runs_validate_without_output_dir) {
                  std::string::npos,
              summary);
   BOOST_TEST(!fs::exists(tmp / "out"));
+}
+
+// docs/behaviour/beir.md §18.6: with subsets=each, every subset validated as one dataset.
+BOOST_AUTO_TEST_CASE(subsets_each_validates_every_subset) {
+  TempDir tmp;
+  write_file(tmp / "src/android/corpus.jsonl", good_corpus);
+  write_file(tmp / "src/android/queries.jsonl", good_queries);
+  write_file(tmp / "src/android/qrels/test.tsv", good_qrels);
+  write_file(tmp / "src/gaming/corpus.jsonl", good_corpus);
+  write_file(tmp / "src/gaming/queries.jsonl", good_queries);
+  write_file(tmp / "src/gaming/qrels/test.tsv", header + "q-1\tdoc-1\t2\n");
+  write_file(tmp / "src/notes/readme.txt", "not a dataset");
+  const auto before = beir_test::snapshot(tmp.path());
+  const Outcome outcome = run(tmp, R"({"subsets": "each"})");
+  const std::string counts = ",\"counts\":{\"documents\":1,\"queries\":1,\"qrels_rows\":1,\"qrels_rows_by_grade\":{";
+  const std::string tail = "},\"judged_queries\":1,\"relevance_pairs\":1,\"total_characters\":11}}";
+  BOOST_TEST(outcome.result ==
+             "{\"valid\":false,\"subsets\":[{\"name\":\"android\",\"valid\":true,\"problems\":[]" + counts + "\"1\":1" +
+                 tail + ",{\"name\":\"gaming\",\"valid\":false,\"problems\":" +
+                 problems({problem("graded-score", 1,
+                                   {example("qrels/test.tsv", 2, "",
+                                            "graded BEIR relevance score 2 at <T>/src/gaming/qrels/test.tsv line 2" +
+                                                graded_tail)},
+                                   "graded=1")}) +
+                 counts + "\"2\":1" + tail + "],\"skipped\":[\"notes\"]}");
+  BOOST_TEST(outcome.summary ==
+             "beir validate: 2 subsets (android, gaming), 1 with problems; gaming: 1 problem (1 resolvable by opt-ins) "
+             "in 1 document, 1 query and 1 qrels row: graded-score 1 (graded=1)");
+  BOOST_TEST((beir_test::snapshot(tmp.path()) == before));
+  // A dataset itself is refused as adapt mode refuses it.
+  write_sources(tmp);
+  const Outcome itself = run(tmp, R"({"subsets": "each"})");
+  BOOST_TEST(itself.error == "subsets is 'each' but '<T>/src' holds corpus.jsonl itself: it is one BEIR dataset, not "
+                             "a folder of them; adapt it with subsets 'refuse'");
 }

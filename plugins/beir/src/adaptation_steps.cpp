@@ -23,12 +23,12 @@
 #include "refusal_hints.hpp"
 #include "relevance_checks.hpp"
 #include "source_file.hpp"
-#include "staged_output.hpp"
+#include "dataset_output.hpp"
 
 namespace grk::beir {
 namespace {
 
-// docs/behaviour/beir.md §18: the first text, in judgments order, whose raw separator breaks the judgments.
+// docs/behaviour/beir.md §19: the first text, in judgments order, whose raw separator breaks the judgments.
 std::string separator_refusal_hint(const Qrels& qrels, const std::map<std::string, std::string>& queries,
                                    const std::map<std::string, std::string>& texts) {
   for (const auto& [query_id, documents] : qrels.positives) {
@@ -107,8 +107,9 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
     if (!parsed) throw Error(parsed.error().status, parsed.error().message, separator_refusal_hint(qrels, queries, texts));
   }
 
+  if (request.check_only) return {};
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
-  const std::unique_ptr<StagedOutput> output = StagedOutput::create(layout, hooks.before_write_step).or_throw();
+  const std::unique_ptr<DatasetOutput> output = DatasetOutput::create(layout, hooks.before_write_step).or_throw();
   const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks).or_throw();
   const RenderedJudgments judgments = render_judgments(qrels, queries, texts, policies.unicode_separators);
   judgments::parse_judgments(judgments.text, layout.judgments_path).or_throw();

@@ -35,7 +35,7 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     if (!*more) return {};
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §18).
+      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §19).
       Failure failure = std::move(parsed).error();
       failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
                                      reader.previous_terminator());
@@ -204,7 +204,7 @@ Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& 
 Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
                                                            const CorpusSurvey& survey,
                                                            const std::set<std::string>& referenced,
-                                                           StagedOutput* output, const AdaptationHooks& hooks) {
+                                                           DatasetOutput* output, const AdaptationHooks& hooks) {
   std::map<std::string, std::string> texts;
   std::string_view line;
   std::string text;

@@ -18,7 +18,7 @@
 #include "document_index.hpp"
 #include "source_file.hpp"
 #include "source_lines.hpp"
-#include "staged_output.hpp"
+#include "dataset_output.hpp"
 
 namespace grk::beir {
 
@@ -36,7 +36,7 @@ struct RecordProblem {
   std::string message;
   std::uint64_t position = 0;
   bool before_duplicate_check = false;
-  std::string hint;  // docs/behaviour/beir.md §18
+  std::string hint;  // docs/behaviour/beir.md §19
 };
 
 // What the first pass over corpus.jsonl keeps: ids and counts, never texts.
@@ -71,7 +71,7 @@ Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& 
 Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
                                                            const CorpusSurvey& survey,
                                                            const std::set<std::string>& referenced,
-                                                           StagedOutput* output, const AdaptationHooks& hooks);
+                                                           DatasetOutput* output, const AdaptationHooks& hooks);
 
 }  // namespace grk::beir
 

@@ -20,6 +20,7 @@
 #include "refusal_hints.hpp"
 #include "source_file.hpp"
 #include "source_lines.hpp"
+#include "subset_adaptation.hpp"
 #include "validation_problems.hpp"
 
 namespace grk::beir {
@@ -75,7 +76,7 @@ ProblemKind parse_problem(const Failure& failure) {
 // read goes on after it. Lines are numbered as the chosen rule numbers them.
 // Under LineBreaks::python a line whose pieces do not all parse but which
 // parses whole is a line-break-inside-record, and is then read whole, as
-// line_breaks=newline would (docs/behaviour/beir.md §17.4).
+// line_breaks=newline would (docs/behaviour/beir.md §18.4).
 template <typename OnRecord>
 void read_jsonl(const std::string& path, const std::string& name, LineBreaks breaks, ProblemLog& log,
                 OnRecord&& on_record) {
@@ -178,7 +179,7 @@ std::uint64_t first_line_naming_query(const Positives::mapped_type& documents) {
 
 }  // namespace
 
-// docs/behaviour/beir.md §17.4: the adapt path's checks in its order, each problem counted and
+// docs/behaviour/beir.md §18.4: the adapt path's checks in its order, each problem counted and
 // the read continued.
 ValidationReport validate_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
   const AdaptationPolicies& policies = request.policies;
@@ -489,9 +490,58 @@ boost::json::object validation_to_json(const ValidationReport& report) {
   return out;
 }
 
-// docs/behaviour/beir.md §17.2: "beir validate: N problems (M resolvable by opt-ins) in ...:
+boost::json::object validate_subsets(const AdaptationRequest& request, const AdaptationHooks& hooks) {
+  if (request.source_dir.find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");
+  const std::string source = python_realpath(request.source_dir);
+  // docs/behaviour/beir.md §17 step 2, as adapt mode refuses it.
+  const std::string corpus = join_path(source, "corpus.jsonl");
+  if (SourceFile::open(corpus)) {
+    throw Error(Status::invalid_argument,
+                "subsets is 'each' but " + python::repr(source) +
+                    " holds corpus.jsonl itself: it is one BEIR dataset, not a folder of them; adapt it with "
+                    "subsets 'refuse'");
+  }
+  const SubsetFolders folders = find_subsets(source);
+  // docs/behaviour/beir.md §17 step 3: no subset, the folder is read as one dataset.
+  if (folders.datasets.empty()) return validation_to_json(validate_beir_dataset(request, hooks));
+  boost::json::object out;
+  bool valid = true;
+  boost::json::array subsets;
+  for (const std::string& name : folders.datasets) {
+    AdaptationRequest subset(join_path(source, name), std::string(), request.split, request.policies);
+    boost::json::object entry;
+    entry["name"] = name;
+    for (auto& field : validation_to_json(validate_beir_dataset(subset, hooks))) entry[field.key()] = field.value();
+    valid = valid && entry.at("valid").as_bool();
+    subsets.push_back(std::move(entry));
+  }
+  out["valid"] = valid;
+  out["subsets"] = std::move(subsets);
+  boost::json::array skipped;
+  for (const std::string& name : folders.skipped) skipped.emplace_back(name);
+  out["skipped"] = std::move(skipped);
+  return out;
+}
+
+// docs/behaviour/beir.md §18.2: "beir validate: N problems (M resolvable by opt-ins) in ...:
 // kind count (opt-in), ...".
 std::string validation_summary(const boost::json::object& result) {
+  // docs/behaviour/beir.md §18.6: each subset with problems, after the count of subsets.
+  if (const boost::json::value* subsets = result.if_contains("subsets")) {
+    std::string names;
+    std::string troubled;
+    std::uint64_t with_problems = 0;
+    for (const boost::json::value& subset : subsets->as_array()) {
+      const std::string name(subset.at("name").as_string());
+      names += (names.empty() ? "" : ", ") + name;
+      if (subset.at("problems").as_array().empty()) continue;
+      ++with_problems;
+      const std::string line = validation_summary(subset.as_object());
+      troubled += "; " + name + ": " + line.substr(std::string("beir validate: ").size());
+    }
+    return "beir validate: " + counted(subsets->as_array().size(), "subset", "subsets") + " (" + names + "), " +
+           with_thousands(with_problems) + " with problems" + troubled;
+  }
   const boost::json::object& counts = result.at("counts").as_object();
   const auto number = [](const boost::json::value& v) {
     return v.is_uint64() ? v.get_uint64() : static_cast<std::uint64_t>(v.to_number<std::int64_t>());

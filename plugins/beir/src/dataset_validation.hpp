@@ -1,4 +1,4 @@
-// validate mode of the `beir` component (docs/behaviour/beir.md §17): one read of the whole
+// validate mode of the `beir` component (docs/behaviour/beir.md §18): one read of the whole
 // dataset that lists every problem the adapt path would refuse, with the
 // opt-ins applied, and writes nothing.
 #ifndef GRK_BEIR_DATASET_VALIDATION_HPP
@@ -16,7 +16,7 @@
 
 namespace grk::beir {
 
-/// What one read of the dataset counted (docs/behaviour/beir.md §17.2).
+/// What one read of the dataset counted (docs/behaviour/beir.md §18.2).
 struct ValidationCounts {
   std::uint64_t documents = 0;         ///< corpus records read
   std::uint64_t queries = 0;           ///< query records read
@@ -45,7 +45,12 @@ ValidationReport validate_beir_dataset(const AdaptationRequest& request, const A
 /// The report as the component's JSON result.
 boost::json::object validation_to_json(const ValidationReport& report);
 
-/// The one-line human summary of a validation result (docs/behaviour/beir.md §17.2).
+/// validate mode with `subsets: each` (docs/behaviour/beir.md §18.6): every subset of
+/// `request.source_dir` validated as one dataset; `{"valid", "subsets":
+/// [{"name", "valid", "problems", "counts"}, ...], "skipped"}`.
+boost::json::object validate_subsets(const AdaptationRequest& request, const AdaptationHooks& hooks = {});
+
+/// The one-line human summary of a validation result (docs/behaviour/beir.md §18.2).
 std::string validation_summary(const boost::json::object& result);
 
 }  // namespace grk::beir

@@ -35,7 +35,7 @@ class DocumentIndex {
   std::optional<DuplicateDocument> first_duplicate() const;
   /// The `keep` earliest repeats of an id (second, third, ... occurrences),
   /// in record order, and in `count` how many repeats there are in all
-  /// (validate mode, docs/behaviour/beir.md §17.4).
+  /// (validate mode, docs/behaviour/beir.md §18.4).
   std::vector<DuplicateDocument> earliest_duplicates(std::size_t keep, std::uint64_t& count) const;
   /// Groups of ids equal under casefold (ASCII lower-casing for safe ids), each
   /// sorted, the list sorted, as docs/behaviour/beir.md §7 step 10 builds it.

@@ -53,7 +53,7 @@ Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& p
     }
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §18).
+      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §19).
       Failure failure = std::move(parsed).error();
       failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
                                      reader.previous_terminator());

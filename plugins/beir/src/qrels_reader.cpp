@@ -76,7 +76,7 @@ Expected<void, std::string> read_row(std::string_view line, const std::string& p
 }
 
 // The hint of a row read_row (or the header check) refused, found by asking
-// the same rules again in the same order (docs/behaviour/beir.md §18).
+// the same rules again in the same order (docs/behaviour/beir.md §19).
 std::string refused_row_hint(std::string_view line, const std::string& path, std::uint64_t number, bool header) {
   const std::string name = dataset_file_name(path, true);
   const std::string where = name + " line " + std::to_string(number);

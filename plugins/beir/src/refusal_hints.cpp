@@ -42,7 +42,7 @@ std::string character_name(char32_t code_point) {
   return name == nullptr ? code_point_text(code_point) : code_point_text(code_point) + " (" + name + ")";
 }
 
-// docs/behaviour/beir.md §18: a record cut by a break only Python's splitlines makes.
+// docs/behaviour/beir.md §19: a record cut by a break only Python's splitlines makes.
 std::string jsonl_line_hint(const std::string& file, std::uint64_t line_number, std::string_view line,
                             char32_t ended_by, char32_t started_after) {
   const std::string where = file + " line " + std::to_string(line_number);

@@ -1,4 +1,4 @@
-// The hints the adapt path's refusals carry (docs/behaviour/beir.md §18): where the problem
+// The hints the adapt path's refusals carry (docs/behaviour/beir.md §19): where the problem
 // came from (file and line), what the character or value is, and the opt-in that
 // resolves it. A hint never changes the refusal's exact message.
 #ifndef GRK_BEIR_REFUSAL_HINTS_HPP

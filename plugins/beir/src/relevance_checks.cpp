@@ -30,7 +30,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   for (const auto& id : positive_documents) {
     if (!index.contains(id)) missing_documents.push_back(id);
   }
-  // docs/behaviour/beir.md §18: the hints name the first row of the first id listed.
+  // docs/behaviour/beir.md §19: the hints name the first row of the first id listed.
   const std::string name = dataset_file_name(origin.path, true);
   const auto row_of = [&](int column, const std::string& id) {
     const std::uint64_t line =

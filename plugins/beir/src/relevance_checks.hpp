@@ -15,7 +15,7 @@
 namespace grk::beir {
 
 /// Where the qrels came from and how they were read, so that a refusal's
-/// hint can name the line of a row (docs/behaviour/beir.md §18).
+/// hint can name the line of a row (docs/behaviour/beir.md §19).
 struct QrelsOrigin {
   std::string path;
   LineBreaks line_breaks = LineBreaks::python;

@@ -92,7 +92,7 @@ class SourceLineReader {
   /// The character that ended the line last returned ('\n', '\r', 0x0B, 0x85,
   /// 0x2028, ...; 0 at the end of the file), and the one that ended the line
   /// before it (0 for the first line): what a refusal's hint names
-  /// (docs/behaviour/beir.md §18).
+  /// (docs/behaviour/beir.md §19).
   char32_t last_terminator() const noexcept { return last_terminator_; }
   char32_t previous_terminator() const noexcept { return previous_terminator_; }
   /// Bytes read from the file so far.

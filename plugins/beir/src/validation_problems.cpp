@@ -40,7 +40,7 @@ const char* problem_name(ProblemKind kind) noexcept {
   return "";
 }
 
-// docs/behaviour/beir.md §17.3: the table of kinds and the opt-ins that resolve them.
+// docs/behaviour/beir.md §18.3: the table of kinds and the opt-ins that resolve them.
 const char* resolved_by(ProblemKind kind) noexcept {
   switch (kind) {
     case ProblemKind::line_break_inside_record: return "line_breaks=newline";
@@ -69,7 +69,7 @@ bool opt_in_chosen(ProblemKind kind, const AdaptationPolicies& policies) noexcep
     case ProblemKind::missing_document: return policies.missing_documents == MissingPolicy::drop;
     case ProblemKind::missing_query: return policies.missing_queries == MissingPolicy::drop;
     case ProblemKind::unicode_separator_in_text: return policies.unicode_separators == UnicodeSeparators::escape;
-    // document_ids=encode and query_ids=encode (docs/behaviour/beir.md §17.3) are not
+    // document_ids=encode and query_ids=encode (docs/behaviour/beir.md §18.3) are not
     // policies of this build yet: once they are, the six kinds they resolve
     // (unsafe-, long-, reserved-document-id, case-colliding-document-ids;
     // unsafe-query-id, non-kebab-query-id) return the policy here.

@@ -1,4 +1,4 @@
-// The problems validate mode reports (docs/behaviour/beir.md §17): their stable names, the
+// The problems validate mode reports (docs/behaviour/beir.md §18): their stable names, the
 // opt-in that resolves each, and the log that counts them and keeps the first
 // examples of each kind, in bounded memory.
 #ifndef GRK_BEIR_VALIDATION_PROBLEMS_HPP
