@@ -13,6 +13,7 @@
 
 #include "adaptation_steps.hpp"
 #include "beir_test_support.hpp"
+#include "subset_adaptation.hpp"
 
 namespace {
 
@@ -315,4 +316,23 @@ BOOST_AUTO_TEST_CASE(grk_eval_prints_and_records_the_hint) {
   BOOST_TEST(error.at("hint").as_string() == hint);
   BOOST_TEST(std::string(error.at("message").as_string()).find("graded BEIR relevance score 3 at ") == 0u);
   BOOST_TEST(beir_test::read_file(tmp / "summary.txt").find("\n      hint: " + hint + "\n") != std::string::npos);
+}
+
+// docs/behaviour/beir.md §17: a subset's refusal keeps its hint, files named inside the subset.
+BOOST_AUTO_TEST_CASE(a_subsets_refusal_keeps_its_hint) {
+  TempDir tmp;
+  write_file(tmp / "src/android/corpus.jsonl", good_corpus);
+  write_file(tmp / "src/android/queries.jsonl", good_queries);
+  write_file(tmp / "src/android/qrels/test.tsv", good_qrels + "q-1\tdoc-1\t2\n");
+  grk::beir::AdaptationPolicies each;
+  each.subsets = grk::beir::SubsetsPolicy::each;
+  try {
+    grk::beir::adapt_subsets(grk::beir::AdaptationRequest((tmp / "src").string(), (tmp / "out").string(), "test", each));
+    BOOST_ERROR("adapted; a refusal was expected");
+  } catch (const grk::Error& error) {
+    BOOST_TEST(std::string(error.what()).rfind("subset 'android': graded BEIR relevance score 2 at ", 0) == 0u);
+    BOOST_TEST(error.hint() == "qrels/test.tsv line 3: score 2; set graded=1 to count every score >= 1 as relevant "
+                               "(or graded=k for a higher threshold)");
+  }
+  BOOST_TEST(!fs::exists(tmp / "out"));
 }

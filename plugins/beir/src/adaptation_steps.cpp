@@ -104,7 +104,9 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   if (judgments_may_break && policies.unicode_separators == UnicodeSeparators::refuse) {
     const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks).or_throw();
     auto parsed = judgments::parse_judgments(render_judgments(qrels, queries, texts).text, layout.judgments_path);
-    if (!parsed) throw Error(parsed.error().status, parsed.error().message, separator_refusal_hint(qrels, queries, texts));
+    if (!parsed) {
+      throw Error(parsed.error().status, parsed.error().message, separator_refusal_hint(qrels, queries, texts));
+    }
   }
 
   if (request.check_only) return {};

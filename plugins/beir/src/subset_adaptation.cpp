@@ -83,7 +83,8 @@ SubsetsReport adapt_subsets(const AdaptationRequest& request, const AdaptationHo
     try {
       (void)adapt_beir_dataset(subset_request(request, report.source_dir, report.output_dir, name, true), hooks);
     } catch (const Error& error) {
-      throw Error(error.status(), "subset " + python::repr(name) + ": " + error.what());
+      // The hint names files inside the subset, which the message names (docs/behaviour/beir.md §19).
+      throw Error(error.status(), "subset " + python::repr(name) + ": " + error.what(), error.hint());
     }
   }
   std::vector<std::string> published;
@@ -94,7 +95,7 @@ SubsetsReport adapt_subsets(const AdaptationRequest& request, const AdaptationHo
     } catch (const Error& error) {
       std::string message = "subset " + python::repr(name) + ": " + error.what();
       if (!published.empty()) message += "; subsets published before it: " + python::repr_list(published);
-      throw Error(error.status(), message);
+      throw Error(error.status(), message, error.hint());
     }
     published.push_back(name);
   }
