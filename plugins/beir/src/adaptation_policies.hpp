@@ -23,6 +23,9 @@ enum class UnicodeSeparators { refuse, escape };
 enum class MissingPolicy { refuse, drop };
 /// What to do with pairs whose query id equals the document id (docs/behaviour/beir.md §16.6).
 enum class IdenticalIds { keep, exclude };
+/// What to do with ids groundkit refuses: document ids that are no safe file
+/// name, query ids that are not kebab-case (docs/behaviour/beir.md §16.8).
+enum class IdPolicy { refuse, encode };
 
 struct AdaptationPolicies {
   LineBreaks line_breaks = LineBreaks::python;
@@ -33,6 +36,8 @@ struct AdaptationPolicies {
   MissingPolicy missing_documents = MissingPolicy::refuse;
   MissingPolicy missing_queries = MissingPolicy::refuse;
   IdenticalIds identical_ids = IdenticalIds::keep;
+  IdPolicy document_ids = IdPolicy::refuse;
+  IdPolicy query_ids = IdPolicy::refuse;
 };
 
 /// The declarations of the policy parameters, in the order `grk-eval describe beir` lists them.

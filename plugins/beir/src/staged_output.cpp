@@ -232,6 +232,30 @@ Expected<void> StagedOutput::write_judgments(std::string_view bytes) {
   return write_file(staging_fd_, "judgments.jsonl", bytes, layout_.judgments_path);
 }
 
+Expected<void> StagedOutput::write_extra_file(const std::string& name,
+                                              const std::function<Expected<void>(const ByteSink&)>& produce) {
+  if (auto finished = finish_documents(); !finished) return finished;
+  step("write-extra-file");
+  const std::string shown_path = join_path(layout_.destination, name);
+  const int fd = ::openat(staging_fd_, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd < 0) return fail_os(errno, shown_path);
+  extra_files_.push_back(name);
+  const ByteSink sink = [&](std::string_view bytes) -> Expected<void> {
+    for (std::size_t done = 0; done < bytes.size();) {
+      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return fail_os(errno, shown_path);
+      done += static_cast<std::size_t>(n);
+    }
+    return {};
+  };
+  Expected<void> produced = produce(sink);
+  const int closed = ::close(fd);
+  if (!produced) return produced;
+  if (closed != 0) return fail_os(errno, shown_path);
+  return {};
+}
+
 Expected<void> StagedOutput::publish() {
   if (auto finished = finish_documents(); !finished) return finished;
   const std::string& destination = layout_.destination;
@@ -262,6 +286,11 @@ Expected<void> StagedOutput::publish() {
       return {};
     }
     if (errno != EINVAL && errno != ENOSYS && errno != EBUSY && errno != EXDEV) return fail_os(errno, destination);
+  }
+  for (const std::string& name : extra_files_) {
+    step("rename-extra-file");
+    const std::string published = join_path(destination, name);
+    if (::rename(join_path(staging_path_, name).c_str(), published.c_str()) != 0) return fail_os(errno, published);
   }
   step("rename-judgments");
   if (::rename(join_path(staging_path_, "judgments.jsonl").c_str(), layout_.judgments_path.c_str()) != 0) {

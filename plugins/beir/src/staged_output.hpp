@@ -22,6 +22,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "document_writers.hpp"
 #include "output_checks.hpp"
@@ -48,6 +49,12 @@ class StagedOutput {
   /// bytes are bounded (docs/behaviour/beir.md §15.6).
   Expected<void> write_document(std::string_view file_name, std::string&& bytes);
   Expected<void> write_judgments(std::string_view bytes);
+  /// Writes the file `name` (a single path component) beside judgments.jsonl,
+  /// from the pieces `produce` hands its sink, so that a large file is never
+  /// whole in memory (id_map.tsv, docs/behaviour/beir.md §16.8). Published with the rest;
+  /// where two renames publish, this one is renamed first.
+  using ByteSink = std::function<Expected<void>(std::string_view)>;
+  Expected<void> write_extra_file(const std::string& name, const std::function<Expected<void>(const ByteSink&)>& produce);
   /// Flushes everything to disk and makes it visible.
   Expected<void> publish();
 
@@ -65,6 +72,7 @@ class StagedOutput {
   int staging_fd_ = -1;
   int corpus_fd_ = -1;
   bool published_ = false;
+  std::vector<std::string> extra_files_;  // written by write_extra_file
   std::unique_ptr<DocumentWriters> writers_;  // while documents are being written
 };
 
