@@ -18,12 +18,13 @@ Expected<void> check_corpus_records(CorpusSurvey& survey) {
   return {};
 }
 
-Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows) {
+Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows,
+                                                                 IdentifierChecks checks) {
   std::map<std::string, std::string> queries;
   std::uint64_t position = 0;
   for (const auto& row : rows) {
     const RecordPlace place{"query", ++position};
-    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::query);
+    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::query, checks);
     if (!id) return fail(Status::invalid_data, id.error());
     if (queries.count(std::string(*id)) != 0) {
       return fail(Status::invalid_data, "duplicate BEIR query id " + python::repr(*id));

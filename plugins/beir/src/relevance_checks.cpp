@@ -21,7 +21,7 @@ std::string repr_groups(const std::vector<std::vector<std::string>>& groups) {
 
 // docs/behaviour/beir.md §7 steps 6-10, each with its message.
 Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
-                               const DocumentIndex& index, const std::string& split) {
+                               const DocumentIndex& index, const std::string& split, IdentifierChecks checks) {
   std::set<std::string> positive_documents;
   for (const auto& entry : qrels.positives) positive_documents.insert(entry.second.begin(), entry.second.end());
   std::vector<std::string> missing_documents;
@@ -45,6 +45,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   }
   std::vector<std::string> unusable;
   for (const auto& entry : qrels.positives) {
+    if (!checks.queries) break;
     // The harness's query id pattern (docs/behaviour/beir.md §7 step 9) is the judgment model's.
     if (!judgments::is_judgment_query_id(entry.first)) unusable.push_back(entry.first);
   }
@@ -54,6 +55,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
                     ". The harness requires kebab-case lowercase (^[a-z0-9]+(-[a-z0-9]+)*$); rename or map "
                     "these ids before adapting, rather than writing a corpus the harness would reject on load.");
   }
+  if (!checks.documents) return {};
   const auto collisions = index.case_collisions();
   if (!collisions.empty()) {
     return fail(Status::invalid_data,
