@@ -12,12 +12,14 @@ would die with a traceback (a lone surrogate reaching a write, docs/behaviour/be
 
 The opt-in policies of docs/behaviour/beir.md §16 are keyword arguments of
 adapt_beir_dataset and flags here (--line-breaks, --qrels-header, --graded,
---unicode-separators, --missing-documents, --missing-queries, --identical-ids); at
+--unicode-separators, --missing-documents, --missing-queries, --identical-ids,
+--document-ids, --query-ids); at
 their defaults the behaviour is groundkit's.
 """
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -147,7 +149,7 @@ def _is_int(raw):
     return True
 
 
-def _read_qrels(path, line_breaks="python", qrels_header="required", graded=None, seen=None):
+def _read_qrels(path, line_breaks="python", qrels_header="required", graded=None, seen=None, checked=(True, True)):
     all_lines, kept_whole = _lines(_read_text(path, "qrels"), line_breaks)
     lines = [line for line in all_lines if line]
     rows = [line.split("\t") for line in lines]
@@ -161,8 +163,10 @@ def _read_qrels(path, line_breaks="python", qrels_header="required", graded=None
         if len(row) < 3:
             raise EvalError(f"invalid BEIR qrels row at {path} line {number}")
         query_id, doc_id, raw = row[0], row[1], row[2]
-        _validate_identifier(query_id, "query", False)
-        _validate_identifier(doc_id, "document", True)
+        if checked[0]:  # docs/behaviour/beir.md §16.8: encoded ids are not checked
+            _validate_identifier(query_id, "query", False)
+        if checked[1]:
+            _validate_identifier(doc_id, "document", True)
         try:
             score = int(raw)
         except ValueError as exc:
@@ -287,6 +291,8 @@ _CHOICES = {
     "missing_documents": ("refuse", "drop"),
     "missing_queries": ("refuse", "drop"),
     "identical_ids": ("keep", "exclude"),
+    "document_ids": ("refuse", "encode"),
+    "query_ids": ("refuse", "encode"),
 }
 _RAW_SEPARATORS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
@@ -306,12 +312,127 @@ def _drop_pairs(positives, doomed):
     return pairs, emptied
 
 
+# --- docs/behaviour/beir.md §16.8: document_ids and query_ids -------------------------
+_LITERAL_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789-")
+_DIGEST_DIGITS = 32
+_DIGEST_ROOM = _MAX_FILENAME_BYTES - len(_DOCUMENT_SUFFIX) - 1 - 2 - _DIGEST_DIGITS
+
+
+def is_portable(doc_id):
+    try:
+        _validate_identifier(doc_id, "document", True)
+    except EvalError:
+        return False
+    return True
+
+
+def _units(doc_id):
+    return [chr(b) if b in _LITERAL_BYTES else f"_{b:02x}" for b in doc_id.encode("utf-8", "surrogatepass")]
+
+
+def encode_stem(doc_id):
+    units = _units(doc_id)
+    stem = "_" + "".join(units)
+    if len(stem) + len(_DOCUMENT_SUFFIX) <= _MAX_FILENAME_BYTES:
+        return stem
+    prefix = ""
+    for unit in units:
+        if len(prefix) + len(unit) > _DIGEST_ROOM:
+            break
+        prefix += unit
+    return "_" + prefix + "_h" + hashlib.sha256(doc_id.encode("utf-8")).hexdigest()[:_DIGEST_DIGITS]
+
+
+def decode_stem(stem):
+    """The id of an escaped stem; None for a digest stem or anything encode_stem does not write."""
+    if not stem.startswith("_"):
+        return stem if is_portable(stem) else None
+    raw, i = bytearray(), 1
+    while i < len(stem):
+        c = stem[i]
+        if ord(c) in _LITERAL_BYTES:
+            raw.append(ord(c))
+            i += 1
+            continue
+        hexpair = stem[i + 1:i + 3]
+        if c != "_" or len(hexpair) != 2 or any(h not in "0123456789abcdef" for h in hexpair):
+            return None
+        byte = int(hexpair, 16)
+        if byte in _LITERAL_BYTES:
+            return None
+        raw.append(byte)
+        i += 3
+    return raw.decode("utf-8", "surrogatepass")
+
+
+def kebab_id(query_id):
+    words, word = [], ""
+    for c in query_id:
+        if c.isascii() and c.isalnum():
+            word += c.lower()
+            continue
+        if word:
+            words.append(word)
+            word = ""
+        if not c.isascii():
+            words.append(f"u{ord(c):x}")
+    if word:
+        words.append(word)
+    return "-".join(words) if words else "x" + query_id.encode("utf-8", "surrogatepass").hex()
+
+
+def _tsv_field(text):
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
+def _adapt_ids(documents, positives, document_ids, query_ids):
+    """docs/behaviour/beir.md §16.8: ({doc: stem}, {query: kebab}, case-renamed docs), changed ids only."""
+    renamed_docs, renamed_queries, case_renamed = {}, {}, set()
+    if document_ids == "encode":
+        surrogates = sorted(d for d in documents if any(0xD800 <= ord(c) <= 0xDFFF for c in d))
+        if surrogates:
+            raise EvalError(f"BEIR document id {surrogates[0]!r} contains a lone surrogate (a \\ud800-\\udfff escape "
+                            "without its pair), which id_map.tsv cannot record as UTF-8; refused. Nothing was written.")
+        folded = {}
+        for doc_id in sorted(documents):
+            if is_portable(doc_id):
+                folded.setdefault(doc_id.lower(), []).append(doc_id)
+        for group in folded.values():
+            case_renamed.update(group[1:])
+        digests = {}
+        for doc_id in sorted(documents):
+            if is_portable(doc_id) and doc_id not in case_renamed:
+                continue
+            stem = encode_stem(doc_id)
+            if stem != "_" + "".join(_units(doc_id)):
+                if stem in digests:
+                    raise EvalError(f"BEIR document ids {digests[stem]!r} and {doc_id!r} both encode to the file "
+                                    f"name {stem + _DOCUMENT_SUFFIX!r}; refused. Nothing was written.")
+                digests[stem] = doc_id
+            renamed_docs[doc_id] = stem
+    if query_ids == "encode":
+        by_adapted = {}
+        for query_id in sorted(positives):
+            adapted = kebab_id(query_id)
+            by_adapted.setdefault(adapted, []).append(query_id)
+            if adapted != query_id:
+                renamed_queries[query_id] = adapted
+        for adapted in sorted(by_adapted):
+            group = by_adapted[adapted]
+            if len(group) > 1:
+                raise EvalError(f"BEIR query ids {group[0]!r} and {group[1]!r} both become the judgment id "
+                                f"{adapted!r} under query_ids: encode; rename one of them before adapting. "
+                                "Nothing was written.")
+    return renamed_docs, renamed_queries, case_renamed
+
+
 def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="python", qrels_header="required",
                        graded=None, unicode_separators="refuse", missing_documents="refuse",
-                       missing_queries="refuse", identical_ids="keep"):
+                       missing_queries="refuse", identical_ids="keep", document_ids="refuse", query_ids="refuse"):
     given = {"line_breaks": line_breaks, "qrels_header": qrels_header, "graded": graded,
              "unicode_separators": unicode_separators, "missing_documents": missing_documents,
-             "missing_queries": missing_queries, "identical_ids": identical_ids}
+             "missing_queries": missing_queries, "identical_ids": identical_ids,
+             "document_ids": document_ids, "query_ids": query_ids}
     for name, value in given.items():  # docs/behaviour/beir.md §16
         if name == "graded":
             if value is not None and value < 1:
@@ -328,13 +449,15 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
     corpus_rows = _read_jsonl(source / "corpus.jsonl", line_breaks, kept)
     query_rows = _read_jsonl(source / "queries.jsonl", line_breaks, kept)
     seen = {}
-    positives = _read_qrels(source / "qrels" / f"{split}.tsv", line_breaks, qrels_header, graded, seen)
+    checked = (query_ids == "refuse", document_ids == "refuse")
+    positives = _read_qrels(source / "qrels" / f"{split}.tsv", line_breaks, qrels_header, graded, seen, checked)
 
     documents = {}
     for position, row in enumerate(corpus_rows, start=1):
         context = f"corpus row {position}"
         doc_id = _required_id(row, context)
-        _validate_identifier(doc_id, "document", True)
+        if checked[1]:
+            _validate_identifier(doc_id, "document", True)
         if doc_id in documents:
             raise EvalError(f"duplicate BEIR document id {doc_id!r}")
         title = _optional_text(row, "title", context).strip()
@@ -348,7 +471,8 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
     for position, row in enumerate(query_rows, start=1):
         context = f"query row {position}"
         query_id = _required_id(row, context)
-        _validate_identifier(query_id, "query", False)
+        if checked[0]:
+            _validate_identifier(query_id, "query", False)
         if query_id in queries:
             raise EvalError(f"duplicate BEIR query id {query_id!r}")
         value = row.get("text")
@@ -377,7 +501,7 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
         raise EvalError(f"BEIR qrels reference missing queries: {missing_queries}")
     if not positives:
         raise EvalError(f"BEIR qrels for split {split!r} contain no positive relevance rows")
-    unusable = sorted(q for q in positives if not _HARNESS_QUERY_ID.fullmatch(q))
+    unusable = sorted(q for q in positives if not _HARNESS_QUERY_ID.fullmatch(q)) if checked[0] else []
     if unusable:
         raise EvalError(
             f"BEIR query ids are not admissible as groundkit judgment ids: {unusable}. The harness "
@@ -387,7 +511,7 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
     groups = {}
     for doc_id in documents:
         groups.setdefault(doc_id.casefold(), []).append(doc_id)
-    collisions = sorted(sorted(group) for group in groups.values() if len(group) > 1)
+    collisions = sorted(sorted(group) for group in groups.values() if len(group) > 1) if checked[1] else []
     if collisions:
         raise EvalError(
             "BEIR document ids collide when case is folded, so they would share one file on a "
@@ -395,6 +519,7 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
             "judgments still reference both, leaving quotes resolved against the wrong document. "
             "Rename or map these ids before adapting."
         )
+    renamed_docs, renamed_queries, case_renamed = _adapt_ids(documents, positives, document_ids, query_ids)
 
     if destination.exists() and not destination.is_dir():
         raise EvalError(
@@ -440,18 +565,20 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
 
     corpus_dir.mkdir(parents=True, exist_ok=True)
     for doc_id in sorted(documents):
-        path = _contained(corpus_dir / f"{doc_id}{_DOCUMENT_SUFFIX}", destination, "document")
+        path = _contained(corpus_dir / f"{renamed_docs.get(doc_id, doc_id)}{_DOCUMENT_SUFFIX}", destination, "document")
         path.write_text(documents[doc_id], encoding="utf-8", newline="\n")
     escaped = {"characters": 0, "judgments": 0, "documents": set()}
     with judgments_path.open("w", encoding="utf-8", newline="\n") as handle:
-        for query_id in sorted(positives):
+        # docs/behaviour/beir.md §16.8: in the adapted ids' order.
+        for query_id in sorted(positives, key=lambda q: renamed_queries.get(q, q)):
+            stems = sorted((renamed_docs.get(d, d), d) for d in positives[query_id])
             row = {
-                "query_id": query_id,
+                "query_id": renamed_queries.get(query_id, query_id),
                 "query": queries[query_id],
                 "category": "normal",
                 "gold": [
-                    {"doc": f"{doc_id}{_DOCUMENT_SUFFIX}", "quote": documents[doc_id]}
-                    for doc_id in sorted(positives[query_id])
+                    {"doc": f"{stem}{_DOCUMENT_SUFFIX}", "quote": documents[doc_id]}
+                    for stem, doc_id in stems
                 ],
             }
             line = json.dumps(row, ensure_ascii=False)
@@ -464,6 +591,11 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
                 escaped["documents"].update(d for d in positives[query_id]
                                             if any(c in documents[d] for c in _RAW_SEPARATORS))
             handle.write(line + "\n")
+    if renamed_docs or renamed_queries:
+        lines = ["kind\toriginal\tadapted\n"]
+        lines += [f"document\t{_tsv_field(d)}\t{_tsv_field(renamed_docs[d])}\n" for d in sorted(renamed_docs)]
+        lines += [f"query\t{_tsv_field(q)}\t{_tsv_field(renamed_queries[q])}\n" for q in sorted(renamed_queries)]
+        (destination / "id_map.tsv").write_bytes("".join(lines).encode("utf-8"))
     load_judgments(judgments_path)
     report = {
         "source_dir": str(source),
@@ -476,7 +608,8 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test", line_breaks="pyt
         "corpus_dir": str(corpus_dir),
         "judgments_path": str(judgments_path),
     }
-    report.update(_policy_fields(given, split, kept, seen, escaped, dropped))
+    renamed = (renamed_docs, renamed_queries, case_renamed)
+    report.update(_policy_fields(given, split, kept, seen, escaped, dropped, renamed))
     return report
 
 
@@ -484,7 +617,7 @@ def _first(ids):
     return list(ids[:10])
 
 
-def _policy_fields(given, split, kept, seen, escaped, dropped):
+def _policy_fields(given, split, kept, seen, escaped, dropped, renamed=({}, {}, set())):
     """docs/behaviour/beir.md §16.7."""
     fields, adjustments = {}, {}
     graded = given["graded"]
@@ -525,6 +658,19 @@ def _policy_fields(given, split, kept, seen, escaped, dropped):
                      kind: len(absent), f"first_{kind}": _first(absent)}
         entry.update(pairs=pairs, queries_dropped=len(emptied), first_queries_dropped=_first(emptied))
         adjustments[name] = entry
+    renamed_docs, renamed_queries, case_renamed = renamed
+    if renamed_docs:
+        adjustments["document_ids"] = {
+            "value": "encode",
+            "did": "renamed the documents whose id is no portable file name, or collides when case is folded; "
+                   "id_map.tsv lists them",
+            "documents": len(renamed_docs), "case_collisions": len(case_renamed),
+            "first_documents": [{"original": d, "adapted": renamed_docs[d]} for d in sorted(renamed_docs)[:10]]}
+    if renamed_queries:
+        adjustments["query_ids"] = {
+            "value": "encode", "did": "renamed the written query ids that are not kebab-case; id_map.tsv lists them",
+            "queries": len(renamed_queries),
+            "first_queries": [{"original": q, "adapted": renamed_queries[q]} for q in sorted(renamed_queries)[:10]]}
     if adjustments:
         fields["adjustments"] = adjustments
     return fields

@@ -35,8 +35,10 @@ constexpr int document_count = 60;
 // The dataset in two forms: plain, which the defaults adapt, and with the
 // published quirks the opt-in policies are about (docs/behaviour/beir.md §16): a raw U+0085
 // inside a referenced passage, qrels without a header and with grades, a pair
-// naming an absent document and one whose query id is the document's.
-enum class Quirks { none, published };
+// naming an absent document and one whose query id is the document's; or with
+// ids groundkit refuses, which `document_ids: encode` and `query_ids: encode`
+// rename (docs/behaviour/beir.md §16.8), so that id_map.tsv is published too.
+enum class Quirks { none, published, ids };
 
 // The policies that adapt the quirky form.
 grk::beir::AdaptationPolicies opt_ins() {
@@ -50,23 +52,44 @@ grk::beir::AdaptationPolicies opt_ins() {
   return policies;
 }
 
+grk::beir::AdaptationPolicies policies_for(Quirks quirks) {
+  if (quirks == Quirks::published) return opt_ins();
+  grk::beir::AdaptationPolicies policies;
+  if (quirks == Quirks::ids) {
+    policies.document_ids = grk::beir::IdPolicy::encode;
+    policies.query_ids = grk::beir::IdPolicy::encode;
+  }
+  return policies;
+}
+
+// Odd documents get an id no file may have; "D2" and "d2" collide once case is folded.
+std::string document_id(int i, Quirks quirks) {
+  if (quirks != Quirks::ids || i == 0) return "d" + std::to_string(i);
+  if (i == 3) return "D2";
+  return i % 2 == 1 ? "<doc:D" + std::to_string(i) + ">" : "d" + std::to_string(i);
+}
+
 void write_dataset(const fs::path& src, Quirks quirks = Quirks::none) {
   const bool quirky = quirks == Quirks::published;
   std::string corpus, qrels = quirky ? "" : "query-id\tcorpus-id\tscore\n";
+  const std::string query_prefix = quirks == Quirks::ids ? "Q_" : "q-";
   for (int i = 0; i < document_count; ++i) {
-    const std::string id = "d" + std::to_string(i);
+    const std::string id = document_id(i, quirks);
     const std::string body = quirky && i == 10 ? "body \xC2\x85 " + id : "body " + id;
     corpus += "{\"_id\": \"" + id + "\", \"title\": \"T" + std::to_string(i) + "\", \"text\": \"" + body + "\"}\n";
-    if (i % 10 == 0) qrels += "q-" + std::to_string(i % 30) + "\t" + id + (quirky ? "\t2\n" : "\t1\n");
+    if (i % 10 == 0) qrels += query_prefix + std::to_string(i % 30) + "\t" + id + (quirky ? "\t2\n" : "\t1\n");
     if (quirky && i % 10 == 5) qrels += "q-" + std::to_string(i % 30) + "\t" + id + "\t1\n";
+    if (quirks == Quirks::ids && i % 10 == 5) qrels += "Q_" + std::to_string((i - 5) % 30) + "\t" + id + "\t1\n";
   }
+  if (quirks == Quirks::ids) qrels += "Q_0\td2\t1\nQ_10\tD2\t1\n";
   if (quirky) {
     corpus += "{\"_id\": \"q-0\", \"text\": \"shares its id with a query\"}\n";
     qrels += "q-0\tq-0\t3\nq-10\tabsent-doc\t2\n";
   }
   write_file(src / "corpus.jsonl", corpus);
-  write_file(src / "queries.jsonl", "{\"_id\": \"q-0\", \"text\": \"a\"}\n{\"_id\": \"q-10\", \"text\": \"b\"}\n"
-                                    "{\"_id\": \"q-20\", \"text\": \"c\"}\n");
+  write_file(src / "queries.jsonl", "{\"_id\": \"" + query_prefix + "0\", \"text\": \"a\"}\n{\"_id\": \"" +
+                                        query_prefix + "10\", \"text\": \"b\"}\n{\"_id\": \"" + query_prefix +
+                                        "20\", \"text\": \"c\"}\n");
   write_file(src / "qrels/test.tsv", qrels);
 }
 
@@ -132,11 +155,12 @@ std::size_t staging_leftovers(const fs::path& dir) {
   return count;
 }
 
-// Only what a reader of the dataset sees: corpus/ and judgments.jsonl.
+// Only what a reader of the dataset sees: corpus/, judgments.jsonl and id_map.tsv.
 Snapshot dataset_view(const Snapshot& all) {
   Snapshot view;
   for (const auto& [name, value] : all) {
-    if (name == "corpus" || name.rfind("corpus/", 0) == 0 || name == "judgments.jsonl" || name == "README.md" ||
+    if (name == "corpus" || name.rfind("corpus/", 0) == 0 || name == "judgments.jsonl" || name == "id_map.tsv" ||
+        name == "README.md" ||
         name == ".") {
       view[name] = value;
     }
@@ -148,7 +172,7 @@ void kill_at_every_step(Before before, Quirks quirks = Quirks::none) {
   TempDir tmp;
   const fs::path src = tmp / "src", out = tmp / "parent/out";
   write_dataset(src, quirks);
-  const grk::beir::AdaptationPolicies policies = quirks == Quirks::published ? opt_ins() : grk::beir::AdaptationPolicies{};
+  const grk::beir::AdaptationPolicies policies = policies_for(quirks);
   fs::create_directories(tmp / "parent");
   // The complete result, from an uninterrupted run.
   make_before(out, before);
@@ -159,6 +183,13 @@ void kill_at_every_step(Before before, Quirks quirks = Quirks::none) {
   if (quirks == Quirks::published) {
     // The opt-ins acted: the escaped separator is in the judgments.
     BOOST_REQUIRE(complete.at("judgments.jsonl").find("body \\u0085 d10") != std::string::npos);
+  }
+  if (quirks == Quirks::ids) {
+    // The encodings acted: renamed files, kebab-case query ids, id_map.tsv.
+    BOOST_REQUIRE_EQUAL(complete.count("corpus/__3cdoc_3a_441_3e.txt"), 1u);
+    BOOST_REQUIRE_EQUAL(complete.count("corpus/_d2.txt"), 1u);
+    BOOST_REQUIRE(complete.at("judgments.jsonl").find("\"query_id\": \"q-10\"") != std::string::npos);
+    BOOST_REQUIRE(complete.at("id_map.tsv").find("query\tQ_10\tq-10\n") != std::string::npos);
   }
   BOOST_TEST(staging_leftovers(tmp / "parent") == 0u);
   BOOST_TEST(staging_leftovers(out) == 0u);
@@ -186,8 +217,15 @@ void kill_at_every_step(Before before, Quirks quirks = Quirks::none) {
       // Two renames publish into a folder holding the user's files: between
       // them only judgments.jsonl is new and corpus/ is still absent, so the
       // folder cannot pass for a dataset (every gold span names a missing file).
+      // id_map.tsv, when written, is renamed before them (docs/behaviour/beir.md §16.8).
       BOOST_TEST(after.count("corpus") == 0u, "kill before step " << kill_at);
-      BOOST_TEST(after.at("judgments.jsonl") == complete.at("judgments.jsonl"));
+      const bool judgments_new = after.at("judgments.jsonl") == complete.at("judgments.jsonl");
+      BOOST_TEST((judgments_new || after.at("judgments.jsonl") == untouched.at("judgments.jsonl")));
+      if (complete.count("id_map.tsv") != 0) {
+        BOOST_TEST(after.at("id_map.tsv") == complete.at("id_map.tsv"), "kill before step " << kill_at);
+      } else {
+        BOOST_TEST(judgments_new, "kill before step " << kill_at);
+      }
     } else {
       BOOST_TEST((is_untouched || is_complete), "kill before step " << kill_at << " left a partial output");
     }
@@ -227,12 +265,26 @@ BOOST_AUTO_TEST_CASE(with_opt_ins_killed_at_any_step_beside_user_files) {
   kill_at_every_step(Before::user_files, Quirks::published);
 }
 
+// The same with ids renamed (docs/behaviour/beir.md §16.8): id_map.tsv is published with the rest.
+BOOST_AUTO_TEST_CASE(with_encoded_ids_killed_at_any_step_into_an_absent_folder) {
+  kill_at_every_step(Before::absent, Quirks::ids);
+}
+BOOST_AUTO_TEST_CASE(with_encoded_ids_killed_at_any_step_into_an_empty_folder) {
+  kill_at_every_step(Before::empty, Quirks::ids);
+}
+BOOST_AUTO_TEST_CASE(with_encoded_ids_killed_at_any_step_over_previous_judgments) {
+  kill_at_every_step(Before::previous_judgments, Quirks::ids);
+}
+BOOST_AUTO_TEST_CASE(with_encoded_ids_killed_at_any_step_beside_user_files) {
+  kill_at_every_step(Before::user_files, Quirks::ids);
+}
+
 namespace {
 
 void write_failure_leaves_the_output_folder_untouched(Quirks quirks) {
   TempDir tmp;
   write_dataset(tmp / "src", quirks);
-  const grk::beir::AdaptationPolicies policies = quirks == Quirks::published ? opt_ins() : grk::beir::AdaptationPolicies{};
+  const grk::beir::AdaptationPolicies policies = policies_for(quirks);
   fs::create_directories(tmp / "out");
   write_file(tmp / "out/judgments.jsonl", "old\n");
   const Snapshot before = snapshot(tmp / "out");
@@ -268,10 +320,14 @@ BOOST_AUTO_TEST_CASE(with_opt_ins_a_write_failure_leaves_the_output_folder_untou
   write_failure_leaves_the_output_folder_untouched(Quirks::published);
 }
 
+BOOST_AUTO_TEST_CASE(with_encoded_ids_a_write_failure_leaves_the_output_folder_untouched) {
+  write_failure_leaves_the_output_folder_untouched(Quirks::ids);
+}
+
 namespace {
 
 void changing_corpus_is_refused(Quirks quirks) {
-  const grk::beir::AdaptationPolicies policies = quirks == Quirks::published ? opt_ins() : grk::beir::AdaptationPolicies{};
+  const grk::beir::AdaptationPolicies policies = policies_for(quirks);
   struct Change {
     const char* what;
     std::string (*edit)(std::string);
@@ -329,4 +385,8 @@ BOOST_AUTO_TEST_CASE(a_corpus_that_changes_between_its_two_reads_is_refused) { c
 
 BOOST_AUTO_TEST_CASE(with_opt_ins_a_corpus_that_changes_between_its_two_reads_is_refused) {
   changing_corpus_is_refused(Quirks::published);
+}
+
+BOOST_AUTO_TEST_CASE(with_encoded_ids_a_corpus_that_changes_between_its_two_reads_is_refused) {
+  changing_corpus_is_refused(Quirks::ids);
 }

@@ -68,7 +68,9 @@ inline std::map<std::string, std::string> snapshot(const fs::path& root) {
     return entries;
   }
   for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it) {
-    const std::string rel = fs::relative(it->path(), root).string();
+    // Lexically: fs::relative resolves symbolic links, which named a link
+    // after its target and let it overwrite the target's own entry.
+    const std::string rel = it->path().lexically_relative(root).string();
     const auto status = it->symlink_status();
     if (fs::is_symlink(status)) {
       entries[rel] = "link:" + fs::read_symlink(it->path()).string();

@@ -41,8 +41,8 @@ BOOST_AUTO_TEST_CASE(declares_the_opt_in_policies_with_their_defaults) {
   BOOST_TEST(shape ==
              "line_breaks:string=\"python\" qrels_header:string=\"required\" graded:integer=absent "
              "unicode_separators:string=\"refuse\" missing_documents:string=\"refuse\" "
-             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" subsets:string=\"refuse\" "
-             "mode:string=\"adapt\" ");
+             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" document_ids:string=\"refuse\" "
+             "query_ids:string=\"refuse\" subsets:string=\"refuse\" mode:string=\"adapt\" ");
 }
 
 BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {

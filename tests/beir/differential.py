@@ -6,7 +6,8 @@ runs the clean-room Python reference (bench/beir/reference_beir.py) on each.
 
 With --policies every case also draws the opt-in policies of docs/behaviour/beir.md §16
 (recorded in case.json as "policies") and the quirks they are about (headerless
-qrels, grades, raw separators, absent documents and queries, identical ids);
+qrels, grades, raw separators, absent documents and queries, identical ids, document
+ids that are no portable file name and query ids that are not kebab-case);
 without it the cases are exactly those of earlier versions of this script.
 
 For case k it writes CASES_DIR/k/:
@@ -337,18 +338,50 @@ def identical_pair(ds, rng):
         ds["rows"].append(f"{q}\t{q}\t1")
 
 
+# docs/behaviour/beir.md §16.8: ids the encodings are about. Documents: every ASCII
+# character, device names, dots, case collisions, the escape character, ids that
+# look encoded, the 255-byte limit with ASCII and multi-byte UTF-8.
+HOSTILE_DOC_IDS = (["<dbpedia:Paris>", "Foo", "foo", "FOO", ".", "..", "CON", "con.txt", "aux", "Com1.a", "a.", "a ",
+                    " a", "_", "_x", "__46oo", "_foo", "a_h" + "0" * 32, "back\\slash", "tab\there", "new\nline",
+                    "cr\rid", "nul\x00id", "del\x7f", "é", "É", "😀", "\u2028", "a" * 252, "A" + "a" * 247,
+                    "A" + "a" * 248, "é" * 41, "é" * 42, "x" + "é" * 90, "d1", "D1", "doc-1"]
+                   + ["c" + chr(i) for i in range(128)])
+HOSTILE_QUERY_IDS = ["PLAIN-1", "INEX_LD-2010019", "q_1", "Q-1", "q..1", "café", "--", "-q-", "MED-10", "med-10",
+                     "x2d2d", "q\u00a0z", "A😀b", "q 1", "con"]
+
+
+@quirk
+def hostile_document_ids(ds, rng):
+    chosen = rng.sample(HOSTILE_DOC_IDS, rng.randint(1, 4))
+    for doc_id in chosen:
+        ds["docs"].append({"_id": doc_id, "text": "hostile " + repr(doc_id)})
+        if "\t" not in doc_id and "\n" not in doc_id and "\r" not in doc_id and rng.random() < 0.7:
+            q = rng.choice(ds["queries"]).get("_id", "q-1")
+            ds["rows"].append(f"{q}\t{doc_id}\t1")
+
+
+@quirk
+def hostile_query_ids(ds, rng):
+    d = rng.choice(ds["docs"]).get("_id", "d1")
+    for query_id in rng.sample(HOSTILE_QUERY_IDS, rng.randint(1, 3)):
+        ds["queries"].append({"_id": query_id, "text": "hostile query"})
+        ds["rows"].append(f"{query_id}\t{d}\t1")
+
+
 # The policy each quirk is about: mostly turned on when its quirk was drawn,
 # sometimes not (so the default's refusal is compared too), sometimes on alone.
 QUIRK_POLICY = {"headerless_qrels": ("qrels_header", "auto"), "grades": ("graded", 1),
                 "raw_breaks_inside_strings": ("line_breaks", "newline"),
                 "escaped_separators": ("unicode_separators", "escape"),
                 "absent_document": ("missing_documents", "drop"), "absent_query": ("missing_queries", "drop"),
-                "identical_pair": ("identical_ids", "exclude")}
+                "identical_pair": ("identical_ids", "exclude"),
+                "hostile_document_ids": ("document_ids", "encode"), "hostile_query_ids": ("query_ids", "encode")}
 
 
 def draw_policies(rng, quirks):
     policies = {"line_breaks": "python", "qrels_header": "required", "graded": None, "unicode_separators": "refuse",
-                "missing_documents": "refuse", "missing_queries": "refuse", "identical_ids": "keep"}
+                "missing_documents": "refuse", "missing_queries": "refuse", "identical_ids": "keep",
+                "document_ids": "refuse", "query_ids": "refuse"}
     for name, (param, value) in QUIRK_POLICY.items():
         if rng.random() < (0.85 if name in quirks else 0.25):
             policies[param] = rng.choice([1, 1, 2, 3]) if param == "graded" else value

@@ -5,12 +5,16 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grk/error.hpp>
+#include <grk/groundkit/id_encoding.hpp>
 #include <grk/groundkit/judgments/load_judgments.hpp>
 #include <grk/json/writer.hpp>
 
 #include <boost/json.hpp>
 
+#include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "adaptation_steps.hpp"
 #include "beir_dataset_adapter.hpp"
@@ -345,4 +349,215 @@ BOOST_AUTO_TEST_CASE(policies_that_changed_nothing_add_nothing_and_the_summary_n
   BOOST_TEST(adapter.summarize(report) ==
              "1 document, 3 chars -> <T>/out/corpus; 1 query, 1.00 gold docs/query -> <T>/out/judgments.jsonl; "
              "adjusted by line_breaks, graded");
+}
+
+// docs/behaviour/beir.md §16: the two id policies' values are checked like the others.
+BOOST_AUTO_TEST_CASE(a_bad_id_policy_value_is_refused_naming_its_parameter) {
+  TempDir tmp;
+  write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n", one_query, header + "q-1\td1\t1\n");
+  BOOST_TEST(run(tmp, R"({"document_ids": "escape"})").error ==
+             "document_ids must be one of 'refuse', 'encode', got 'escape'");
+  BOOST_TEST(run(tmp, R"({"query_ids": "Encode"})").error == "query_ids must be one of 'refuse', 'encode', got 'Encode'");
+  BOOST_TEST(!fs::exists(tmp / "out"));
+}
+
+namespace {
+
+// id_map.tsv back into {adapted: original} (docs/behaviour/beir.md §16.8: \t \n \r \\ escaped).
+std::map<std::string, std::string> reversed_id_map(const std::string& text, const std::string& kind) {
+  std::map<std::string, std::string> adapted_to_original;
+  std::size_t at = text.find('\n') + 1;  // after the header
+  while (at < text.size()) {
+    const std::size_t end = text.find('\n', at);
+    std::vector<std::string> fields(1);
+    for (std::size_t i = at; i < end; ++i) {
+      if (text[i] == '\t') {
+        fields.emplace_back();
+      } else if (text[i] == '\\') {
+        const char next = text[++i];
+        fields.back() += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next;
+      } else {
+        fields.back() += text[i];
+      }
+    }
+    BOOST_REQUIRE_EQUAL(fields.size(), 3u);
+    if (fields[0] == kind) adapted_to_original[fields[2]] = fields[1];
+    at = end + 1;
+  }
+  return adapted_to_original;
+}
+
+const std::string long_ascii(252, 'a');  // 256 bytes with ".txt"
+std::string long_utf8() {
+  std::string id;
+  for (int i = 0; i < 42; ++i) id += "\xC3\xA9";
+  return id;
+}
+// Digests: Python's hashlib.sha256(id.encode()).hexdigest()[:32].
+const std::string long_ascii_stem = "_" + std::string(216, 'a') + "_h03aaf5773717feae6f704bf2637ae0a9";
+std::string long_utf8_stem() {
+  std::string stem = "_";
+  for (int i = 0; i < 36; ++i) stem += "_c3_a9";
+  return stem + "_h18031931d1563e7c5f2f947822255d74";
+}
+
+}  // namespace
+
+// docs/behaviour/beir.md §16.8: every id §5 refuses, and the losers of a case collision, get an
+// encoded file name; the judgments use them, in their order; id_map.tsv lists them.
+BOOST_AUTO_TEST_CASE(document_ids_encode_names_hostile_ids_and_writes_the_id_map) {
+  TempDir tmp;
+  const std::vector<std::pair<std::string, std::string>> documents = {
+      {"d1", "one"},        {"<dbpedia:Paris>", "paris"}, {"FOO", "f1"},        {"Foo", "f2"},
+      {"foo", "f3"},        {"CON", "c"},                 {"con.txt", "ct"},    {"aux", "x"},
+      {".", "dot"},         {"..", "dotdot"},             {"a.", "adot"},       {"a ", "aspace"},
+      {"_", "under"},       {"__46oo", "looks"},          {"tab\\tid", "tab"},  {"back\\\\slash", "back"},
+      {long_ascii, "long"}, {long_utf8(), "longe"}};
+  std::string corpus;
+  for (const auto& [id, text] : documents) corpus += "{\"_id\": \"" + id + "\", \"text\": \"" + text + "\"}\n";
+  write_sources(tmp, corpus, one_query + "{\"_id\": \"q-2\", \"text\": \"r\"}\n",
+                header + "q-1\t<dbpedia:Paris>\t1\nq-1\tFoo\t1\nq-1\tfoo\t1\nq-1\tFOO\t1\nq-1\td1\t1\n"
+                         "q-2\t" + long_ascii + "\t1\nq-2\t..\t1\n");
+  // The default refuses the first id §5 refuses, in corpus row 2.
+  const Outcome refused = run(tmp, "{}");
+  BOOST_TEST(refused.error ==
+             "unsafe BEIR document id '<dbpedia:Paris>'; expected letters, digits, dot, underscore, or hyphen");
+  BOOST_TEST(!fs::exists(tmp / "out"));
+
+  const Outcome encoded = run(tmp, R"({"document_ids": "encode"})");
+  auto pair = [](const std::string& original, const std::string& adapted) {
+    return "{\"original\":\"" + original + "\",\"adapted\":\"" + adapted + "\"}";
+  };
+  BOOST_TEST(encoded.result ==
+             result(18, 2, 7, 63,
+                    ",\"adjustments\":{\"document_ids\":{\"value\":\"encode\",\"did\":\"renamed the documents whose id "
+                    "is no portable file name, or collides when case is folded; id_map.tsv lists them\",\"documents\":"
+                    "15,\"case_collisions\":2,\"first_documents\":[" +
+                        pair(".", "__2e") + "," + pair("..", "__2e_2e") + "," +
+                        pair("<dbpedia:Paris>", "__3cdbpedia_3a_50aris_3e") + "," + pair("CON", "__43_4f_4e") + "," +
+                        pair("Foo", "__46oo") + "," + pair("_", "__5f") + "," + pair("__46oo", "__5f_5f46oo") + "," +
+                        pair("a ", "_a_20") + "," + pair(long_ascii, long_ascii_stem) + "," + pair("aux", "_aux") +
+                        "]}}"));
+  const std::string id_map = read_file(tmp / "out/id_map.tsv");
+  BOOST_TEST(id_map == "kind\toriginal\tadapted\n"
+                       "document\t.\t__2e\n"
+                       "document\t..\t__2e_2e\n"
+                       "document\t<dbpedia:Paris>\t__3cdbpedia_3a_50aris_3e\n"
+                       "document\tCON\t__43_4f_4e\n"
+                       "document\tFoo\t__46oo\n"
+                       "document\t_\t__5f\n"
+                       "document\t__46oo\t__5f_5f46oo\n"
+                       "document\ta \t_a_20\n"
+                       "document\t" + long_ascii + "\t" + long_ascii_stem + "\n"
+                       "document\taux\t_aux\n"
+                       "document\tback\\\\slash\t_back_5cslash\n"
+                       "document\tcon.txt\t_con_2etxt\n"
+                       "document\tfoo\t_foo\n"
+                       "document\ttab\\tid\t_tab_09id\n"
+                       "document\t" + long_utf8() + "\t" + long_utf8_stem() + "\n");
+  BOOST_TEST(read_file(tmp / "out/judgments.jsonl") ==
+             "{\"query_id\": \"q-1\", \"query\": \"q\", \"category\": \"normal\", \"gold\": [{\"doc\": \"FOO.txt\", "
+             "\"quote\": \"f1\"}, {\"doc\": \"__3cdbpedia_3a_50aris_3e.txt\", \"quote\": \"paris\"}, {\"doc\": "
+             "\"__46oo.txt\", \"quote\": \"f2\"}, {\"doc\": \"_foo.txt\", \"quote\": \"f3\"}, {\"doc\": \"d1.txt\", "
+             "\"quote\": \"one\"}]}\n"
+             "{\"query_id\": \"q-2\", \"query\": \"r\", \"category\": \"normal\", \"gold\": [{\"doc\": \"__2e_2e.txt\", "
+             "\"quote\": \"dotdot\"}, {\"doc\": \"" + long_ascii_stem + ".txt\", \"quote\": \"long\"}]}\n");
+  // Every document is a file under its adapted name; kept names are the ids.
+  std::set<std::string> files;
+  for (const auto& entry : fs::directory_iterator(tmp / "out/corpus")) files.insert(entry.path().filename().string());
+  const auto originals = reversed_id_map(id_map, "document");
+  BOOST_TEST(files.size() == documents.size());
+  for (const auto& name : files) {
+    const std::string stem = name.substr(0, name.size() - 4);
+    const auto found = originals.find(stem);
+    const std::string original = found == originals.end() ? stem : found->second;
+    bool known = false;
+    for (const auto& [id, text] : documents) {
+      // The ids as written in JSON: two escapes to undo.
+      const std::string decoded = replace_all(replace_all(id, "\\t", "\t"), "\\\\", "\\");
+      if (decoded == original) known = read_file(tmp / "out/corpus" / name) == text;
+    }
+    BOOST_TEST(known, name);
+    // The SDK decodes every encoded name but the digests, which id_map.tsv holds.
+    if (found != originals.end() && !grk::groundkit::is_digest_file_stem(stem)) {
+      BOOST_TEST(grk::groundkit::decode_file_stem(stem, ".txt").value() == original);
+    }
+  }
+  BOOST_TEST(files.count("FOO.txt") == 1u);
+  BOOST_TEST(files.count("a..txt") == 1u);
+  BOOST_TEST(files.count("d1.txt") == 1u);
+  BOOST_TEST(grk::judgments::load_judgments((tmp / "out/judgments.jsonl").string()).has_value());
+}
+
+// docs/behaviour/beir.md §16.8: positive query ids that are not kebab-case get a kebab-case id;
+// the judgments are in the adapted ids' order; queries never written are not listed.
+BOOST_AUTO_TEST_CASE(query_ids_encode_writes_kebab_case_ids_in_their_order) {
+  TempDir tmp;
+  write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n",
+                "{\"_id\": \"PLAIN-1\", \"text\": \"a\"}\n{\"_id\": \"q_2\", \"text\": \"b\"}\n"
+                "{\"_id\": \"med-10\", \"text\": \"c\"}\n{\"_id\": \"Zed/unused\", \"text\": \"d\"}\n"
+                "{\"_id\": \"caf\\u00e9\", \"text\": \"e\"}\n",
+                header + "PLAIN-1\td1\t1\nq_2\td1\t1\nmed-10\td1\t1\ncaf\xC3\xA9\td1\t1\nZed/unused\td1\t0\n");
+  // The qrels are checked first (docs/behaviour/beir.md §7 step 3), row by row.
+  BOOST_TEST(run(tmp, "{}").error == "unsafe BEIR query id 'caf\xC3\xA9'; expected letters, digits, dot, underscore, or hyphen");
+  const Outcome encoded = run(tmp, R"({"query_ids": "encode"})");
+  BOOST_TEST(encoded.result ==
+             result(1, 4, 4, 3,
+                    ",\"adjustments\":{\"query_ids\":{\"value\":\"encode\",\"did\":\"renamed the written query ids that "
+                    "are not kebab-case; id_map.tsv lists them\",\"queries\":3,\"first_queries\":[{\"original\":"
+                    "\"PLAIN-1\",\"adapted\":\"plain-1\"},{\"original\":\"caf\xC3\xA9\",\"adapted\":\"caf-ue9\"},"
+                    "{\"original\":\"q_2\",\"adapted\":\"q-2\"}]}}"));
+  BOOST_TEST(read_file(tmp / "out/id_map.tsv") ==
+             "kind\toriginal\tadapted\nquery\tPLAIN-1\tplain-1\nquery\tcaf\xC3\xA9\tcaf-ue9\nquery\tq_2\tq-2\n");
+  std::string ids;
+  const auto loaded = grk::judgments::load_judgments((tmp / "out/judgments.jsonl").string());
+  BOOST_REQUIRE(loaded.has_value());
+  for (const auto& judgment : *loaded) {
+    ids += judgment.query_id + " " + judgment.query + ";";
+  }
+  BOOST_TEST(ids == "caf-ue9 e;med-10 c;plain-1 a;q-2 b;");
+}
+
+// docs/behaviour/beir.md §16.8: two ids that become one are refused, naming both, before any write.
+BOOST_AUTO_TEST_CASE(query_ids_encode_refuses_two_ids_that_become_one) {
+  TempDir tmp;
+  write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n",
+                "{\"_id\": \"med-10\", \"text\": \"a\"}\n{\"_id\": \"MED-10\", \"text\": \"b\"}\n"
+                "{\"_id\": \"Q..1\", \"text\": \"c\"}\n{\"_id\": \"q_1\", \"text\": \"d\"}\n",
+                header + "med-10\td1\t1\nMED-10\td1\t1\nQ..1\td1\t1\nq_1\td1\t1\n");
+  const Outcome refused = run(tmp, R"({"query_ids": "encode"})");
+  BOOST_TEST(refused.error ==
+             "BEIR query ids 'MED-10' and 'med-10' both become the judgment id 'med-10' under query_ids: encode; "
+             "rename one of them before adapting. Nothing was written.");
+  BOOST_TEST(static_cast<int>(refused.status) == static_cast<int>(grk::Status::invalid_data));
+  BOOST_TEST(!fs::exists(tmp / "out"));
+}
+
+// docs/behaviour/beir.md §16.8: a document id id_map.tsv cannot hold as UTF-8 is refused.
+BOOST_AUTO_TEST_CASE(document_ids_encode_refuses_an_id_with_a_lone_surrogate) {
+  TempDir tmp;
+  write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n{\"_id\": \"d\\ud800\", \"text\": \"two\"}\n", one_query,
+                header + "q-1\td1\t1\n");
+  const Outcome refused = run(tmp, R"({"document_ids": "encode"})");
+  BOOST_TEST(refused.error ==
+             "BEIR document id 'd\\ud800' contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which "
+             "id_map.tsv cannot record as UTF-8; refused. Nothing was written.");
+  BOOST_TEST(static_cast<int>(refused.status) == static_cast<int>(grk::Status::invalid_data));
+  BOOST_TEST(!fs::exists(tmp / "out"));
+}
+
+// docs/behaviour/beir.md §16.8: with nothing to rename, encode changes nothing: the same bytes,
+// the same 9 fields, no id_map.tsv.
+BOOST_AUTO_TEST_CASE(the_encodings_with_nothing_to_rename_write_what_the_defaults_write) {
+  TempDir tmp;
+  write_sources(tmp, "{\"_id\": \"d2\", \"text\": \"two\"}\n{\"_id\": \"d1\", \"title\": \"T\", \"text\": \"one\"}\n",
+                one_query + "{\"_id\": \"10\", \"text\": \"r\"}\n", header + "q-1\td1\t1\n10\td2\t1\n10\td1\t1\n");
+  const Outcome defaults = run(tmp, "{}");
+  const auto written = beir_test::snapshot(tmp / "out");
+  fs::remove_all(tmp / "out");
+  const Outcome encoded = run(tmp, R"({"document_ids": "encode", "query_ids": "encode"})");
+  BOOST_TEST(defaults.result == result(2, 2, 3, 9));
+  BOOST_TEST(encoded.result == defaults.result);
+  BOOST_TEST((beir_test::snapshot(tmp / "out") == written));
+  BOOST_TEST(!fs::exists(tmp / "out/id_map.tsv"));
 }

@@ -21,9 +21,15 @@
 //   (arcd-q12, -q13, -q14, -q261, -q262, -q263, -q450, -q451, -q452, -q549 first); of the
 //   rest, 635 pairs name 635 queries absent from queries.jsonl; 49 queries and 49 pairs
 //   are left.
+//   dbpedia: wc -l corpus.jsonl (5000 documents, every id "<dbpedia:...>", none matching
+//   ^[A-Za-z0-9][A-Za-z0-9._-]*$); tail -n +2 qrels/test.tsv | cut -f3 | sort | uniq -c
+//   (2829 × 0, 614 × 1, 266 × 2); awk -F'\t' 'NR>1 && $3>=1' qrels/test.tsv | cut -f1,2 |
+//   sort -u | wc -l (880 pairs), ... | cut -f1 | sort -u | wc -l (40 queries, none
+//   kebab-case); python3 -c: the documents composed as above, 1,776,141 code points.
 #define BOOST_TEST_MODULE beir_real_configs
 #include <boost/test/unit_test.hpp>
 
+#include <grk/groundkit/id_encoding.hpp>
 #include <grk/groundkit/judgments/load_judgments.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
@@ -31,7 +37,11 @@
 #include <boost/json.hpp>
 
 #include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "beir_test_support.hpp"
 
@@ -91,6 +101,45 @@ std::size_t check_every_quote(const boost::json::object& result) {
 
 std::string compact(const boost::json::value& value) { return grk::json::write_compact(value); }
 
+// The "_id" of every record of a source JSONL file, split on "\n" only.
+std::vector<std::string> source_ids(const fs::path& file) {
+  std::vector<std::string> ids;
+  std::ifstream in(file, std::ios::binary);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const auto record = grk::json::read(line);
+    BOOST_REQUIRE(record.has_value());
+    ids.emplace_back(record->as_object().at("_id").as_string());
+  }
+  return ids;
+}
+
+// id_map.tsv's lines of `kind` as {original: adapted}, the escapes undone
+// (docs/behaviour/beir.md §16.8).
+std::map<std::string, std::string> id_map_of(const std::string& text, const std::string& kind) {
+  std::map<std::string, std::string> map;
+  std::size_t at = text.find('\n') + 1;
+  BOOST_TEST(text.substr(0, at) == "kind\toriginal\tadapted\n");
+  while (at < text.size()) {
+    const std::size_t end = text.find('\n', at);
+    std::vector<std::string> fields(1);
+    for (std::size_t i = at; i < end; ++i) {
+      if (text[i] == '\t') {
+        fields.emplace_back();
+      } else if (text[i] == '\\') {
+        const char next = text[++i];
+        fields.back() += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next;
+      } else {
+        fields.back() += text[i];
+      }
+    }
+    BOOST_REQUIRE_EQUAL(fields.size(), 3u);
+    if (fields[0] == kind) BOOST_TEST(map.emplace(fields[1], fields[2]).second);
+    at = end + 1;
+  }
+  return map;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(msmarco_subset_adapts_with_its_shipped_config) {
@@ -137,4 +186,72 @@ BOOST_AUTO_TEST_CASE(arcd_subset_adapts_with_its_shipped_config) {
   BOOST_TEST(adjustments.at("missing_queries").at("queries").as_int64() == 635);
   BOOST_TEST(adjustments.at("missing_queries").at("pairs").as_int64() == 635);
   BOOST_TEST(check_every_quote(*result) == 49u);
+}
+
+BOOST_AUTO_TEST_CASE(dbpedia_subset_adapts_with_its_shipped_config) {
+  beir_test::TempDir tmp;
+  const auto result = run_config("dbpedia-entity-subset", tmp);
+  if (!result) return;
+  BOOST_TEST(result->at("document_count").as_int64() == 5000);
+  BOOST_TEST(result->at("total_characters").as_int64() == 1776141);
+  BOOST_TEST(result->at("query_count").as_int64() == 40);
+  BOOST_TEST(result->at("relevance_pair_count").as_int64() == 880);
+  BOOST_TEST(compact(result->at("grades")) == "{\"threshold\":1,\"rows_by_grade\":{\"0\":2829,\"1\":614,\"2\":266}}");
+  const boost::json::object& adjustments = result->at("adjustments").as_object();
+  BOOST_TEST(adjustments.at("graded").at("rows").as_int64() == 266);
+  BOOST_TEST(adjustments.at("document_ids").at("documents").as_int64() == 5000);
+  BOOST_TEST(adjustments.at("document_ids").at("case_collisions").as_int64() == 0);
+  BOOST_TEST(adjustments.at("query_ids").at("queries").as_int64() == 40);
+  BOOST_TEST(compact(adjustments.at("query_ids").at("first_queries").at(0)) ==
+             "{\"original\":\"INEX_LD-2010019\",\"adapted\":\"inex-ld-2010019\"}");
+  BOOST_TEST(check_every_quote(*result) == 880u);
+
+  // id_map.tsv gives every original id back: the corpus's 5000 and the 40 written queries.
+  const fs::path out = std::string(result->at("output_dir").as_string());
+  const fs::path source = *shared_data("dbpedia-entity-subset") / "beir-data/dbpedia-entity-subset";
+  const std::string id_map = beir_test::read_file(out / "id_map.tsv");
+  const auto documents = id_map_of(id_map, "document");
+  const auto queries = id_map_of(id_map, "query");
+  const std::vector<std::string> corpus_ids = source_ids(source / "corpus.jsonl");
+  BOOST_TEST(documents.size() == corpus_ids.size());
+  std::set<std::string> files;
+  for (const auto& entry : fs::directory_iterator(out / "corpus")) files.insert(entry.path().filename().string());
+  BOOST_TEST(files.size() == 5000u);
+  for (const auto& id : corpus_ids) {
+    const auto found = documents.find(id);
+    BOOST_REQUIRE(found != documents.end());
+    BOOST_TEST(files.count(found->second + ".txt") == 1u, found->second);
+    BOOST_TEST(grk::groundkit::decode_file_stem(found->second, ".txt").value() == id);
+  }
+  std::set<std::string> adapted_queries;
+  const auto judgments = grk::judgments::load_judgments((out / "judgments.jsonl").string());
+  BOOST_REQUIRE(judgments.has_value());
+  for (const auto& judgment : *judgments) adapted_queries.insert(judgment.query_id);
+  std::set<std::string> listed;
+  for (const auto& [original, adapted] : queries) listed.insert(adapted);
+  BOOST_TEST((listed == adapted_queries));
+  std::size_t lines = 0;
+  for (const char c : id_map) lines += c == '\n' ? 1 : 0;
+  BOOST_TEST(lines == 1u + 5000u + 40u);
+}
+
+// docs/behaviour/beir.md §16.8: decode(encode(id)) == id for every document and query id of
+// every real set present.
+BOOST_AUTO_TEST_CASE(every_id_of_the_real_sets_decodes_back) {
+  std::size_t checked = 0;
+  for (const std::string name : {"arcd-subset", "dbpedia-entity-subset", "msmarco-trecdl2019-subset", "scifact-fixture"}) {
+    const auto shared = shared_data(name);
+    if (!shared) {
+      BOOST_TEST_MESSAGE("skipped: " << name << " is not in ../shared/beir-data");
+      continue;
+    }
+    for (const std::string file : {"corpus.jsonl", "queries.jsonl"}) {
+      for (const auto& id : source_ids(*shared / "beir-data" / name / file)) {
+        const std::string stem = grk::groundkit::encode_file_stem(id, ".txt");
+        BOOST_TEST(grk::groundkit::decode_file_stem(stem, ".txt").value() == id);
+        ++checked;
+      }
+    }
+  }
+  BOOST_TEST_MESSAGE(checked << " ids checked");
 }

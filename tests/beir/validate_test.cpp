@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "adaptation_steps.hpp"
 #include "beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
@@ -637,4 +638,56 @@ BOOST_AUTO_TEST_CASE(subsets_each_validates_every_subset) {
   const Outcome itself = run(tmp, R"({"subsets": "each"})");
   BOOST_TEST(itself.error == "subsets is 'each' but '<T>/src' holds corpus.jsonl itself: it is one BEIR dataset, not "
                              "a folder of them; adapt it with subsets 'refuse'");
+}
+
+// docs/behaviour/beir.md §18.3: document_ids=encode and query_ids=encode resolve the id
+// kinds; two judged queries that become one judgment id are then a problem.
+BOOST_AUTO_TEST_CASE(id_encodings_resolve_the_id_kinds) {
+  TempDir tmp;
+  write_sources(tmp,
+                "{\"_id\": \"<d:1>\", \"text\": \"one\"}\n{\"_id\": \"D-2\", \"text\": \"two\"}\n"
+                "{\"_id\": \"d-2\", \"text\": \"two\"}\n{\"_id\": \"CON\", \"text\": \"three\"}\n",
+                "{\"_id\": \"Q_1\", \"text\": \"first\"}\n{\"_id\": \"q-1\", \"text\": \"second\"}\n"
+                "{\"_id\": \"q 3\", \"text\": \"third\"}\n",
+                header + "Q_1\t<d:1>\t1\nq-1\tD-2\t1\nq 3\tCON\t1\n");
+  const std::string before = problems_of(run(tmp));
+  for (const char* kind : {"unsafe-document-id", "reserved-document-id", "case-colliding-document-ids",
+                           "unsafe-query-id", "non-kebab-query-id"}) {
+    BOOST_TEST(before.find(std::string("\"kind\":\"") + kind + "\"") != std::string::npos, kind);
+  }
+  const Outcome documents = run(tmp, R"({"document_ids": "encode"})");
+  BOOST_TEST(problems_of(documents).find("document") == std::string::npos);
+  const Outcome both = run(tmp, R"({"document_ids": "encode", "query_ids": "encode"})");
+  BOOST_TEST(problems_of(both) ==
+             problems({problem("encoded-query-id-collision", 1,
+                               {example("qrels/test.tsv", 3, "q-1",
+                                        "BEIR query ids 'Q_1' and 'q-1' both become the judgment id 'q-1' under "
+                                        "query_ids: encode; rename one of them before adapting. Nothing was "
+                                        "written.")})}));
+  // The adapt path refuses the same pair with the same message.
+  try {
+    grk::beir::AdaptationPolicies encode;
+    encode.document_ids = grk::beir::IdPolicy::encode;
+    encode.query_ids = grk::beir::IdPolicy::encode;
+    grk::beir::adapt_beir_dataset(
+        grk::beir::AdaptationRequest((tmp / "src").string(), (tmp / "out").string(), "test", encode));
+    BOOST_ERROR("adapted");
+  } catch (const grk::Error& error) {
+    BOOST_TEST(std::string(error.what()) ==
+               "BEIR query ids 'Q_1' and 'q-1' both become the judgment id 'q-1' under query_ids: encode; rename one "
+               "of them before adapting. Nothing was written.");
+  }
+}
+
+// The shipped DBPedia config's options leave no problem.
+BOOST_AUTO_TEST_CASE(dbpedia_validates_with_its_config_options) {
+  const auto path = dataset("dbpedia-entity-subset");
+  if (!path) {
+    BOOST_TEST_MESSAGE("skipped: dbpedia-entity-subset is not in ../shared/beir-data");
+    return;
+  }
+  TempDir tmp;
+  const Outcome outcome = run(tmp, "{\"source_dir\": \"" + path->string() +
+                                       "\", \"document_ids\": \"encode\", \"query_ids\": \"encode\", \"graded\": 1}");
+  BOOST_TEST(outcome.result.rfind("{\"valid\":true,\"problems\":[],", 0) == 0u, outcome.result);
 }

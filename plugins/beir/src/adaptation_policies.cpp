@@ -49,6 +49,12 @@ std::vector<ParamSpec> policy_params() {
       with_default("identical_ids", ParamType::string, "keep",
                    "positive pairs whose query id equals the document id: keep, or exclude them (BEIR's "
                    "ignore_identical_ids)"),
+      with_default("document_ids", ParamType::string, "refuse",
+                   "document ids that are no safe file name, or that collide when case is folded: refuse, or "
+                   "encode them as portable file names (reversible; listed in id_map.tsv)"),
+      with_default("query_ids", ParamType::string, "refuse",
+                   "positive query ids that are not kebab-case: refuse, or encode them as kebab-case ids (listed in "
+                   "id_map.tsv; two ids that become one are refused)"),
       with_default("subsets", ParamType::string, "refuse",
                    "a source folder without corpus.jsonl whose subfolders are BEIR datasets (CQADupStack): refuse, "
                    "or each (every such subfolder adapted into output_dir/<name>/ with the same options)"),
@@ -91,6 +97,13 @@ Expected<AdaptationPolicies> read_policies(const Params& params) {
                                                                   {"exclude", IdenticalIds::exclude}});
   if (!identical) return unexpected(std::move(identical).error());
   policies.identical_ids = *identical;
+  const std::vector<std::pair<const char*, IdPolicy>> ids = {{"refuse", IdPolicy::refuse}, {"encode", IdPolicy::encode}};
+  auto document_ids = choice<IdPolicy>(params, "document_ids", ids);
+  if (!document_ids) return unexpected(std::move(document_ids).error());
+  policies.document_ids = *document_ids;
+  auto query_ids = choice<IdPolicy>(params, "query_ids", ids);
+  if (!query_ids) return unexpected(std::move(query_ids).error());
+  policies.query_ids = *query_ids;
   auto subsets = choice<SubsetsPolicy>(params, "subsets", {{"refuse", SubsetsPolicy::refuse},
                                                            {"each", SubsetsPolicy::each}});
   if (!subsets) return unexpected(std::move(subsets).error());

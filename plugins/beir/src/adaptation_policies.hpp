@@ -23,6 +23,9 @@ enum class UnicodeSeparators { refuse, escape };
 enum class MissingPolicy { refuse, drop };
 /// What to do with pairs whose query id equals the document id (docs/behaviour/beir.md §16.6).
 enum class IdenticalIds { keep, exclude };
+/// What to do with ids groundkit refuses: document ids that are no safe file
+/// name, query ids that are not kebab-case (docs/behaviour/beir.md §16.8).
+enum class IdPolicy { refuse, encode };
 /// What to do with a source folder of BEIR datasets in subfolders (docs/behaviour/beir.md §17).
 enum class SubsetsPolicy { refuse, each };
 
@@ -35,6 +38,8 @@ struct AdaptationPolicies {
   MissingPolicy missing_documents = MissingPolicy::refuse;
   MissingPolicy missing_queries = MissingPolicy::refuse;
   IdenticalIds identical_ids = IdenticalIds::keep;
+  IdPolicy document_ids = IdPolicy::refuse;
+  IdPolicy query_ids = IdPolicy::refuse;
   /// Read by the component, not by adapt_beir_dataset (docs/behaviour/beir.md §17).
   SubsetsPolicy subsets = SubsetsPolicy::refuse;
 };

@@ -11,6 +11,7 @@
 
 #include "corpus_passes.hpp"
 #include "encodability_check.hpp"
+#include "id_adaptation.hpp"
 #include "identifier_rules.hpp"
 #include "jsonl_loader.hpp"
 #include "judgments_text.hpp"
@@ -68,24 +69,31 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   // docs/behaviour/beir.md §7 step 3: the three loaders, in order; each file's decode error first.
   // docs/behaviour/beir.md §16.1-§16.3 choose how the files are split and the qrels read.
   const AdaptationPolicies& policies = request.policies;
+  // docs/behaviour/beir.md §16.8: ids to be encoded are not held to docs/behaviour/beir.md §5.
+  IdentifierChecks checks;
+  checks.documents = policies.document_ids == IdPolicy::refuse;
+  checks.queries = policies.query_ids == IdPolicy::refuse;
   const std::string corpus_path = join_path(source, "corpus.jsonl");
   const SourceFile corpus_file = open_source(corpus_path, "file").or_throw();
-  CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, policies.line_breaks, hooks).or_throw();
+  CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, policies.line_breaks, hooks, checks).or_throw();
   const std::string queries_path = join_path(source, "queries.jsonl");
   const JsonlRows query_rows =
       load_jsonl_rows(open_source(queries_path, "file").or_throw(), queries_path, policies.line_breaks).or_throw();
   const std::string qrels_path = join_path(join_path(source, "qrels"), request.split + ".tsv");
   Qrels qrels = read_qrels(open_source(qrels_path, "qrels").or_throw(), qrels_path,
-                           QrelsRules{policies.line_breaks, policies.qrels_header, policies.graded})
+                           QrelsRules{policies.line_breaks, policies.qrels_header, policies.graded, checks})
                     .or_throw();
 
   // docs/behaviour/beir.md §7 steps 4-10, after the pairs docs/behaviour/beir.md §16.5-§16.6 drop.
   check_corpus_records(survey).or_throw();
-  const std::map<std::string, std::string> queries = check_query_records(query_rows.rows).or_throw();
+  const std::map<std::string, std::string> queries = check_query_records(query_rows.rows, checks).or_throw();
   const PairAdjustments dropped = drop_pairs(qrels, queries, survey.index, policies);
   const QrelsOrigin origin{qrels_path, policies.line_breaks, qrels.header_found,
                            policies.graded ? std::to_string(*policies.graded) : "1"};
-  check_relevance(qrels, queries, survey.index, request.split, origin).or_throw();
+  check_relevance(qrels, queries, survey.index, request.split, checks, origin).or_throw();
+  // docs/behaviour/beir.md §16.8: the adapted ids, after §7 step 10.
+  const AdaptedIds ids = adapt_ids(survey.index, qrels, policies).or_throw();
+  const AdaptedIds* const renaming = ids.any_changed() ? &ids : nullptr;
   // docs/behaviour/beir.md §7 steps 11-12.
   const OutputLayout layout = check_output(destination).or_throw();
 
@@ -103,7 +111,8 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   // docs/behaviour/beir.md §16.4: escaped, the separators cannot break the judgments.
   if (judgments_may_break && policies.unicode_separators == UnicodeSeparators::refuse) {
     const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks).or_throw();
-    auto parsed = judgments::parse_judgments(render_judgments(qrels, queries, texts).text, layout.judgments_path);
+    auto parsed = judgments::parse_judgments(
+        render_judgments(qrels, queries, texts, UnicodeSeparators::refuse, renaming).text, layout.judgments_path);
     if (!parsed) {
       throw Error(parsed.error().status, parsed.error().message, separator_refusal_hint(qrels, queries, texts));
     }
@@ -111,11 +120,18 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
 
   if (request.check_only) return {};
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
-  const std::unique_ptr<DatasetOutput> output = DatasetOutput::create(layout, hooks.before_write_step).or_throw();
-  const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks).or_throw();
-  const RenderedJudgments judgments = render_judgments(qrels, queries, texts, policies.unicode_separators);
+  const std::unique_ptr<DatasetOutput> output =
+      DatasetOutput::create(layout, renaming != nullptr, hooks.before_write_step).or_throw();
+  const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks,
+                                   renaming ? &renaming->documents : nullptr)
+                         .or_throw();
+  const RenderedJudgments judgments = render_judgments(qrels, queries, texts, policies.unicode_separators, renaming);
   judgments::parse_judgments(judgments.text, layout.judgments_path).or_throw();
   output->write_judgments(judgments.text).or_throw();
+  if (renaming) {
+    output->write_id_map([&](const DatasetOutput::ByteSink& sink) { return write_id_map(survey.index, ids, sink); })
+        .or_throw();
+  }
   output->publish().or_throw();
 
   AdaptationReport report;
@@ -135,6 +151,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   effects.qrels = &qrels;
   effects.pairs = &dropped;
   effects.judgments = &judgments;
+  effects.ids = &ids;
   report.policy_fields = policy_fields(policies, effects);
   return report;
 }

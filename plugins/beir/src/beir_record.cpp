@@ -5,12 +5,12 @@
 namespace grk::beir {
 
 Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
-                                                  IdentifierSubject subject) {
+                                                  IdentifierSubject subject, IdentifierChecks checks) {
   if (row.kind[RecordFields::id] != FieldKind::string || row.value[RecordFields::id].empty()) {
     return unexpected(place.text() + " requires non-empty string field '_id'");
   }
   const std::string_view id = row.value[RecordFields::id];
-  if (auto rule = check_identifier(id, subject); !rule) return unexpected(std::move(rule).error());
+  if (auto rule = check_identifier(id, subject, checks); !rule) return unexpected(std::move(rule).error());
   return id;
 }
 

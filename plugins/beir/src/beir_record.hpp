@@ -24,9 +24,9 @@ struct RecordPlace {
 };
 
 /// `_id` of a record: a non-empty string, not stripped, then an id by the
-/// identifier rules for `subject`. A view into the record's fields.
+/// identifier rules for `subject` (when `checks` applies to it). A view into the record's fields.
 Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
-                                                  IdentifierSubject subject);
+                                                  IdentifierSubject subject, IdentifierChecks checks = {});
 
 /// The document text of a corpus record (docs/behaviour/beir.md §6): `title` and `text`
 /// are optional strings, stripped with Python's whitespace set, joined by a

@@ -47,7 +47,7 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     if (counted && position % progress_every == 0) counted(position, reader.bytes_read());
     if (survey.record_problem) continue;  // only the loader's checks still matter
     const RecordPlace place{"corpus", position};
-    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document);
+    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document, survey.checks);
     if (!id) {
       const std::string where = dataset_file_name(path) + " line " + std::to_string(reader.line_number()) +
                                 " (record " + std::to_string(position) + ")";
@@ -83,8 +83,9 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
 }
 
 Expected<CorpusSurvey> survey_in_order(const SourceFile& file, const std::string& path, LineBreaks line_breaks,
-                                       const AdaptationHooks& hooks) {
+                                       const AdaptationHooks& hooks, IdentifierChecks checks) {
   CorpusSurvey survey;
+  survey.checks = checks;
   survey.state = file.state();
   survey.line_breaks = line_breaks;
   SourceLineReader reader(file.fd(), line_breaks);
@@ -121,7 +122,8 @@ std::optional<std::uint64_t> line_end_after(int fd, std::uint64_t from, std::uin
 // exactly as Python does (line numbers, record positions, and a decode error
 // anywhere outranking a parse error all need the file read in order).
 std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const std::string& path,
-                                                 LineBreaks line_breaks, const AdaptationHooks& hooks) {
+                                                 LineBreaks line_breaks, const AdaptationHooks& hooks,
+                                                 IdentifierChecks checks) {
   struct stat st {};
   if (::fstat(file.fd(), &st) != 0 || !S_ISREG(st.st_mode) || std::thread::hardware_concurrency() < 2) {
     return std::nullopt;
@@ -132,6 +134,7 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   if (!split || *split >= state.size) return std::nullopt;
 
   CorpusSurvey second;
+  second.checks = checks;
   bool second_clean = false;
   std::atomic<std::uint64_t> second_records{0}, second_bytes{0};
   // Any problem, or an exception (out of memory), leaves a half not clean:
@@ -152,6 +155,7 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
     }
   });
   CorpusSurvey first;
+  first.checks = checks;
   bool first_clean = false;
   try {
     SourceLineReader reader(file.fd(), 0, *split, line_breaks);
@@ -192,10 +196,10 @@ Unexpected<Failure> refuse_changed(const std::string& path) {
 }  // namespace
 
 Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, LineBreaks line_breaks,
-                                     const AdaptationHooks& hooks) {
-  std::optional<CorpusSurvey> halves = survey_corpus_halves(file, path, line_breaks, hooks);
+                                     const AdaptationHooks& hooks, IdentifierChecks checks) {
+  std::optional<CorpusSurvey> halves = survey_corpus_halves(file, path, line_breaks, hooks, checks);
   if (halves) return std::move(*halves);
-  return survey_in_order(file, path, line_breaks, hooks);
+  return survey_in_order(file, path, line_breaks, hooks, checks);
 }
 
 // The second read of corpus.jsonl: the same records again, each written (when
@@ -204,7 +208,8 @@ Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& 
 Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
                                                            const CorpusSurvey& survey,
                                                            const std::set<std::string>& referenced,
-                                                           DatasetOutput* output, const AdaptationHooks& hooks) {
+                                                           DatasetOutput* output, const AdaptationHooks& hooks,
+                                                           const DocumentNames* names) {
   std::map<std::string, std::string> texts;
   std::string_view line;
   std::string text;
@@ -230,14 +235,18 @@ Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& fil
         return refuse_changed(path);
       }
       const RecordPlace place{"corpus", position};
-      const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document);
+      const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document, survey.checks);
       if (!id) return refuse_changed(path);
       const Expected<DocumentText, std::string> parts = document_text(row, place, *id);
       if (!parts) return refuse_changed(path);
       parts->compose(text);
       if (referenced.count(std::string(*id)) != 0) texts[std::string(*id)] = text;
       if (output != nullptr) {
-        file_name.assign(*id).append(".txt");
+        if (names != nullptr && names->changed(*id)) {
+          file_name.assign(names->stem(*id)).append(".txt");
+        } else {
+          file_name.assign(*id).append(".txt");
+        }
         written_bytes += text.size();
         if (auto written = output->write_document(file_name, std::move(text)); !written) {
           return unexpected(std::move(written).error());

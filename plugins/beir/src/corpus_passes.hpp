@@ -16,6 +16,8 @@
 
 #include "adaptation_hooks.hpp"
 #include "document_index.hpp"
+#include "id_adaptation.hpp"
+#include "identifier_rules.hpp"
 #include "source_file.hpp"
 #include "source_lines.hpp"
 #include "dataset_output.hpp"
@@ -54,6 +56,7 @@ struct CorpusSurvey {
   FileState state;
   LineBreaks line_breaks = LineBreaks::python;  // how both passes split lines
   std::uint64_t lines_kept_whole = 0;           // LineBreaks::newline: lines splitlines would have cut
+  IdentifierChecks checks;                      // whether both passes check the ids (docs/behaviour/beir.md §16.8)
 };
 
 /// The first pass: on two threads for a large regular file (halves split
@@ -61,17 +64,19 @@ struct CorpusSurvey {
 /// for a file that cannot be read or decoded, then for the first line the
 /// loader refuses; the records' problems are kept in the survey, for the
 /// caller's check order.
+/// `checks` says whether document ids are checked by docs/behaviour/beir.md §5.
 Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& path, LineBreaks line_breaks,
-                                     const AdaptationHooks& hooks);
+                                     const AdaptationHooks& hooks, IdentifierChecks checks = {});
 
 /// The second pass over the ranges of `survey`, splitting lines as the first did: each document goes to `output`
-/// when given; returns the texts of the `referenced` ids. Fails with
+/// when given, named by `names` when given (docs/behaviour/beir.md §16.8); returns the texts of the `referenced` ids. Fails with
 /// failed_precondition when the file is not as the first pass saw it, and with
 /// the output's failure to write.
 Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
                                                            const CorpusSurvey& survey,
                                                            const std::set<std::string>& referenced,
-                                                           DatasetOutput* output, const AdaptationHooks& hooks);
+                                                           DatasetOutput* output, const AdaptationHooks& hooks,
+                                                           const DocumentNames* names = nullptr);
 
 }  // namespace grk::beir
 

@@ -4,10 +4,13 @@
 
 namespace grk::beir {
 
-Expected<std::unique_ptr<DatasetOutput>> DatasetOutput::create(OutputLayout layout, WriteStepObserver observer) {
+Expected<std::unique_ptr<DatasetOutput>> DatasetOutput::create(OutputLayout layout, bool with_id_map,
+                                                               WriteStepObserver observer) {
   output::StagingOptions options;
-  // docs/behaviour/beir.md §15.4: judgments first, corpus/ last; the staging folders' names.
+  // docs/behaviour/beir.md §15.4: judgments first, corpus/ last; id_map.tsv before both
+  // (docs/behaviour/beir.md §16.8); the staging folders' names.
   options.entries = {"judgments.jsonl", "corpus"};
+  if (with_id_map) options.entries.insert(options.entries.begin(), "id_map.tsv");
   options.marker = "grk-beir-staging-";
   // Failures to create the parents name the path Python's mkdir(corpus, parents=True) would name.
   options.creation_error_path = layout.corpus_dir;
@@ -43,6 +46,11 @@ Expected<void> DatasetOutput::finish_documents() {
 Expected<void> DatasetOutput::write_judgments(std::string_view bytes) {
   if (auto finished = finish_documents(); !finished) return finished;
   return folder_->write_file("judgments.jsonl", bytes);
+}
+
+Expected<void> DatasetOutput::write_id_map(const std::function<Expected<void>(const ByteSink&)>& produce) {
+  if (auto finished = finish_documents(); !finished) return finished;
+  return folder_->write_file_in_parts("id_map.tsv", produce);
 }
 
 Expected<void> DatasetOutput::publish() {

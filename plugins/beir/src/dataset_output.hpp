@@ -8,6 +8,7 @@
 #include <grk/expected.hpp>
 #include <grk/output/staged_folder.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -25,7 +26,10 @@ using WriteStepObserver = output::StepObserver;
 class DatasetOutput {
  public:
   /// Removes stale staging folders and creates a fresh one holding corpus/.
-  static Expected<std::unique_ptr<DatasetOutput>> create(OutputLayout layout, WriteStepObserver observer);
+  /// `with_id_map`: the run writes id_map.tsv too (docs/behaviour/beir.md §16.8); only
+  /// then is a previous one in the destination replaced.
+  static Expected<std::unique_ptr<DatasetOutput>> create(OutputLayout layout, bool with_id_map,
+                                                         WriteStepObserver observer);
   DatasetOutput(const DatasetOutput&) = delete;
   DatasetOutput& operator=(const DatasetOutput&) = delete;
   /// Stops the writer threads before the staged folder goes (and with it,
@@ -37,6 +41,10 @@ class DatasetOutput {
   /// bytes are bounded (docs/behaviour/beir.md §15.6).
   Expected<void> write_document(std::string_view file_name, std::string&& bytes);
   Expected<void> write_judgments(std::string_view bytes);
+  /// Writes id_map.tsv from the pieces `produce` hands the sink, never whole
+  /// in memory (docs/behaviour/beir.md §16.8). Only when created `with_id_map`.
+  using ByteSink = output::StagedFolder::ByteSink;
+  Expected<void> write_id_map(const std::function<Expected<void>(const ByteSink&)>& produce);
   /// Flushes everything to disk and makes it visible.
   Expected<void> publish();
 

@@ -1,6 +1,7 @@
 #include "dataset_validation.hpp"
 
 #include <grk/error.hpp>
+#include <grk/groundkit/id_encoding.hpp>
 #include <grk/groundkit/judgments/judgment.hpp>
 #include <grk/json/wtf8.hpp>
 #include <grk/python/text.hpp>
@@ -415,6 +416,21 @@ ValidationReport validate_beir_dataset(const AdaptationRequest& request, const A
                          ". The harness requires kebab-case lowercase (^[a-z0-9]+(-[a-z0-9]+)*$); rename or map "
                          "these ids before adapting, rather than writing a corpus the harness would reject on load.");
     });
+  }
+  // docs/behaviour/beir.md §16.8: under query_ids=encode, two judged queries must not
+  // become one judgment id.
+  if (policies.query_ids == IdPolicy::encode) {
+    std::map<std::string, std::vector<std::string>> originals;  // adapted -> originals, ascending
+    for (const auto& entry : positives) originals[groundkit::kebab_case_id(entry.first)].push_back(entry.first);
+    for (const auto& [adapted, group] : originals) {
+      if (group.size() < 2) continue;
+      log.add(ProblemKind::encoded_query_id_collision, [&, &adapted = adapted, &group = group] {
+        return example(qrels_name, first_line_naming_query(positives.at(group[1])), group[1],
+                       "BEIR query ids " + python::repr(group[0]) + " and " + python::repr(group[1]) +
+                           " both become the judgment id " + python::repr(adapted) +
+                           " under query_ids: encode; rename one of them before adapting. Nothing was written.");
+      });
+    }
   }
   for (const std::vector<std::string>& group : corpus.index.case_collisions()) {
     log.add(ProblemKind::case_colliding_document_ids, [&] {

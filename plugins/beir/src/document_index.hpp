@@ -18,7 +18,8 @@ struct DuplicateDocument {
 };
 
 /// Document ids with the record position each came from. Add them all, call
-/// seal(), then query. Ids are ASCII (they passed the identifier rules).
+/// seal(), then query. Ids are ASCII when they passed the identifier rules, and
+/// any UTF-8 under `document_ids: encode`: byte order is code point order.
 class DocumentIndex {
  public:
   void add(std::string_view id, std::uint64_t position);
@@ -29,6 +30,8 @@ class DocumentIndex {
   void seal();
 
   std::size_t size() const noexcept { return entries_.size(); }
+  /// The `i`-th id in ascending order, once sealed.
+  std::string_view sorted_id(std::size_t i) const noexcept { return view(entries_[i]); }
   bool contains(std::string_view id) const;
   /// The earliest second occurrence of any id (docs/behaviour/beir.md §7 step 4 raises at
   /// that record), or nullopt.

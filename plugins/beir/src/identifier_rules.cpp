@@ -41,7 +41,9 @@ bool is_safe_identifier(std::string_view value) noexcept {
   return true;
 }
 
-Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject) {
+Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject,
+                                             IdentifierChecks checks) {
+  if (!checks.applies(subject)) return {};
   // A name, not a std::string: this runs once per record and must not allocate.
   const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";
   // "." and ".." pass the character class but name a directory (docs/behaviour/beir.md §5).

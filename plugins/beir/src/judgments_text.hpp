@@ -7,6 +7,7 @@
 #include <string>
 
 #include "adaptation_policies.hpp"
+#include "id_adaptation.hpp"
 #include "qrels_reader.hpp"
 
 namespace grk::beir {
@@ -25,9 +26,12 @@ struct RenderedJudgments {
 /// text. `queries` and `texts` hold every id the qrels name. With
 /// UnicodeSeparators::escape, every raw U+0085, U+2028 and U+2029 is written
 /// as its \uXXXX escape, so that load_judgments does not split the line there.
+/// With `ids`, every id is written adapted, and the order is the adapted ids'
+/// (docs/behaviour/beir.md §16.8); `queries` and `texts` stay keyed by the originals.
 RenderedJudgments render_judgments(const Qrels& qrels, const std::map<std::string, std::string>& queries,
                                    const std::map<std::string, std::string>& texts,
-                                   UnicodeSeparators separators = UnicodeSeparators::refuse);
+                                   UnicodeSeparators separators = UnicodeSeparators::refuse,
+                                   const AdaptedIds* ids = nullptr);
 
 }  // namespace grk::beir
 

@@ -3,6 +3,7 @@
 #include <boost/json/array.hpp>
 
 #include <algorithm>
+#include <iterator>
 
 namespace grk::beir {
 namespace {
@@ -19,6 +20,15 @@ std::uint64_t rows_outside_binary(const Qrels& qrels) {
   std::uint64_t rows = 0;
   for (const auto& [grade, count] : qrels.rows_by_grade) rows += grade == "0" || grade == "1" ? 0 : count;
   return rows;
+}
+
+boost::json::array renamed_pairs(const std::vector<RenamedId>& renamed) {
+  boost::json::array out;
+  for (const auto& [original, adapted] : renamed) {
+    if (out.size() == examples) break;
+    out.push_back(boost::json::object{{"original", original}, {"adapted", adapted}});
+  }
+  return out;
 }
 
 }  // namespace
@@ -97,6 +107,26 @@ boost::json::object policy_fields(const AdaptationPolicies& policies, const Poli
     entry["queries_dropped"] = dropped.emptied_queries.size();
     entry["first_queries_dropped"] = first_ids(dropped.emptied_queries);
     adjustments[name] = std::move(entry);
+  }
+  if (effects.ids != nullptr && effects.ids->documents_changed != 0) {
+    boost::json::object entry;
+    entry["value"] = "encode";
+    entry["did"] = "renamed the documents whose id is no portable file name, or collides when case is folded; "
+                   "id_map.tsv lists them";
+    entry["documents"] = effects.ids->documents_changed;
+    entry["case_collisions"] = effects.ids->documents.case_renamed.size();
+    entry["first_documents"] = renamed_pairs(effects.ids->first_documents);
+    adjustments["document_ids"] = std::move(entry);
+  }
+  if (effects.ids != nullptr && !effects.ids->queries.renamed.empty()) {
+    const auto& renamed = effects.ids->queries.renamed;
+    boost::json::object entry;
+    entry["value"] = "encode";
+    entry["did"] = "renamed the written query ids that are not kebab-case; id_map.tsv lists them";
+    entry["queries"] = renamed.size();
+    entry["first_queries"] = renamed_pairs(std::vector<RenamedId>(
+        renamed.begin(), std::next(renamed.begin(), static_cast<std::ptrdiff_t>(std::min(renamed.size(), examples)))));
+    adjustments["query_ids"] = std::move(entry);
   }
   if (!adjustments.empty()) fields["adjustments"] = std::move(adjustments);
   return fields;

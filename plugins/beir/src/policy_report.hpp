@@ -10,6 +10,7 @@
 #include <string>
 
 #include "adaptation_policies.hpp"
+#include "id_adaptation.hpp"
 #include "judgments_text.hpp"
 #include "pair_policies.hpp"
 #include "qrels_reader.hpp"
@@ -24,6 +25,7 @@ struct PolicyEffects {
   const Qrels* qrels = nullptr;
   const PairAdjustments* pairs = nullptr;
   const RenderedJudgments* judgments = nullptr;
+  const AdaptedIds* ids = nullptr;
 };
 
 /// The fields to append to the report, in order: `qrels_header` (auto only),

@@ -55,11 +55,12 @@ bool numerically_before(const std::string& a, const std::string& b) { return com
 // One data row, checked in the reference's order (docs/behaviour/beir.md §4 steps 1-5); a positive
 // one goes into `qrels`. With a `graded` threshold, step 5 gives way to docs/behaviour/beir.md §16.3.
 Expected<void, std::string> read_row(std::string_view line, const std::string& path, std::uint64_t number,
-                                     const std::optional<std::string>& threshold, GradeCounts& grades, Qrels& qrels) {
+                                     const std::optional<std::string>& threshold, IdentifierChecks checks,
+                                     GradeCounts& grades, Qrels& qrels) {
   const std::vector<std::string_view> row = split_tabs(line);
   if (row.size() < 3) return unexpected("invalid BEIR qrels row at " + path + " line " + std::to_string(number));
-  if (auto rule = check_identifier(row[0], IdentifierSubject::query); !rule) return rule;
-  if (auto rule = check_identifier(row[1], IdentifierSubject::document); !rule) return rule;
+  if (auto rule = check_identifier(row[0], IdentifierSubject::query, checks); !rule) return rule;
+  if (auto rule = check_identifier(row[1], IdentifierSubject::document, checks); !rule) return rule;
   const std::optional<std::string> score = python::parse_int(row[2]);
   if (!score) {
     return unexpected("invalid integer relevance score " + python::repr(row[2]) + " at " + path + " line " +
@@ -153,7 +154,7 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, cons
     if (number == 1 && rules.header == QrelsHeader::automatic && reads_as_data(line)) qrels.header_found = false;
     Expected<void, std::string> checked = number == 1 && qrels.header_found
                                               ? check_header(line, path)
-                                              : read_row(line, path, number, threshold, grades, qrels);
+                                              : read_row(line, path, number, threshold, rules.checks, grades, qrels);
     if (!checked) {
       // The hint reads `line`, which the drain below overwrites.
       std::string hint = refused_row_hint(line, path, number, number == 1 && qrels.header_found);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "adaptation_policies.hpp"
+#include "identifier_rules.hpp"
 #include "source_file.hpp"
 
 namespace grk::beir {
@@ -38,6 +39,7 @@ struct QrelsRules {
   LineBreaks line_breaks = LineBreaks::python;
   QrelsHeader header = QrelsHeader::required;
   std::optional<std::int64_t> graded;
+  IdentifierChecks checks;  ///< which ids docs/behaviour/beir.md §4 steps 2-3 check
 };
 
 /// Loads `path` (already open as `file`). Fails with the reference's message:

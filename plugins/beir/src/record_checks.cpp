@@ -21,12 +21,13 @@ Expected<void> check_corpus_records(CorpusSurvey& survey) {
   return {};
 }
 
-Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows) {
+Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows,
+                                                                 IdentifierChecks checks) {
   std::map<std::string, std::string> queries;
   std::uint64_t position = 0;
   for (const auto& row : rows) {
     const RecordPlace place{"query", ++position};
-    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::query);
+    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::query, checks);
     const std::string where = "queries.jsonl record " + std::to_string(position);
     if (!id) {
       const bool has_id = row.kind[RecordFields::id] == FieldKind::string && !row.value[RecordFields::id].empty();

@@ -19,7 +19,9 @@ namespace grk::beir {
 Expected<void> check_corpus_records(CorpusSurvey& survey);
 
 /// The query records, in order; query id -> stripped text.
-Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows);
+/// `checks` says whether query ids are checked by docs/behaviour/beir.md §5.
+Expected<std::map<std::string, std::string>> check_query_records(const std::vector<RecordFields>& rows,
+                                                                 IdentifierChecks checks = {});
 
 }  // namespace grk::beir
 

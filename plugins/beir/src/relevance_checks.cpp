@@ -23,7 +23,8 @@ std::string repr_groups(const std::vector<std::vector<std::string>>& groups) {
 
 // docs/behaviour/beir.md §7 steps 6-10, each with its message.
 Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
-                               const DocumentIndex& index, const std::string& split, const QrelsOrigin& origin) {
+                               const DocumentIndex& index, const std::string& split, IdentifierChecks checks,
+                               const QrelsOrigin& origin) {
   std::set<std::string> positive_documents;
   for (const auto& entry : qrels.positives) positive_documents.insert(entry.second.begin(), entry.second.end());
   std::vector<std::string> missing_documents;
@@ -72,6 +73,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   }
   std::vector<std::string> unusable;
   for (const auto& entry : qrels.positives) {
+    if (!checks.queries) break;
     // The harness's query id pattern (docs/behaviour/beir.md §7 step 9) is the judgment model's.
     if (!judgments::is_judgment_query_id(entry.first)) unusable.push_back(entry.first);
   }
@@ -84,6 +86,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
                     ", which is not kebab-case (" + counted(unusable.size(), "such query", "such queries") +
                     "); set query_ids=encode to map such ids to kebab-case ids");
   }
+  if (!checks.documents) return {};
   const auto collisions = index.case_collisions();
   if (!collisions.empty()) {
     return fail(Status::invalid_data,

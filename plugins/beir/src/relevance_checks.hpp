@@ -9,6 +9,7 @@
 #include <string>
 
 #include "document_index.hpp"
+#include "identifier_rules.hpp"
 #include "qrels_reader.hpp"
 #include "source_lines.hpp"
 
@@ -24,9 +25,13 @@ struct QrelsOrigin {
 };
 
 /// The checks in the reference's order, each failing (invalid_data) with the
-/// reference's message and a hint. `index` must be sealed.
+/// reference's message and a hint. `index` must be sealed. Step 9 (the
+/// judgment id rule) runs only when `checks` applies to queries, step 10 (case
+/// collisions) only when it applies to documents: `query_ids: encode` and
+/// `document_ids: encode` resolve those instead (docs/behaviour/beir.md §16.8).
 Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
-                               const DocumentIndex& index, const std::string& split, const QrelsOrigin& origin = {});
+                               const DocumentIndex& index, const std::string& split, IdentifierChecks checks = {},
+                               const QrelsOrigin& origin = {});
 
 }  // namespace grk::beir
 

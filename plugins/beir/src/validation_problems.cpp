@@ -33,6 +33,7 @@ const char* problem_name(ProblemKind kind) noexcept {
     case ProblemKind::missing_query: return "missing-query";
     case ProblemKind::no_positive_rows: return "no-positive-rows";
     case ProblemKind::non_kebab_query_id: return "non-kebab-query-id";
+    case ProblemKind::encoded_query_id_collision: return "encoded-query-id-collision";
     case ProblemKind::case_colliding_document_ids: return "case-colliding-document-ids";
     case ProblemKind::lone_surrogate: return "lone-surrogate";
     case ProblemKind::unicode_separator_in_text: return "unicode-separator-in-text";
@@ -69,10 +70,13 @@ bool opt_in_chosen(ProblemKind kind, const AdaptationPolicies& policies) noexcep
     case ProblemKind::missing_document: return policies.missing_documents == MissingPolicy::drop;
     case ProblemKind::missing_query: return policies.missing_queries == MissingPolicy::drop;
     case ProblemKind::unicode_separator_in_text: return policies.unicode_separators == UnicodeSeparators::escape;
-    // document_ids=encode and query_ids=encode (docs/behaviour/beir.md §18.3) are not
-    // policies of this build yet: once they are, the six kinds they resolve
-    // (unsafe-, long-, reserved-document-id, case-colliding-document-ids;
-    // unsafe-query-id, non-kebab-query-id) return the policy here.
+    // docs/behaviour/beir.md §16.8: encoded, these ids are file names and judgment ids.
+    case ProblemKind::unsafe_document_id:
+    case ProblemKind::long_document_id:
+    case ProblemKind::reserved_document_id:
+    case ProblemKind::case_colliding_document_ids: return policies.document_ids == IdPolicy::encode;
+    case ProblemKind::unsafe_query_id:
+    case ProblemKind::non_kebab_query_id: return policies.query_ids == IdPolicy::encode;
     default: return false;
   }
 }

@@ -47,6 +47,7 @@ enum class ProblemKind {
   missing_query,
   no_positive_rows,
   non_kebab_query_id,
+  encoded_query_id_collision,
   case_colliding_document_ids,
   lone_surrogate,
   unicode_separator_in_text,

@@ -196,26 +196,37 @@ class StagedFolder {
     return fd;
   }
 
+  /// Receives the bytes of a file written in parts.
+  using ByteSink = std::function<Expected<void>(std::string_view)>;
+
   /// Writes the new file `relative` (its folder must exist) whole.
   Expected<void> write_file(std::string_view relative, std::string_view bytes) {
+    return write_file_in_parts(relative, [&](const ByteSink& sink) { return sink(bytes); });
+  }
+
+  /// Writes the new file `relative` from the pieces `produce` hands the sink,
+  /// so that a large file is never whole in memory.
+  Expected<void> write_file_in_parts(std::string_view relative,
+                                     const std::function<Expected<void>(const ByteSink&)>& produce) {
     if (auto declared = check_entry(relative); !declared) return declared;
     step("write-file");
     const std::string shown = detail::join_path(destination_, relative);
     const int fd = ::openat(staging_fd_, std::string(relative).c_str(),
                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
     if (fd < 0) return detail::fail_os(errno, shown);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        const int error = errno;
-        ::close(fd);
-        return detail::fail_os(error, shown);
+    const ByteSink sink = [&](std::string_view bytes) -> Expected<void> {
+      for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return detail::fail_os(errno, shown);
+        done += static_cast<std::size_t>(n);
       }
-      done += static_cast<std::size_t>(n);
-    }
-    if (::close(fd) != 0) return detail::fail_os(errno, shown);
+      return {};
+    };
+    Expected<void> produced = produce(sink);
+    const int error = ::close(fd) == 0 ? 0 : errno;
+    if (!produced) return produced;
+    if (error != 0) return detail::fail_os(error, shown);
     return {};
   }
 
