@@ -336,3 +336,16 @@ BOOST_AUTO_TEST_CASE(a_subsets_refusal_keeps_its_hint) {
   }
   BOOST_TEST(!fs::exists(tmp / "out"));
 }
+
+// With document_ids=encode the id is not refused, so the hint names what is.
+BOOST_AUTO_TEST_CASE(a_hint_follows_the_checks_the_encodings_leave) {
+  TempDir tmp;
+  write_sources(tmp, good_corpus + "{\"_id\": \"<d:2>\", \"text\": \"x\"}\n", good_queries,
+                good_qrels + "q-1\t<d:2>\t2\n");
+  grk::beir::AdaptationPolicies encode;
+  encode.document_ids = grk::beir::IdPolicy::encode;
+  const Refusal r = refusal(tmp, encode);
+  BOOST_TEST(r.message.rfind("graded BEIR relevance score 2 at <T>/src/qrels/test.tsv line 3: ", 0) == 0u);
+  BOOST_TEST(r.hint == "qrels/test.tsv line 3: score 2; set graded=1 to count every score >= 1 as relevant (or "
+                       "graded=k for a higher threshold)");
+}

@@ -78,7 +78,8 @@ Expected<void, std::string> read_row(std::string_view line, const std::string& p
 
 // The hint of a row read_row (or the header check) refused, found by asking
 // the same rules again in the same order (docs/behaviour/beir.md §19).
-std::string refused_row_hint(std::string_view line, const std::string& path, std::uint64_t number, bool header) {
+std::string refused_row_hint(std::string_view line, const std::string& path, std::uint64_t number, bool header,
+                             IdentifierChecks checks) {
   const std::string name = dataset_file_name(path, true);
   const std::string where = name + " line " + std::to_string(number);
   if (header) return header_hint(name, line, reads_as_data(line));
@@ -87,10 +88,10 @@ std::string refused_row_hint(std::string_view line, const std::string& path, std
     return unresolvable_hint(where + " has " + std::to_string(row.size()) +
                              (row.size() == 1 ? " field" : " fields") + ", not 3 tab-separated ones");
   }
-  if (!check_identifier(row[0], IdentifierSubject::query)) {
+  if (!check_identifier(row[0], IdentifierSubject::query, checks)) {
     return identifier_hint(where, "query-id", row[0], IdentifierSubject::query);
   }
-  if (!check_identifier(row[1], IdentifierSubject::document)) {
+  if (!check_identifier(row[1], IdentifierSubject::document, checks)) {
     return identifier_hint(where, "corpus-id", row[1], IdentifierSubject::document);
   }
   const std::optional<std::string> score = python::parse_int(row[2]);
@@ -157,7 +158,7 @@ Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, cons
                                               : read_row(line, path, number, threshold, rules.checks, grades, qrels);
     if (!checked) {
       // The hint reads `line`, which the drain below overwrites.
-      std::string hint = refused_row_hint(line, path, number, number == 1 && qrels.header_found);
+      std::string hint = refused_row_hint(line, path, number, number == 1 && qrels.header_found, rules.checks);
       // A decode error anywhere in the file wins (docs/behaviour/beir.md §2).
       if (auto drained = reader.drain(); !drained) return fail_unreadable_qrels(drained.error(), path);
       return fail(Status::invalid_data, std::move(checked).error(), std::move(hint));
