@@ -140,23 +140,27 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
       optional("runs", ParamType::paths,
                "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
       with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+          .one_of({"trec_eval", "ir_measures"}),
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
       optional("systems", ParamType::string,
                "comma-separated system names to compare (default: every system of the input)"),
       optional("metrics", ParamType::string,
                "comma-separated metric names (default: every metric of the input)"),
       optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
-      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon"),
+      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon")
+          .one_of({"bootstrap", "randomization", "t", "wilcoxon"}),
       with_default("correction", ParamType::string, "holm",
-                   "holm, bonferroni, holm-sidak, hommel, bh, by or none"),
+                   "holm, bonferroni, holm-sidak, hommel, bh, by or none")
+          .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
       alpha_param(),
       interval_resamples_param(),
       permutations_param(),
       seed_param(),
       confidence_level_param(),
       with_default("missing_queries", ParamType::string, "error",
-                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)"),
+                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)")
+          .one_of({"error", "intersect", "zero"}),
       with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
   };
 }

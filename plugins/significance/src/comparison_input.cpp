@@ -117,7 +117,8 @@ std::vector<ParamSpec> comparison_input_params() {
       optional("scores_data", ParamType::object,
                "a scores file's content as a JSON object, in place of the file (give one input only)"),
       with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+          .one_of({"trec_eval", "ir_measures"}),
       required("baseline", ParamType::string,
                "baseline stage name (report), label or system name (scores), system name (runs)"),
       required("candidate", ParamType::string,
@@ -126,7 +127,8 @@ std::vector<ParamSpec> comparison_input_params() {
                "one of recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10; with runs, the files' "
                "measure name (ndcg_cut_10, nDCG@10)"),
       with_default("missing_queries", ParamType::string, "error",
-                   "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)"),
+                   "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)")
+          .one_of({"error", "intersect", "zero"}),
   };
 }
 
