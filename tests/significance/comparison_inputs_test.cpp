@@ -32,14 +32,15 @@ struct Component {
   Call call;
   /// How the component words the pairing checks (docs/behaviour/comparisons.md §2).
   const char* test;
+  Call prerun;
 };
 
 const std::vector<Component>& components() {
   static const std::vector<Component> all = {
-      {"paired-bootstrap", &grk::test::run<grk::significance::PairedBootstrapStatistic>, "paired bootstrap"},
-      {"paired-t", &grk::test::run<grk::significance::PairedTStatistic>, "paired t-test"},
-      {"wilcoxon", &grk::test::run<grk::significance::WilcoxonStatistic>, "wilcoxon signed-rank test"},
-      {"randomization", &grk::test::run<grk::significance::RandomizationStatistic>, "randomization test"},
+      {"paired-bootstrap", &grk::test::run<grk::significance::PairedBootstrapStatistic>, "paired bootstrap", &grk::test::prerun<grk::significance::PairedBootstrapStatistic>},
+      {"paired-t", &grk::test::run<grk::significance::PairedTStatistic>, "paired t-test", &grk::test::prerun<grk::significance::PairedTStatistic>},
+      {"wilcoxon", &grk::test::run<grk::significance::WilcoxonStatistic>, "wilcoxon signed-rank test", &grk::test::prerun<grk::significance::WilcoxonStatistic>},
+      {"randomization", &grk::test::run<grk::significance::RandomizationStatistic>, "randomization test", &grk::test::prerun<grk::significance::RandomizationStatistic>},
   };
   return all;
 }
@@ -209,9 +210,9 @@ BOOST_AUTO_TEST_CASE(every_input_problem_is_refused_with_its_message) {
       {with(on_runs, {{"scores", "s.json"}}), grk::Status::invalid_argument,
        "exactly one of 'report', 'scores' and 'runs' must be given, got 'scores' and 'runs'"},
       {with(on_runs, {{"runs_format", "csv"}}), grk::Status::invalid_argument,
-       "runs_format must be one of 'trec_eval', 'ir_measures', got 'csv'"},
+       "parameter 'runs_format': must be one of: trec_eval, ir_measures; got 'csv'"},
       {with(on_runs, {{"missing_queries", "drop"}}), grk::Status::invalid_argument,
-       "missing_queries must be one of 'error', 'intersect', 'zero', got 'drop'"},
+       "parameter 'missing_queries': must be one of: error, intersect, zero; got 'drop'"},
       {with(on_runs, {{"candidate", "splade"}}), grk::Status::invalid_argument,
        "runs has no system 'splade'; it names 'bm25', 'sparse', 'dense'"},
       {with(on_runs, {{"metric", "ndcg_cut_10"}}), grk::Status::invalid_argument,
@@ -248,6 +249,15 @@ BOOST_AUTO_TEST_CASE(every_input_problem_is_refused_with_its_message) {
       const Outcome out = component.call(fit(component, c.params));
       BOOST_TEST(out.error == c.message, component.name << ": " << out.error);
       BOOST_TEST((out.status == c.status), component.name << ": " << c.message);
+      // The pre-run check refuses a parameter mistake as the step would, and
+      // leaves a problem of the data to the step (docs/behaviour/comparisons.md §2.5).
+      const Outcome before = component.prerun(fit(component, c.params));
+      if (c.status == grk::Status::invalid_argument) {
+        BOOST_TEST(before.error == c.message, component.name << ": " << before.error);
+        BOOST_TEST((before.status == c.status), component.name << ": " << c.message);
+      } else {
+        BOOST_TEST(before.error.empty(), component.name << ": " << before.error);
+      }
     }
   }
 }
