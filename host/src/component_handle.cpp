@@ -42,6 +42,13 @@ void set_error(void* ctx, std::int32_t status, const char* message, std::size_t 
   }
 }
 
+void set_hint(void* ctx, const char* text, std::size_t len) {
+  try {
+    state_of(ctx).invocation->hint.assign(text ? text : "", text ? len : 0);
+  } catch (...) {
+  }
+}
+
 void set_summary(void* ctx, const char* text, std::size_t len) {
   try {
     state_of(ctx).invocation->summary.assign(text ? text : "", text ? len : 0);
@@ -69,7 +76,7 @@ void progress(void* ctx, const char* phase, std::uint64_t done, std::uint64_t to
 }
 
 constexpr grk_host_api host_api{sizeof(grk_host_api), GRK_ABI_VERSION, &set_result, &set_error,
-                                &set_summary,         &log,            &progress};
+                                &set_summary,         &log,            &progress,   &set_hint};
 
 }  // namespace
 
@@ -102,6 +109,8 @@ Invocation call_component(Entry entry, std::string_view params_json, const Invoc
     if (invocation.status == Status::ok) invocation.status = Status::internal;
     return invocation;
   }
+  // A hint belongs to a failure; a successful call's is dropped.
+  invocation.hint.clear();
   if (returned != GRK_STATUS_OK) {
     invocation.status = returned > GRK_STATUS_OK && returned <= GRK_STATUS_INTERNAL
                             ? static_cast<Status>(returned)

@@ -23,6 +23,7 @@ struct Invocation {
   Status status = Status::ok;
   boost::json::value result;  ///< when ok: the component's result, parsed
   std::string message;      ///< when not ok
+  std::string hint;         ///< when not ok: what to do about it, or empty
   std::string summary;
 };
 

@@ -61,6 +61,7 @@ void send(int fd, Frame type, const std::string& payload) {
       call == ComponentCall::validate ? handle.validate(params, forward) : handle.invoke(params, forward);
   const boost::json::object reply{{"status", static_cast<std::int64_t>(invocation.status)},
                                   {"message", invocation.message},
+                                  {"hint", invocation.hint},
                                   {"summary", invocation.summary},
                                   {"result", invocation.result}};
   send(out_fd, Frame::result, json::write_compact(reply));
@@ -188,6 +189,7 @@ IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_vi
       const auto& object = reply->get_object();
       out.invocation.status = static_cast<Status>(object.at("status").to_number<std::int64_t>());
       out.invocation.message = std::string(object.at("message").as_string());
+      out.invocation.hint = std::string(object.at("hint").as_string());
       out.invocation.summary = std::string(object.at("summary").as_string());
       out.invocation.result = object.at("result");
       return out;

@@ -197,6 +197,7 @@ Expected<ReportModel, HostError> model_of(boost::json::value value, const std::s
       if (const auto* error = object.if_contains("error"); error && error->is_object()) {
         step.error_status = text_or_empty(error->get_object(), "status");
         step.error_message = text_or_empty(error->get_object(), "message");
+        step.error_hint = text_or_empty(error->get_object(), "hint");
       }
     } else if (!result->is_object()) {
       step.shape = StepShape::other;

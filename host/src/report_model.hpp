@@ -51,7 +51,7 @@ struct ReportStep {
   const boost::json::object* result = nullptr;  ///< null for failed and skipped steps
   /// A result that is not an object (a third party's array or number): shown whole.
   const boost::json::value* other_result = nullptr;
-  std::string error_status, error_message;
+  std::string error_status, error_message, error_hint;
   /// The result's members that are not comparison records (a family's test,
   /// correction, alpha, queries...), shown with the step.
   std::vector<const boost::json::key_value_pair*> extras;

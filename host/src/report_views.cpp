@@ -182,7 +182,8 @@ std::string step_status_text(const ReportStep& step) {
   switch (step.shape) {
     case StepShape::failed:
       return "failed" + (step.error_status.empty() ? std::string() : " [" + step.error_status + "]") + ": " +
-             (step.error_message.empty() ? std::string("no message") : step.error_message);
+             (step.error_message.empty() ? std::string("no message") : step.error_message) +
+             (step.error_hint.empty() ? std::string() : " (hint: " + step.error_hint + ")");
     case StepShape::skipped:
       return "skipped after an earlier failure";
     case StepShape::pending:

@@ -145,6 +145,9 @@ bool RunSession::run() {
       all_ok = false;
       std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, count, label.c_str(),
                    failure_status(outcome).c_str(), outcome.invocation.message.c_str());
+      if (!outcome.invocation.hint.empty()) {
+        std::fprintf(options_.human, "      hint: %s\n", outcome.invocation.hint.c_str());
+      }
     }
     outcomes_.push_back(std::move(outcome));
     if (auto written = write_checkpoint(); !written) {
@@ -206,7 +209,10 @@ boost::json::object RunSession::results_document() const {
     if (outcome.state == StepState::ok) {
       entry["result"] = outcome.invocation.result;
     } else if (outcome.state == StepState::failed) {
-      entry["error"] = {{"status", failure_status(outcome)}, {"message", outcome.invocation.message}};
+      boost::json::object error{{"status", failure_status(outcome)},
+                                {"message", outcome.invocation.message}};
+      if (!outcome.invocation.hint.empty()) error["hint"] = outcome.invocation.hint;
+      entry["error"] = std::move(error);
     }
     steps.push_back(std::move(entry));
   }

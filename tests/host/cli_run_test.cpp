@@ -144,8 +144,8 @@ BOOST_AUTO_TEST_CASE(run_with_output_writes_the_results_document_and_summary_to_
   BOOST_TEST(keys == (std::vector<std::string>{"host_version", "sdk_version", "abi_version", "config",
                                                "inputs", "started_at"}),
              boost::test_tools::per_element());
-  BOOST_TEST(provenance.at("host_version").as_string() == "1.0.0");
-  BOOST_TEST(provenance.at("sdk_version").as_string() == "1.0.0");
+  BOOST_TEST(provenance.at("host_version").as_string() == "1.1.0");
+  BOOST_TEST(provenance.at("sdk_version").as_string() == "1.1.0");
   BOOST_TEST(provenance.at("abi_version").as_int64() == 1);
   BOOST_TEST(compact(provenance.at("config")) ==
              R"({"path":")" + config.string() + R"(","sha256":")" + grk::test::python_sha256(config) +
@@ -308,6 +308,29 @@ BOOST_AUTO_TEST_CASE(a_step_that_fails_on_its_data_exits_3_with_the_document_wri
   BOOST_TEST(compact(document.at("steps").as_array()[0].as_object().at("error")) ==
              R"({"status":"not-found","message":"cannot open ')" + absent + R"('"})");
   BOOST_TEST(document.at("provenance").as_object().at("inputs").as_array().empty());
+}
+
+// docs/design.md §2.5: the hint is printed under the FAILED line and kept in
+// the error object beside the exact message, never inside it.
+BOOST_AUTO_TEST_CASE(a_failing_steps_hint_is_shown_and_recorded_apart_from_its_message) {
+  Project project;
+  project.config(R"({"steps": [{"id": "h", "statistic": "fails-with-hint", "params": {}}]})");
+  for (const char* isolate : {"", "--isolate"}) {
+    auto args = std::vector<std::string>{"configs/run.json", "-o", "r.json"} + only_fixtures({"throwing"});
+    if (*isolate) args.push_back(isolate);
+    const auto result = project.run(args);
+    BOOST_TEST(result.exit_code == 3, isolate);
+    BOOST_TEST(result.out ==
+                   "[1/1] h (fails-with-hint): FAILED [invalid-data]: record 3: score is not a number\n"
+                   "      hint: scores.tsv line 3: the score is 'n/a'; remove the row or give a number\n"
+                   "results: r.json\n",
+               isolate);
+    const auto document = grk::test::parse_json(grk::test::read_text(project.dir / "r.json")).as_object();
+    BOOST_TEST(compact(document.at("steps").as_array()[0].as_object().at("error")) ==
+                   R"({"status":"invalid-data","message":"record 3: score is not a number",)"
+                   R"("hint":"scores.tsv line 3: the score is 'n/a'; remove the row or give a number"})",
+               isolate);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(config_plugin_dirs_resolve_against_the_config_folder) {

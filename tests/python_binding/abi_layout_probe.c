@@ -16,6 +16,7 @@ int main(void) {
   FIELD(grk_host_api, set_summary);
   FIELD(grk_host_api, log);
   FIELD(grk_host_api, progress);
+  FIELD(grk_host_api, set_hint);
   printf("},\"grk_component\":{\"size\":%lu", (unsigned long)sizeof(grk_component));
   FIELD(grk_component, struct_size);
   FIELD(grk_component, kind);

@@ -101,7 +101,9 @@ class FixtureModuleTest(unittest.TestCase):
             {"name": "message", "type": "string", "required": False, "default": "failed on purpose",
              "description": "the message"},
             {"name": "std_exception", "type": "boolean", "required": False, "default": False,
-             "description": "throw std::runtime_error instead"}])
+             "description": "throw std::runtime_error instead"},
+            {"name": "hint", "type": "string", "required": False, "default": "",
+             "description": "the hint, if not empty"}])
         self.assertEqual(self.module.component("write-text")["kind"], "dataset-adapter")
 
     def test_mean_is_pythons_and_the_hosts(self):
@@ -151,14 +153,45 @@ class FixtureModuleTest(unittest.TestCase):
             self.module.invoke("fail", {"status": 42, "message": "odd"})
         self.assertEqual((caught.exception.status, caught.exception.message), (7, "odd (status 42)"))
 
+    def test_a_hint_travels_beside_the_exact_message(self):
+        with self.assertRaises(grk_plugins.PluginError) as caught:
+            self.module.invoke("fail", {"message": "row 3 is bad", "hint": "rows.tsv line 3: drop it"})
+        self.assertEqual((caught.exception.message, caught.exception.hint),
+                         ("row 3 is bad", "rows.tsv line 3: drop it"))
+        self.assertEqual(str(caught.exception), "invalid-data: row 3 is bad")
+        with self.assertRaises(grk_plugins.PluginError) as caught:
+            self.module.invoke("fail", {"message": "row 3 is bad"})
+        self.assertEqual(caught.exception.hint, "")
+
+    def test_a_host_table_of_sdk_1_0_gets_no_hint_and_no_crash(self):
+        # An SDK 1.0 host's table ends before set_hint (abi.h): the plugin
+        # must check the size and not call past it.
+        original = grk_plugins._Call.__init__
+
+        def short_table(call, *args):
+            original(call, *args)
+            call.table.struct_size = grk_plugins.HostApi.set_hint.offset
+            call.table.set_hint = grk_plugins._SetHint()
+        grk_plugins._Call.__init__ = short_table
+        try:
+            with self.assertRaises(grk_plugins.PluginError) as caught:
+                self.module.invoke("fail", {"message": "row 3 is bad", "hint": "rows.tsv line 3"})
+        finally:
+            grk_plugins._Call.__init__ = original
+        self.assertEqual((caught.exception.status, caught.exception.message, caught.exception.hint),
+                         (2, "row 3 is bad", ""))
+
     def test_errors_are_the_hosts(self):
-        for params in ({"status": 3, "message": "no such run"}, {"status": 5, "message": "disk full"}):
+        for params in ({"status": 3, "message": "no such run"}, {"status": 5, "message": "disk full"},
+                       {"status": 2, "message": "row 3", "hint": "rows.tsv line 3: drop it"}):
             with self.assertRaises(grk_plugins.PluginError) as caught:
                 self.module.invoke("fail", params)
             code, document, err = host_run(FIXTURE, "fail", params)
             self.assertEqual(code, 3, err)
-            self.assertEqual(document["steps"][0]["error"],
-                             {"status": caught.exception.status_name, "message": caught.exception.message})
+            expected = {"status": caught.exception.status_name, "message": caught.exception.message}
+            if caught.exception.hint:
+                expected["hint"] = caught.exception.hint
+            self.assertEqual(document["steps"][0]["error"], expected)
 
     def test_parameters_are_checked_by_the_plugin(self):
         cases = [({"scores": {}, "bogus": 1}, "parameter 'bogus': unknown parameter; expected one of: scores"),

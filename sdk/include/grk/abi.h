@@ -85,6 +85,12 @@ typedef struct grk_host_api {
      and `bytes` processed so far (0 = not measured). The host decides whether
      and how to show it; calling it is always cheap. */
   void (*progress)(void* ctx, const char* phase, uint64_t done, uint64_t total, uint64_t bytes);
+  /* Added in SDK 1.1. What the user can do about the failure reported with
+     set_error (the file and line it came from, the value, the option that
+     resolves it): UTF-8 text, kept apart from the message, which stays
+     exact. Call it after set_error, at most once. A module of SDK 1.1 checks
+     struct_size before calling it: an SDK 1.0 host's table ends before it. */
+  void (*set_hint)(void* ctx, const char* text, size_t len);
 } grk_host_api;
 
 /* One statistic or dataset adapter. */

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <grk/abi.h>
 
@@ -44,11 +45,15 @@ inline const char* status_name(Status status) noexcept {
 /// C boundary as an exception.
 class Error : public std::runtime_error {
  public:
-  Error(Status status, const std::string& message) : std::runtime_error(message), status_(status) {}
+  Error(Status status, const std::string& message, std::string hint = {})
+      : std::runtime_error(message), status_(status), hint_(std::move(hint)) {}
   Status status() const noexcept { return status_; }
+  /// What the user can do about it; empty for none (docs/design.md §2.5).
+  const std::string& hint() const noexcept { return hint_; }
 
  private:
   Status status_;
+  std::string hint_;
 };
 
 }  // namespace grk

@@ -22,11 +22,15 @@
 
 namespace grk {
 
-/// Why an operation failed: the status a host reports and one line for the
-/// user.
+/// Why an operation failed: the status a host reports, one line for the
+/// user, and optionally a hint: what to do about it (the file and line, the
+/// value, the option that resolves it). The hint travels apart from the
+/// message so that a message that must match another tool's stays exact
+/// (docs/design.md §2.5).
 struct Failure {
   Status status = Status::internal;
   std::string message;
+  std::string hint;
 };
 
 /// Wraps an error so that `return grk::unexpected(e);` converts to any
@@ -43,8 +47,8 @@ Unexpected<std::decay_t<E>> unexpected(E&& error) {
 
 /// `return grk::fail(Status::invalid_data, "...");` from a function returning
 /// Expected<T> (error type grk::Failure).
-inline Unexpected<Failure> fail(Status status, std::string message) {
-  return Unexpected<Failure>{Failure{status, std::move(message)}};
+inline Unexpected<Failure> fail(Status status, std::string message, std::string hint = {}) {
+  return Unexpected<Failure>{Failure{status, std::move(message), std::move(hint)}};
 }
 
 /// Thrown by value() of an Expected that holds an error: a bug in the caller,
@@ -85,7 +89,7 @@ class [[nodiscard]] Expected {
   /// compute/adapt hands a failure to the firewall.
   T or_throw() && {
     static_assert(std::is_same_v<E, Failure>, "or_throw() needs a grk::Failure error");
-    if (!has_value()) throw Error(error().status, error().message);
+    if (!has_value()) throw Error(error().status, error().message, error().hint);
     return std::get<0>(std::move(state_));
   }
 
@@ -113,7 +117,7 @@ class [[nodiscard]] Expected<void, E> {
 
   void or_throw() && {
     static_assert(std::is_same_v<E, Failure>, "or_throw() needs a grk::Failure error");
-    if (error_) throw Error(error_->status, error_->message);
+    if (error_) throw Error(error_->status, error_->message, error_->hint);
   }
 
  private:

@@ -73,6 +73,16 @@ inline std::int32_t report_failure(const grk_host_api* host, void* ctx, Status s
   return report_failure(host, ctx, status, message.data(), message.size());
 }
 
+// Sends a hint after its failure, when the host's table has set_hint (an SDK
+// 1.0 host's does not: abi.h growth rule).
+inline void report_hint(const grk_host_api* host, void* ctx, const std::string& hint) noexcept {
+  if (hint.empty() || host->struct_size < offsetof(grk_host_api, set_hint) + sizeof host->set_hint ||
+      host->set_hint == nullptr) {
+    return;
+  }
+  host->set_hint(ctx, hint.data(), hint.size());
+}
+
 template <class T>
 boost::json::value run_component(T& component, const Params& params, Context& context) {
   if constexpr (std::is_base_of_v<Statistic, T>) {
@@ -117,7 +127,9 @@ std::int32_t behind_firewall(const grk_host_api* host, void* ctx, Call&& call) n
     return call();
   } catch (const Error& error) {
     try {
-      return report_failure(host, ctx, error.status(), std::string(error.what()));
+      const std::int32_t status = report_failure(host, ctx, error.status(), std::string(error.what()));
+      report_hint(host, ctx, error.hint());
+      return status;
     } catch (...) {
     }
   } catch (const std::exception& error) {

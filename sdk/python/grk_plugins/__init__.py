@@ -69,7 +69,7 @@ __all__ = ["load", "find_module", "plugin_search_path", "Module", "Outcome", "Pl
 # The ABI and SDK this loader implements; tests/python_binding checks them
 # against sdk/include/grk/version.h so they move together.
 ABI_VERSION = 1
-SDK_VERSION = (1, 0, 0)
+SDK_VERSION = (1, 1, 0)
 
 ENTRY_SYMBOL = "grk_plugin_v%d" % ABI_VERSION
 ENTRY_SYMBOL_PREFIX = "grk_plugin_v"
@@ -102,12 +102,15 @@ _logger = logging.getLogger("grk_plugins")
 
 
 class PluginError(Exception):
-    """A component call (or a module load) failed: status and message."""
+    """A component call (or a module load) failed: status and message, and
+    the component's hint (what to do about it; "" for none), which is kept
+    out of the message and of str() so that an exact message stays exact."""
 
-    def __init__(self, status, message):
+    def __init__(self, status, message, hint=""):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.hint = hint
 
     @property
     def status_name(self):
@@ -137,6 +140,7 @@ _Log = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p,
                         ctypes.c_size_t)
 _Progress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint64,
                              ctypes.c_uint64, ctypes.c_uint64)
+_SetHint = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
 
 
 class HostApi(ctypes.Structure):
@@ -149,6 +153,7 @@ class HostApi(ctypes.Structure):
         ("set_summary", _SetSummary),
         ("log", _Log),
         ("progress", _Progress),
+        ("set_hint", _SetHint),  # SDK 1.1
     ]
 
 
@@ -232,6 +237,7 @@ class _Call:
     def __init__(self, log, progress, verbose):
         self.result = None
         self.error = None
+        self.hint = ""
         self.summary = ""
         self.logs = []
         self.failures = []
@@ -242,7 +248,7 @@ class _Call:
             ctypes.sizeof(HostApi), ABI_VERSION,
             _SetResult(self._on_result), _SetError(self._on_error),
             _SetSummary(self._on_summary), _Log(self._on_log),
-            _Progress(self._on_progress))
+            _Progress(self._on_progress), _SetHint(self._on_hint))
 
     # Callbacks run inside the plugin's call: they must not raise into C.
     def _guard(self, fn, *args):
@@ -265,6 +271,12 @@ class _Call:
     def _store_error(self, status, data, size):
         message = ctypes.string_at(data, size).decode("utf-8", "replace") if size else ""
         self.error = (status, message)
+
+    def _on_hint(self, _ctx, data, size):
+        self._guard(self._store_hint, data, size)
+
+    def _store_hint(self, data, size):
+        self.hint = ctypes.string_at(data, size).decode("utf-8", "replace") if size else ""
 
     def _on_summary(self, _ctx, data, size):
         self._guard(self._store_summary, data, size)
@@ -375,7 +387,7 @@ class Module:
                 code = STATUS_INTERNAL
             if not message:
                 message = "the component returned status %d without a message" % code
-            raise PluginError(code, message)
+            raise PluginError(code, message, call.hint)
         if call.result is None:
             raise PluginError(STATUS_INTERNAL, "the component returned OK without a result")
         try:
