@@ -181,6 +181,8 @@ ConfigErrors RunSession::validate() const {
     const std::string where = one_component ? step.location : step.location + " (" + handle.name() + ")";
     HostError error{outcome.fault ? exit_plugin : exit_usage,
                     where + " [" + failure_status(outcome) + "]: " + outcome.invocation.message};
+    // Under its mistake, as under a FAILED line (docs/design.md §2.5).
+    if (!outcome.invocation.hint.empty()) error.message += "\n      hint: " + outcome.invocation.hint;
     errors.add(step.place, std::move(error));
   }
   return errors;

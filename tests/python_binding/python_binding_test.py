@@ -519,6 +519,15 @@ class SignificanceTest(unittest.TestCase):
                                 {"baseline": "x", "candidate": "y", "metric": "mrr", "resamples": 0})
         self.assertEqual(error.status_name, "invalid-argument")
 
+    def test_a_missing_stage_hints_at_the_stages_there_are(self):
+        report = pathlib.Path(os.environ["GRK_SOURCE_DIR"], "configs/data/reports/example-eval-report.json")
+        with self.assertRaises(grk_plugins.PluginError) as caught:
+            self.module.invoke("paired-bootstrap", {"report": str(report), "baseline": "bm25",
+                                                    "candidate": "splade", "metric": "mrr"})
+        self.assertEqual((caught.exception.message, caught.exception.hint),
+                         ("report does not contain stage 'splade'",
+                          "the report's stages: 'bm25', 'dense', 'fusion', 'rerank'"))
+
     def test_allowed_values_are_checked_by_the_plugin(self):
         # The SDK's invoke checks a declared choice (docs/design.md §5.3), so
         # Python, which skips the host, is refused with the SDK's message.

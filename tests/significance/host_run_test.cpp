@@ -177,7 +177,11 @@ BOOST_AUTO_TEST_CASE(each_failure_is_the_steps_error) {
       const Run r = run(f, component(c.args));
       if (c.before_run) {
         BOOST_TEST(r.exit_code == 1);
-        BOOST_TEST(r.out == "grk-eval run: --component paired-bootstrap [" + c.status + "]: " + c.message + "\n");
+        // The missing stage's hint, under its error (docs/behaviour/paired-bootstrap.md §12.2).
+        const std::string hint = c.message.rfind("report does not contain stage", 0) == 0
+                                     ? "      hint: the report's stages: 'bm25', 'dense', 'fusion', 'rerank'\n"
+                                     : "";
+        BOOST_TEST(r.out == "grk-eval run: --component paired-bootstrap [" + c.status + "]: " + c.message + "\n" + hint);
         BOOST_TEST(r.results.is_null(), "no results document is written");
         continue;
       }

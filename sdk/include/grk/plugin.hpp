@@ -179,7 +179,11 @@ std::int32_t validate(const char* params_json, std::size_t params_len, const grk
     if (!params) return params.error();
     const T component;
     const Expected<void> checked = component.validate(*params);
-    if (!checked) return report_failure(host, ctx, checked.error().status, checked.error().message);
+    if (!checked) {
+      const std::int32_t status = report_failure(host, ctx, checked.error().status, checked.error().message);
+      report_hint(host, ctx, checked.error().hint);
+      return status;
+    }
     return GRK_STATUS_OK;
   });
 }
