@@ -237,6 +237,25 @@ BOOST_AUTO_TEST_CASE(a_bad_value_in_the_second_step_stops_the_run_before_the_fir
   BOOST_TEST(!fs::exists(f.dir / "results.json"));
 }
 
+// docs/behaviour/comparisons.md §2.5: a report larger than 16 MiB is not read
+// before the run; its missing stage fails the step, with its hint recorded.
+BOOST_AUTO_TEST_CASE(a_report_past_the_bound_is_left_to_the_step) {
+  Fixture f;
+  if (!f.ready()) return;
+  // The example report and 17 MiB of trailing spaces: still the same JSON.
+  f.write("big.json", read_all(f.source / "configs/data/reports/example-eval-report.json") +
+                          std::string(std::size_t{17} << 20, ' '));
+  const Run r = run(f, component("--set report=big.json --set baseline=bm25 --set candidate=splade --set metric=mrr"));
+  BOOST_TEST(r.exit_code == 3);
+  BOOST_REQUIRE(r.results.is_object());
+  BOOST_TEST(grk::json::write_compact(step(r).at("error")) ==
+             R"({"status":"invalid-argument","message":"report does not contain stage 'splade'",)"
+             R"("hint":"the report's stages: 'bm25', 'dense', 'fusion', 'rerank'"})");
+  BOOST_TEST(r.out.find("FAILED [invalid-argument]: report does not contain stage 'splade'\n"
+                        "      hint: the report's stages: 'bm25', 'dense', 'fusion', 'rerank'\n") != std::string::npos,
+             r.out);
+}
+
 // Allowed values (docs/design.md §5.3) as `--set` and `describe` show them.
 BOOST_AUTO_TEST_CASE(allowed_values_are_listed_and_checked_before_the_run) {
   Fixture f;
