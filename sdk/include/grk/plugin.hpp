@@ -177,7 +177,7 @@ std::int32_t validate(const char* params_json, std::size_t params_len, const grk
   return behind_firewall(host, ctx, [&]() -> std::int32_t {
     auto params = checked_params<T>(params_json, params_len, host, ctx);
     if (!params) return params.error();
-    const T component;
+    const T component{};  // {}: a const object of a class with uninitialised members needs it
     const Expected<void> checked = component.validate(*params);
     if (!checked) {
       const std::int32_t status = report_failure(host, ctx, checked.error().status, checked.error().message);

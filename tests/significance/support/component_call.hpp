@@ -77,7 +77,7 @@ Outcome prerun(const boost::json::object& given) {
     out.status = grk::Status::invalid_argument;
     return out;
   }
-  const Component component;
+  const Component component{};
   const grk::Expected<void> checked = component.validate(grk::Params(std::move(*resolved)));
   if (!checked) {
     out.error = checked.error().message;
