@@ -56,6 +56,10 @@ Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::
         return plugin_error(where + "has a default that is not one of its allowed values");
       }
     }
+    // Optional (docs/design.md §5.3): a written path, left out of the inputs.
+    if (const auto* output = entry->if_contains("output"); output != nullptr && output->is_bool()) {
+      spec.output = output->get_bool();
+    }
     specs.push_back(std::move(spec));
   }
   return specs;

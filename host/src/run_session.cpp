@@ -7,6 +7,7 @@
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
+#include "folder_digest.hpp"
 #include "isolated_invocation.hpp"
 #include "progress_line.hpp"
 #include "results_file.hpp"
@@ -68,18 +69,30 @@ void RunSession::record_inputs(const PlannedStep& step) {
   const auto record = [&](const std::string& param, const std::string* key, const boost::json::value& value) {
     const std::filesystem::path path(std::string(value.get_string()));
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return;
-    const auto digest = sha256_of_file(path);
-    if (!digest) return;
     boost::json::object input{{"step", step.id}, {"param", param}};
     if (key != nullptr) input["key"] = *key;
     input["path"] = path.string();
-    input["sha256"] = *digest;
+    if (std::filesystem::is_regular_file(path, ec)) {
+      const auto digest = sha256_of_file(path);
+      if (!digest) return;
+      input["sha256"] = *digest;
+    } else if (std::filesystem::is_directory(path, ec)) {
+      // docs/design.md §4.8: a folder is hashed over its files.
+      const auto digest = sha256_of_folder(path);
+      if (!digest) return;
+      input["sha256"] = digest->sha256;
+      input["files"] = digest->files;
+    } else {
+      return;
+    }
     inputs_.push_back(std::move(input));
   };
   for (const auto& spec : step.entry.component->params) {
     const auto* value = step.params.if_contains(spec.name);
     if (value == nullptr) continue;
+    // A path the component writes is not an input, even when it exists
+    // already (an output folder adapted into again).
+    if (spec.output) continue;
     if (spec.type == ParamType::path) record(spec.name, nullptr, *value);
     if (spec.type == ParamType::paths) {
       for (const auto& member : value->get_object()) {

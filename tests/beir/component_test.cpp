@@ -17,7 +17,9 @@ BOOST_AUTO_TEST_CASE(declares_groundkits_three_parameters_first) {
   BOOST_TEST(grk::json::write_compact(declared) ==
              "[{\"name\":\"source_dir\",\"type\":\"path\",\"required\":true,\"description\":\"BEIR dataset folder "
              "holding corpus.jsonl, queries.jsonl and qrels/\"},{\"name\":\"output_dir\",\"type\":\"path\","
-             "\"required\":true,\"description\":\"folder that receives corpus/ and judgments.jsonl\"},{\"name\":"
+             "\"required\":true,\"description\":\"folder that receives corpus/ and judgments.jsonl\","
+             // Written, not read: left out of the results document's inputs (docs/design.md §4.8).
+             "\"output\":true},{\"name\":"
              "\"split\",\"type\":\"string\",\"required\":false,\"default\":\"test\",\"description\":\"qrels split to "
              "adapt: qrels/<split>.tsv\"}]");
   BOOST_TEST(grk::beir::BeirDatasetAdapter::name == "beir");
@@ -37,7 +39,7 @@ BOOST_AUTO_TEST_CASE(declares_the_opt_in_policies_with_their_defaults) {
   BOOST_TEST(shape ==
              "line_breaks:string=\"python\" qrels_header:string=\"required\" graded:integer=absent "
              "unicode_separators:string=\"refuse\" missing_documents:string=\"refuse\" "
-             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" ");
+             "missing_queries:string=\"refuse\" identical_ids:string=\"keep\" subsets:string=\"refuse\" ");
 }
 
 BOOST_AUTO_TEST_CASE(adapts_and_sums_up_like_the_cli_wrapper) {

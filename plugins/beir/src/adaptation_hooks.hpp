@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "staged_output.hpp"
+#include "dataset_output.hpp"
 
 namespace grk::beir {
 
@@ -14,7 +14,7 @@ struct AdaptationHooks {
   /// Progress of a phase ("reading corpus", "writing corpus"): units done, of
   /// total (0 = unknown), and bytes.
   std::function<void(const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes)> progress;
-  /// Called before each change to the file system (see StagedOutput).
+  /// Called before each change to the file system (see DatasetOutput).
   WriteStepObserver before_write_step;
   /// Called between the two reads of corpus.jsonl (tests change the file here).
   std::function<void()> between_corpus_passes;

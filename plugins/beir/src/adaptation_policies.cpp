@@ -49,6 +49,9 @@ std::vector<ParamSpec> policy_params() {
       with_default("identical_ids", ParamType::string, "keep",
                    "positive pairs whose query id equals the document id: keep, or exclude them (BEIR's "
                    "ignore_identical_ids)"),
+      with_default("subsets", ParamType::string, "refuse",
+                   "a source folder without corpus.jsonl whose subfolders are BEIR datasets (CQADupStack): refuse, "
+                   "or each (every such subfolder adapted into output_dir/<name>/ with the same options)"),
   };
 }
 
@@ -88,6 +91,10 @@ Expected<AdaptationPolicies> read_policies(const Params& params) {
                                                                   {"exclude", IdenticalIds::exclude}});
   if (!identical) return unexpected(std::move(identical).error());
   policies.identical_ids = *identical;
+  auto subsets = choice<SubsetsPolicy>(params, "subsets", {{"refuse", SubsetsPolicy::refuse},
+                                                           {"each", SubsetsPolicy::each}});
+  if (!subsets) return unexpected(std::move(subsets).error());
+  policies.subsets = *subsets;
   return policies;
 }
 

@@ -23,6 +23,8 @@ enum class UnicodeSeparators { refuse, escape };
 enum class MissingPolicy { refuse, drop };
 /// What to do with pairs whose query id equals the document id (docs/behaviour/beir.md §16.6).
 enum class IdenticalIds { keep, exclude };
+/// What to do with a source folder of BEIR datasets in subfolders (docs/behaviour/beir.md §17).
+enum class SubsetsPolicy { refuse, each };
 
 struct AdaptationPolicies {
   LineBreaks line_breaks = LineBreaks::python;
@@ -33,6 +35,8 @@ struct AdaptationPolicies {
   MissingPolicy missing_documents = MissingPolicy::refuse;
   MissingPolicy missing_queries = MissingPolicy::refuse;
   IdenticalIds identical_ids = IdenticalIds::keep;
+  /// Read by the component, not by adapt_beir_dataset (docs/behaviour/beir.md §17).
+  SubsetsPolicy subsets = SubsetsPolicy::refuse;
 };
 
 /// The declarations of the policy parameters, in the order `grk-eval describe beir` lists them.

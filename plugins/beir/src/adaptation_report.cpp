@@ -29,4 +29,12 @@ std::string summary_line(std::uint64_t document_count, std::uint64_t total_chara
          " gold docs/query -> " + judgments_path;
 }
 
+std::string subset_summary_line(std::uint64_t subset_count, const std::string& names, std::uint64_t document_count,
+                                std::uint64_t query_count, std::uint64_t relevance_pair_count,
+                                const std::string& output_dir) {
+  return counted(subset_count, "subset", "subsets") + " (" + names + "): " +
+         counted(document_count, "document", "documents") + ", " + counted(query_count, "query", "queries") + ", " +
+         counted(relevance_pair_count, "gold doc", "gold docs") + " -> " + output_dir;
+}
+
 }  // namespace grk::beir

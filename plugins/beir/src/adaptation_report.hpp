@@ -35,6 +35,12 @@ std::string summary_line(std::uint64_t document_count, std::uint64_t total_chara
                          std::uint64_t query_count, std::uint64_t relevance_pair_count,
                          const std::string& judgments_path);
 
+/// The summary of `subsets: each` (docs/behaviour/beir.md §17): "3 subsets (a, b, c): 6
+/// documents, 3 queries, 4 gold docs -> /abs/out", counts summed over the subsets.
+std::string subset_summary_line(std::uint64_t subset_count, const std::string& names, std::uint64_t document_count,
+                                std::uint64_t query_count, std::uint64_t relevance_pair_count,
+                                const std::string& output_dir);
+
 }  // namespace grk::beir
 
 #endif

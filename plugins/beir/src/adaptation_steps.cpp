@@ -22,7 +22,7 @@
 #include "record_checks.hpp"
 #include "relevance_checks.hpp"
 #include "source_file.hpp"
-#include "staged_output.hpp"
+#include "dataset_output.hpp"
 
 namespace grk::beir {
 
@@ -82,8 +82,9 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
     judgments::parse_judgments(render_judgments(qrels, queries, texts).text, layout.judgments_path).or_throw();
   }
 
+  if (request.check_only) return {};
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
-  const std::unique_ptr<StagedOutput> output = StagedOutput::create(layout, hooks.before_write_step).or_throw();
+  const std::unique_ptr<DatasetOutput> output = DatasetOutput::create(layout, hooks.before_write_step).or_throw();
   const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks).or_throw();
   const RenderedJudgments judgments = render_judgments(qrels, queries, texts, policies.unicode_separators);
   judgments::parse_judgments(judgments.text, layout.judgments_path).or_throw();

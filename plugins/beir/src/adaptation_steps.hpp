@@ -27,6 +27,9 @@ struct AdaptationRequest {
   std::string output_dir;
   std::string split = "test";
   AdaptationPolicies policies;  ///< every default keeps the reference's rules
+  /// Run every check and stop before the first write (docs/behaviour/beir.md §17): the
+  /// report is then empty.
+  bool check_only = false;
 };
 
 /// Adapts the BEIR dataset in `request.source_dir` into `request.output_dir`.

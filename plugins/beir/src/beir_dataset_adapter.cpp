@@ -2,13 +2,14 @@
 
 #include "adaptation_report.hpp"
 #include "adaptation_steps.hpp"
+#include "subset_adaptation.hpp"
 
 namespace grk::beir {
 
 std::vector<ParamSpec> BeirDatasetAdapter::params() {
   std::vector<ParamSpec> specs = {
       required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
-      required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl"),
+      as_output(required("output_dir", ParamType::path, "folder that receives corpus/ and judgments.jsonl")),
       with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
   };
   for (ParamSpec& spec : policy_params()) specs.push_back(std::move(spec));
@@ -25,6 +26,7 @@ boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& cont
   hooks.progress = [&context](const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes) {
     context.progress(phase, done, total, bytes);
   };
+  if (request.policies.subsets == SubsetsPolicy::each) return subsets_to_json(adapt_subsets(request, hooks));
   return report_to_json(adapt_beir_dataset(request, hooks));
 }
 
@@ -40,6 +42,20 @@ std::string BeirDatasetAdapter::summarize(const boost::json::value& report) cons
     const boost::json::value* v = fields->if_contains(key);
     return v != nullptr && v->is_string() ? std::string(v->get_string()) : std::string();
   };
+  // docs/behaviour/beir.md §17: one line for every subset together.
+  if (const boost::json::value* subsets = fields->if_contains("subsets"); subsets != nullptr && subsets->is_array()) {
+    std::uint64_t documents = 0, queries = 0, pairs = 0;
+    std::string names;
+    for (const auto& subset : subsets->get_array()) {
+      const boost::json::object& entry = subset.as_object();
+      names += (names.empty() ? "" : ", ") + std::string(entry.at("name").as_string());
+      const boost::json::object& report = entry.at("report").as_object();
+      documents += report.at("document_count").to_number<std::uint64_t>();
+      queries += report.at("query_count").to_number<std::uint64_t>();
+      pairs += report.at("relevance_pair_count").to_number<std::uint64_t>();
+    }
+    return subset_summary_line(subsets->get_array().size(), names, documents, queries, pairs, text("output_dir"));
+  }
   std::string line = summary_line(count("document_count"), count("total_characters"), text("corpus_dir"),
                                   count("query_count"), count("relevance_pair_count"), text("judgments_path"));
   // docs/behaviour/beir.md §16.7: the opt-ins that changed something are named.

@@ -190,7 +190,7 @@ Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& 
 Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
                                                            const CorpusSurvey& survey,
                                                            const std::set<std::string>& referenced,
-                                                           StagedOutput* output, const AdaptationHooks& hooks) {
+                                                           DatasetOutput* output, const AdaptationHooks& hooks) {
   std::map<std::string, std::string> texts;
   std::string_view line;
   std::string text;

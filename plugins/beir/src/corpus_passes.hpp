@@ -18,7 +18,7 @@
 #include "document_index.hpp"
 #include "source_file.hpp"
 #include "source_lines.hpp"
-#include "staged_output.hpp"
+#include "dataset_output.hpp"
 
 namespace grk::beir {
 
@@ -70,7 +70,7 @@ Expected<CorpusSurvey> survey_corpus(const SourceFile& file, const std::string& 
 Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& file, const std::string& path,
                                                            const CorpusSurvey& survey,
                                                            const std::set<std::string>& referenced,
-                                                           StagedOutput* output, const AdaptationHooks& hooks);
+                                                           DatasetOutput* output, const AdaptationHooks& hooks);
 
 }  // namespace grk::beir
 

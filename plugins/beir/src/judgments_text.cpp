@@ -1,41 +1,16 @@
 #include "judgments_text.hpp"
 
+#include <grk/groundkit/judgments/judgments_writer.hpp>
 #include <grk/json/quoted_string.hpp>
 
 #include <set>
 
-#include "record_fields.hpp"
-
 namespace grk::beir {
 namespace {
 
-// Appends `text` as json.dumps(ensure_ascii=False) quotes it, and with
-// `escape` its raw U+0085, U+2028 and U+2029 as json.dumps(ensure_ascii=True)
-// writes them (docs/behaviour/beir.md §16.4). Returns how many were escaped.
+// The SDK's json.dumps(ensure_ascii=False) quoting, with docs/behaviour/beir.md §16.4's escapes.
 std::uint64_t append_text(std::string& out, const std::string& text, bool escape) {
-  if (!escape || !contains_raw_line_separator(text)) {
-    json::append_quoted(out, text);
-    return 0;
-  }
-  std::string quoted;
-  json::append_quoted(quoted, text);
-  std::uint64_t escaped = 0;
-  for (std::size_t i = 0; i < quoted.size(); ++i) {
-    const unsigned char byte = static_cast<unsigned char>(quoted[i]);
-    if (byte == 0xC2 && i + 1 < quoted.size() && quoted[i + 1] == '\x85') {
-      out += "\\u0085";
-      ++i;
-      ++escaped;
-    } else if (byte == 0xE2 && i + 2 < quoted.size() && quoted[i + 1] == '\x80' &&
-               (quoted[i + 2] == '\xA8' || quoted[i + 2] == '\xA9')) {
-      out += quoted[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
-      i += 2;
-      ++escaped;
-    } else {
-      out += quoted[i];
-    }
-  }
-  return escaped;
+  return judgments::append_judgment_string(out, text, escape);
 }
 
 }  // namespace

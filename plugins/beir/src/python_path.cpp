@@ -1,10 +1,10 @@
 #include "python_path.hpp"
 
 #include <grk/expected.hpp>
+#include <grk/python/os_error.hpp>
 #include <grk/python/text.hpp>
 
 #include <cerrno>
-#include <cstring>
 #include <map>
 #include <optional>
 #include <vector>
@@ -133,8 +133,7 @@ std::string python_realpath(const std::string& path, bool* looped) {
 }
 
 std::string os_error_text(int errno_value, const std::string& path) {
-  return "[Errno " + std::to_string(errno_value) + "] " + std::strerror(errno_value) + ": " +
-         python::repr(path);
+  return python::os_error_text(errno_value, path);
 }
 
 std::string join_path(const std::string& a, const std::string& b) { return posix_join(a, b); }

@@ -54,6 +54,10 @@ struct ParamSpec {
   /// The allowed values of a `string` parameter, in the order messages and
   /// `describe` list them; empty: any string (docs/design.md §5.3).
   std::vector<std::string> choices;
+  /// A path the component writes rather than reads (docs/design.md §4.8): the
+  /// host does not hash it into the results document's inputs. Set it with
+  /// grk::as_output.
+  bool output = false;
 
   /// This parameter, restricted to `values` (a string parameter only).
   ParamSpec one_of(std::vector<std::string> values) && {
@@ -76,6 +80,13 @@ inline ParamSpec optional(std::string name, ParamType type, std::string descript
 inline ParamSpec with_default(std::string name, ParamType type, boost::json::value value,
                               std::string description) {
   return ParamSpec{std::move(name), type, false, std::move(value), std::move(description), {}};
+}
+
+/// `spec` marked as a path the component writes (an output file or folder),
+/// e.g. grk::as_output(grk::required("output_dir", ParamType::path, "...")).
+inline ParamSpec as_output(ParamSpec spec) {
+  spec.output = true;
+  return spec;
 }
 
 /// Whether `value` is a usable path: a non-empty string.
@@ -200,6 +211,7 @@ inline boost::json::array params_to_json(const std::vector<ParamSpec>& specs) {
       entry["choices"] = std::move(choices);
     }
     entry["description"] = spec.description;
+    if (spec.output) entry["output"] = true;  // absent when false: older declarations keep their bytes
     out.push_back(std::move(entry));
   }
   return out;

@@ -3,12 +3,11 @@
 #include "trec_inputs.hpp"
 
 #include <grk/error.hpp>
-#include <grk/groundkit/judgments/judgment.hpp>
-#include <grk/json/writer.hpp>
+#include <grk/groundkit/judgments/judgments_writer.hpp>
+#include <grk/output/staged_folder.hpp>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 
@@ -18,13 +17,6 @@ namespace {
 using grk::Error;
 using grk::Status;
 namespace fs = std::filesystem;
-
-void write_file(const fs::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw Error(Status::io_error, "cannot write '" + path.string() + "'");
-}
 
 // The output folder may be absent or empty, nothing else: an adapter never
 // mixes a new dataset into an old one.
@@ -39,6 +31,17 @@ void require_empty_output(const fs::path& output) {
   }
 }
 
+// The staged folder wants an absolute path without symbolic links or a
+// trailing slash.
+std::string resolved(const fs::path& output) {
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(output, ec);
+  const fs::path canonical = fs::weakly_canonical(absolute, ec);
+  std::string path = (ec ? absolute : canonical).lexically_normal().string();
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
+  return path;
+}
+
 }  // namespace
 
 std::vector<grk::ParamSpec> TrecToGroundkit::params() {
@@ -47,7 +50,7 @@ std::vector<grk::ParamSpec> TrecToGroundkit::params() {
       grk::required("qrels", ParamType::path, "TREC qrels: 'topic iteration docno relevance' per line"),
       grk::required("topics", ParamType::path, "topics as 'topic<TAB>query text' per line"),
       grk::required("documents", ParamType::path, "JSON Lines, one object per document"),
-      grk::required("output", ParamType::path, "folder to create (absent or empty): corpus/ and judgments.jsonl"),
+      grk::as_output(grk::required("output", ParamType::path, "folder to create (absent or empty): corpus/ and judgments.jsonl")),
       grk::with_default("min_relevance", ParamType::integer, 1, "grades at or above this are relevant"),
       grk::with_default("query_id_prefix", ParamType::string, "",
                         "prepended to topic ids to form groundkit query ids, e.g. 'robust04-'"),
@@ -77,28 +80,26 @@ boost::json::value TrecToGroundkit::adapt(const grk::Params& params, grk::Contex
     relevant[row.topic].insert(row.docno);
   }
 
-  // groundkit's judgments.jsonl is sorted by query id (docs/behaviour/judgments.md §2), and
-  // the prefix keeps the topic order, so one pass over `relevant` suffices.
+  // The SDK's judgments writer checks every row against groundkit's rules
+  // (kebab-case ids in ascending order, non-empty quotes, ...) and writes
+  // groundkit's bytes. The prefix keeps the topic order, so one pass over
+  // `relevant` (sorted bytewise) writes the ids in ascending order.
   const std::string prefix = params.string("query_id_prefix");
-  std::string judgments_text;
+  grk::judgments::JudgmentsWriter judgments;
   std::size_t pairs = 0;
   for (const auto& [topic, docnos] : relevant) {
     const auto query = topics.find(topic);
     if (query == topics.end()) {
       throw Error(Status::invalid_data, "topic '" + topic + "' has relevant documents but is not in the topics file");
     }
-    boost::json::array gold;
-    for (const auto& docno : docnos) {
-      gold.push_back({{"doc", docno + ".txt"}, {"quote", documents.at(docno).text}});
-    }
+    grk::judgments::Judgment judgment;
+    judgment.query_id = prefix + topic;
+    judgment.query = query->second;
+    for (const auto& docno : docnos) judgment.gold.push_back({docno + ".txt", documents.at(docno).text});
     pairs += docnos.size();
-    const boost::json::value row = {
-        {"query_id", prefix + topic}, {"query", query->second}, {"category", "normal"}, {"gold", std::move(gold)}};
-    // The SDK's judgment model: whatever we write, groundkit can load.
-    if (auto checked = grk::judgments::validate_judgment(row); !checked) {
-      throw Error(Status::invalid_data, "topic '" + topic + "' cannot become a groundkit judgment: " + checked.error());
+    if (auto added = judgments.add(judgment); !added) {
+      throw Error(Status::invalid_data, "topic '" + topic + "' cannot become a groundkit judgment: " + added.error().message);
     }
-    judgments_text += grk::json::dumps(row) + "\n";
   }
   const std::size_t unjudged = topics.size() - std::count_if(topics.begin(), topics.end(), [&](const auto& t) {
                                  return relevant.count(t.first) != 0;
@@ -107,22 +108,21 @@ boost::json::value TrecToGroundkit::adapt(const grk::Params& params, grk::Contex
     context.log(grk::LogLevel::info, std::to_string(unjudged) + " topic(s) have no relevant documents and were left out");
   }
 
-  const fs::path corpus = output / "corpus";
-  std::error_code ec;
-  fs::create_directories(corpus, ec);
-  if (ec) throw Error(Status::io_error, "cannot create '" + corpus.string() + "': " + ec.message());
-  try {
-    std::uint64_t done = 0;
-    for (const auto& [docno, document] : documents) {
-      write_file(corpus / (docno + ".txt"), document.text);
-      context.progress("write corpus", ++done, documents.size());
-    }
-    write_file(output / "judgments.jsonl", judgments_text);
-  } catch (...) {
-    // Leave the output as we found it: absent or empty.
-    for (const auto& entry : fs::directory_iterator(output, ec)) fs::remove_all(entry.path(), ec);
-    throw;
+  // Written into a staging folder and published at the end in one rename:
+  // a failure, or a kill, leaves the output as it was found.
+  grk::output::StagingOptions staging;
+  staging.entries = {"judgments.jsonl", "corpus"};  // corpus/ last: it makes the dataset usable
+  staging.marker = "trec-adapter-staging-";
+  const auto folder = grk::output::StagedFolder::create(resolved(output), staging).or_throw();
+  folder->make_folder("corpus").or_throw();
+  std::uint64_t done = 0;
+  for (const auto& [docno, document] : documents) {
+    folder->write_file("corpus/" + docno + ".txt", document.text).or_throw();
+    context.progress("write corpus", ++done, documents.size());
   }
+  folder->write_file("judgments.jsonl", judgments.text()).or_throw();
+  folder->publish().or_throw();
+  const fs::path corpus = output / "corpus";
   return boost::json::object{
       {"output_dir", output.string()},
       {"corpus_dir", corpus.string()},

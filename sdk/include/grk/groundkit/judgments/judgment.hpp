@@ -70,81 +70,114 @@ inline Expected<void, std::string> validate_doc_path(std::string_view doc) {
   return {};
 }
 
+/// One reason a row is not a valid Judgment: where (pydantic's `loc`, e.g.
+/// "query_id" or "gold.0.quote"; empty for a model rule), what, and
+/// pydantic's error type (docs/behaviour/judgments.md §7).
+struct JudgmentProblem {
+  std::string loc;
+  std::string message;
+  std::string type;
+
+  /// pydantic's one-error layout, three lines (two without `loc`), as
+  /// groundkit's load_judgments embeds it after "invalid judgment: ":
+  /// "1 validation error for Judgment\n<loc>\n  <msg> [type=<type>]".
+  /// Byte identity with pydantic's full text (input_value, help URL) is out
+  /// of reach (docs/behaviour/judgments.md §2 says so); the prefix and the problem are kept.
+  std::string pydantic_text() const {
+    std::string text = "1 validation error for Judgment\n";
+    if (!loc.empty()) text.append(loc).append("\n");
+    text.append("  ").append(message).append(" [type=").append(type).append("]");
+    return text;
+  }
+
+  /// The same problem on one line, for an adapter's own messages:
+  /// "<loc>: <msg>", or "<msg>" for a model rule
+  /// (docs/behaviour/judgments.md §8).
+  std::string one_line() const { return loc.empty() ? message : loc + ": " + message; }
+};
+
 namespace detail {
 
-// pydantic's one-error layout: "1 validation error for Judgment\n<loc>\n  <msg> [type=<type>]".
-// Byte identity with pydantic's full text (input_value, help URL) is out of
-// reach (docs/behaviour/judgments.md §2 says so); the prefix and the problem are kept.
-inline std::string pydantic_error(std::string_view loc, std::string_view message, std::string_view type) {
-  std::string text = "1 validation error for Judgment\n";
-  if (!loc.empty()) text.append(loc).append("\n");
-  text.append("  ").append(message).append(" [type=").append(type).append("]");
-  return text;
+inline Unexpected<JudgmentProblem> problem(std::string loc, std::string message, std::string type) {
+  return unexpected(JudgmentProblem{std::move(loc), std::move(message), std::move(type)});
 }
 
-inline Expected<void, std::string> string_field(const boost::json::object& row, const char* key, bool required,
-                                                std::size_t min_length, std::string& out) {
+inline Expected<void, JudgmentProblem> string_field(const boost::json::object& row, const char* key, bool required,
+                                                    std::size_t min_length, std::string& out) {
   const boost::json::value* value = row.if_contains(key);
   if (value == nullptr) {
-    if (required) return unexpected(pydantic_error(key, "Field required", "missing"));
+    if (required) return problem(key, "Field required", "missing");
     return {};
   }
-  if (!value->is_string()) return unexpected(pydantic_error(key, "Input should be a valid string", "string_type"));
+  if (!value->is_string()) return problem(key, "Input should be a valid string", "string_type");
   out = std::string(value->get_string());
   if (python::code_point_count(out) < min_length) {
-    return unexpected(pydantic_error(key, "String should have at least 1 character", "string_too_short"));
+    return problem(key, "String should have at least 1 character", "string_too_short");
   }
   return {};
 }
 
 // One GoldSpan at `loc` ("gold.<index>"): extra keys forbidden, then doc
 // (required string, the path validator), then quote (required, non-empty).
-inline Expected<GoldSpan, std::string> read_gold_span(const boost::json::value& item, const std::string& loc) {
+inline Expected<GoldSpan, JudgmentProblem> read_gold_span(const boost::json::value& item, const std::string& loc) {
   const boost::json::object* span = item.if_object();
-  if (span == nullptr) {
-    return unexpected(
-        pydantic_error(loc, "Input should be a valid dictionary or instance of GoldSpan", "model_type"));
-  }
+  if (span == nullptr) return problem(loc, "Input should be a valid dictionary or instance of GoldSpan", "model_type");
   for (const auto& member : *span) {
     if (member.key() != "doc" && member.key() != "quote") {
-      return unexpected(
-          pydantic_error(loc + "." + std::string(member.key()), "Extra inputs are not permitted", "extra_forbidden"));
+      return problem(loc + "." + std::string(member.key()), "Extra inputs are not permitted", "extra_forbidden");
     }
   }
   GoldSpan parsed;
   const boost::json::value* doc = span->if_contains("doc");
-  if (doc == nullptr) return unexpected(pydantic_error(loc + ".doc", "Field required", "missing"));
-  if (!doc->is_string()) return unexpected(pydantic_error(loc + ".doc", "Input should be a valid string", "string_type"));
+  if (doc == nullptr) return problem(loc + ".doc", "Field required", "missing");
+  if (!doc->is_string()) return problem(loc + ".doc", "Input should be a valid string", "string_type");
   parsed.doc = std::string(doc->get_string());
   if (auto doc_path = validate_doc_path(parsed.doc); !doc_path) {
-    return unexpected(pydantic_error(loc + ".doc", "Value error, " + doc_path.error(), "value_error"));
+    return problem(loc + ".doc", "Value error, " + doc_path.error(), "value_error");
   }
   const boost::json::value* quote = span->if_contains("quote");
-  if (quote == nullptr) return unexpected(pydantic_error(loc + ".quote", "Field required", "missing"));
-  if (!quote->is_string()) {
-    return unexpected(pydantic_error(loc + ".quote", "Input should be a valid string", "string_type"));
-  }
+  if (quote == nullptr) return problem(loc + ".quote", "Field required", "missing");
+  if (!quote->is_string()) return problem(loc + ".quote", "Input should be a valid string", "string_type");
   parsed.quote = std::string(quote->get_string());
-  if (parsed.quote.empty()) {
-    return unexpected(pydantic_error(loc + ".quote", "String should have at least 1 character", "string_too_short"));
-  }
+  if (parsed.quote.empty()) return problem(loc + ".quote", "String should have at least 1 character", "string_too_short");
   return parsed;
 }
 
 }  // namespace detail
 
-/// Validates one parsed row as pydantic's Judgment model would (extra keys
-/// forbidden, strict string fields, field validators, then the model rules).
-/// Returns the judgment, or the error text (see detail::pydantic_error).
-inline Expected<Judgment, std::string> validate_judgment(const boost::json::value& value) {
-  const boost::json::object* row = value.if_object();
-  if (row == nullptr) {
-    return unexpected(detail::pydantic_error("", "Input should be a valid dictionary or instance of Judgment", "model_type"));
+/// The model rules of docs/behaviour/judgments.md §3 on a judgment whose fields are valid:
+/// no_answer exactly when gold is empty, ambiguous with at least 2 spans.
+inline Expected<void, JudgmentProblem> check_category_rules(const Judgment& judgment) {
+  if (judgment.category == Category::no_answer && !judgment.gold.empty()) {
+    return detail::problem("", "Value error, category 'no_answer' judgments must have an empty gold list",
+                           "value_error");
   }
+  if (judgment.category != Category::no_answer && judgment.gold.empty()) {
+    return detail::problem("",
+                           "Value error, category " + python::repr(category_name(judgment.category)) +
+                               " judgments require at least one gold span",
+                           "value_error");
+  }
+  if (judgment.category == Category::ambiguous && judgment.gold.size() < 2) {
+    return detail::problem(
+        "",
+        "Value error, category 'ambiguous' requires at least 2 gold spans (distinct authored answers) "
+        "\xE2\x80\x94 a single quote that happens to resolve to 2 chunks by boundary overlap does not qualify",
+        "value_error");
+  }
+  return {};
+}
+
+/// Validates one parsed row as pydantic's Judgment model would (extra keys
+/// forbidden, strict string fields, field validators, then the model rules,
+/// docs/behaviour/judgments.md §7). Returns the judgment, or the first problem.
+inline Expected<Judgment, JudgmentProblem> check_judgment(const boost::json::value& value) {
+  const boost::json::object* row = value.if_object();
+  if (row == nullptr) return detail::problem("", "Input should be a valid dictionary or instance of Judgment", "model_type");
   for (const auto& member : *row) {
     const std::string_view key = member.key();
     if (key != "query_id" && key != "query" && key != "category" && key != "gold" && key != "notes") {
-      return unexpected(detail::pydantic_error(key, "Extra inputs are not permitted", "extra_forbidden"));
+      return detail::problem(std::string(key), "Extra inputs are not permitted", "extra_forbidden");
     }
   }
   Judgment judgment;
@@ -152,14 +185,14 @@ inline Expected<Judgment, std::string> validate_judgment(const boost::json::valu
     return unexpected(std::move(field).error());
   }
   if (!is_judgment_query_id(judgment.query_id)) {
-    return unexpected(detail::pydantic_error("query_id", "String should match pattern '^[a-z0-9]+(-[a-z0-9]+)*$'",
-                                  "string_pattern_mismatch"));
+    return detail::problem("query_id", "String should match pattern '^[a-z0-9]+(-[a-z0-9]+)*$'",
+                           "string_pattern_mismatch");
   }
   if (auto field = detail::string_field(*row, "query", true, 1, judgment.query); !field) {
     return unexpected(std::move(field).error());
   }
   const boost::json::value* category = row->if_contains("category");
-  if (category == nullptr) return unexpected(detail::pydantic_error("category", "Field required", "missing"));
+  if (category == nullptr) return detail::problem("category", "Field required", "missing");
   const std::string_view name = category->is_string() ? std::string_view(category->get_string()) : "";
   bool known = false;
   for (Category c : {Category::normal, Category::ambiguous, Category::no_answer, Category::adversarial}) {
@@ -169,11 +202,11 @@ inline Expected<Judgment, std::string> validate_judgment(const boost::json::valu
     }
   }
   if (!known) {
-    return unexpected(detail::pydantic_error("category", "Input should be 'normal', 'ambiguous', 'no_answer' or 'adversarial'",
-                                  "literal_error"));
+    return detail::problem("category", "Input should be 'normal', 'ambiguous', 'no_answer' or 'adversarial'",
+                           "literal_error");
   }
   if (const boost::json::value* gold = row->if_contains("gold")) {
-    if (!gold->is_array()) return unexpected(detail::pydantic_error("gold", "Input should be a valid list", "list_type"));
+    if (!gold->is_array()) return detail::problem("gold", "Input should be a valid list", "list_type");
     std::size_t index = 0;
     for (const auto& item : gold->get_array()) {
       auto parsed = detail::read_gold_span(item, "gold." + std::to_string(index++));
@@ -182,26 +215,19 @@ inline Expected<Judgment, std::string> validate_judgment(const boost::json::valu
     }
   }
   if (const boost::json::value* notes = row->if_contains("notes"); notes != nullptr && !notes->is_null()) {
-    if (!notes->is_string()) return unexpected(detail::pydantic_error("notes", "Input should be a valid string", "string_type"));
+    if (!notes->is_string()) return detail::problem("notes", "Input should be a valid string", "string_type");
     judgment.notes = std::string(notes->get_string());
   }
-  if (judgment.category == Category::no_answer && !judgment.gold.empty()) {
-    return unexpected(detail::pydantic_error("", "Value error, category 'no_answer' judgments must have an empty gold list",
-                                  "value_error"));
-  }
-  if (judgment.category != Category::no_answer && judgment.gold.empty()) {
-    return unexpected(detail::pydantic_error("", "Value error, category " + python::repr(category_name(judgment.category)) +
-                                          " judgments require at least one gold span",
-                                  "value_error"));
-  }
-  if (judgment.category == Category::ambiguous && judgment.gold.size() < 2) {
-    return unexpected(detail::pydantic_error(
-        "",
-        "Value error, category 'ambiguous' requires at least 2 gold spans (distinct authored answers) "
-        "\xE2\x80\x94 a single quote that happens to resolve to 2 chunks by boundary overlap does not qualify",
-        "value_error"));
-  }
+  if (auto rules = check_category_rules(judgment); !rules) return unexpected(std::move(rules).error());
   return judgment;
+}
+
+/// check_judgment with the problem as pydantic's three-line text
+/// (JudgmentProblem::pydantic_text), the form groundkit's messages embed.
+inline Expected<Judgment, std::string> validate_judgment(const boost::json::value& value) {
+  auto checked = check_judgment(value);
+  if (!checked) return unexpected(checked.error().pydantic_text());
+  return std::move(checked).value();
 }
 
 }  // namespace grk::judgments
