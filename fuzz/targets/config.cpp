@@ -12,6 +12,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto config = grk::host::parse_config(text, "fuzz/run.json");
   if (!config) {
     grk::fuzz::require_message(config.error().message);
+  } else if (!config->errors.empty()) {
+    grk::fuzz::require_message(config->errors.report("grk-eval run: ").message);
   } else {
     grk::fuzz::require(!config->steps.empty(), "a config was accepted without steps");
     grk::fuzz::require(config->sha256.size() == 64, "the config's digest is not 64 hex digits");

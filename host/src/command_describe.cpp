@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "module_record_json.hpp"
+#include "text_join.hpp"
 
 namespace grk::host {
 namespace {
@@ -44,6 +45,10 @@ void print_text(const ModuleRecord& module, const ComponentRecord& component) {
     const std::string presence = default_text(spec);
     line += presence + std::string(presence.size() < 16 ? 16 - presence.size() : 1, ' ');
     std::cout << line << spec.description << "\n";
+    if (!spec.choices.empty()) {
+      // Under the description, in its column: the values the host accepts.
+      std::cout << std::string(line.size(), ' ') << "one of: " << join(spec.choices, ", ") << "\n";
+    }
   }
   if (component.params.empty()) std::cout << "  (none)\n";
 }
@@ -67,7 +72,8 @@ extern const Verb verb_describe{  // extern: listed in commands.cpp's table
     "Usage: grk-eval describe COMPONENT [--json] [--plugin-dir DIR]...\n\n"
     "Shows a component's kind, module and description, and each parameter with\n"
     "its type (string, integer, number, boolean, path, object, paths), whether it is\n"
-    "required or its default, and its description.\n\n",
+    "required or its default, its description, and the values it allows when the\n"
+    "component declares them (\"one of: ...\"; \"choices\" in --json).\n\n",
     /*takes_verbose=*/false, &add_options, &check, &run};
 
 }  // namespace grk::host

@@ -4,7 +4,9 @@
 // steps run) and emit (results_file.hpp: the results document).
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <string_view>
 #include <filesystem>
 
 #include "commands.hpp"
@@ -18,6 +20,10 @@ namespace grk::host {
 namespace {
 
 namespace po = boost::program_options;
+
+// What the verb frame puts before an error's first line, repeated before each
+// further line of a report of several mistakes.
+constexpr std::string_view error_line_prefix = "grk-eval run: ";
 
 void add_options(po::options_description& options) {
   options.add_options()
@@ -83,8 +89,17 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   options.checkpoint = request.output;
   options.isolate = plan.isolate;
   options.step_timeout = plan.step_timeout;
+  // Every mistake before anything runs, in one report (docs/design.md §4.14):
+  // the config's and the plan's, a module that cannot be loaded, and what the
+  // steps' own pre-run checks find.
+  ConfigErrors errors = std::move(plan.errors);
   auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
-  if (!session) return unexpected(std::move(session).error());
+  if (!session) {
+    errors.add(ErrorPlace{SIZE_MAX, SIZE_MAX}, std::move(session).error());
+    return unexpected(errors.report(error_line_prefix));
+  }
+  errors.add_all(session->validate());
+  if (!errors.empty()) return unexpected(errors.report(error_line_prefix));
   // Before any step: an --output that cannot be written fails now, with
   // nothing run, not after every step's work (exit 1).
   if (auto written = session->write_checkpoint(); !written) {
@@ -134,8 +149,10 @@ extern const Verb verb_run{  // extern: listed in commands.cpp's table
     "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
     "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n\n"
     "Runs the steps of a JSON config in order, or one component with parameters\n"
-    "from --set. Every step's component and parameters are checked before any\n"
-    "step runs; a run stops at the first failing step unless --keep-going.\n"
+    "from --set. Every step's component and parameters (and each component's own\n"
+    "pre-run check) are checked before any step runs, and every mistake found is\n"
+    "reported at once (up to 20); a run stops at the first failing step unless\n"
+    "--keep-going.\n"
     "Relative path parameters resolve against the config file's folder (against\n"
     "the working folder with --component).\n\n"
     "Config format:\n"

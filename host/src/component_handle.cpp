@@ -1,5 +1,6 @@
 #include "component_handle.hpp"
 
+#include <cstddef>
 #include <exception>
 
 #include <grk/json/reader.hpp>
@@ -79,8 +80,14 @@ constexpr grk_host_api host_api{sizeof(grk_host_api), GRK_ABI_VERSION, &set_resu
 
 }  // namespace
 
-Invocation ComponentHandle::invoke(std::string_view params_json,
-                                   const InvocationObserver& observer) const {
+namespace {
+
+using Entry = std::int32_t (*)(const char*, std::size_t, const grk_host_api*, void*);
+
+// One call of `entry` (invoke or validate) under the host's fence. A call that
+// must give a result (invoke) fails without one.
+Invocation call_component(Entry entry, std::string_view params_json, const InvocationObserver& observer,
+                          bool needs_result) {
   Invocation invocation;
   CallState state{&invocation, &observer, {}};
   std::int32_t returned = GRK_STATUS_OK;
@@ -88,7 +95,7 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
   try {
     // Second fence: an SDK plugin never lets an exception out, but a
     // hand-written one might.
-    returned = component_->invoke(params_json.data(), params_json.size(), &host_api, &state);
+    returned = entry(params_json.data(), params_json.size(), &host_api, &state);
   } catch (const std::exception& error) {
     invocation.status = Status::internal;
     invocation.message = std::string("exception escaped the plugin: ") + error.what();
@@ -112,6 +119,7 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
                          " and gave no message";
     return invocation;
   }
+  if (!needs_result) return invocation;
   if (!state.has_result) {
     invocation.status = Status::internal;
     invocation.message = "the component reported success but gave no result";
@@ -127,6 +135,25 @@ Invocation ComponentHandle::invoke(std::string_view params_json,
   }
   invocation.result = std::move(*result);
   return invocation;
+}
+
+}  // namespace
+
+Invocation ComponentHandle::invoke(std::string_view params_json,
+                                   const InvocationObserver& observer) const {
+  return call_component(component_->invoke, params_json, observer, true);
+}
+
+bool ComponentHandle::has_validate() const noexcept {
+  constexpr std::size_t needed = offsetof(grk_component, validate) + sizeof(component_->validate);
+  const grk_module* descriptor = module_->descriptor();
+  return descriptor != nullptr && descriptor->component_size >= needed && component_->struct_size >= needed &&
+         component_->validate != nullptr;
+}
+
+Invocation ComponentHandle::validate(std::string_view params_json, const InvocationObserver& observer) const {
+  if (!has_validate()) return Invocation{};
+  return call_component(component_->validate, params_json, observer, false);
 }
 
 }  // namespace grk::host

@@ -49,6 +49,16 @@ class ComponentHandle {
   /// escaped a non-SDK plugin all become a failed Invocation.
   [[nodiscard]] Invocation invoke(std::string_view params_json, const InvocationObserver& observer = {}) const;
 
+  /// Whether the component has a pre-run check (grk_component::validate,
+  /// SDK 1.1.0), read only when the module's entries are large enough to
+  /// hold it (docs/design.md §2.2).
+  [[nodiscard]] bool has_validate() const noexcept;
+
+  /// The component's pre-run check of `params_json`: ok (with no result)
+  /// when it finds nothing wrong or has no check; otherwise the status and
+  /// message it reported, or the host's verdict as for invoke().
+  [[nodiscard]] Invocation validate(std::string_view params_json, const InvocationObserver& observer = {}) const;
+
  private:
   std::shared_ptr<const LoadedModule> module_;
   const grk_component* component_;

@@ -19,19 +19,19 @@ Unexpected<HostError> config_error(const std::filesystem::path& file, const std:
   return usage_error(file.string() + ": " + (where.empty() ? "" : where + ": ") + message);
 }
 
-Expected<void, HostError> refuse_unknown_keys(const std::filesystem::path& file,
-                                              const boost::json::object& object,
-                                              const std::string& where,
-                                              std::initializer_list<const char*> known) {
+// Each key of `object` that is not `known`, as a mistake.
+std::vector<HostError> unknown_keys(const std::filesystem::path& file, const boost::json::object& object,
+                                    const std::string& where, std::initializer_list<const char*> known) {
+  std::vector<HostError> out;
   for (const auto& member : object) {
     bool ok = false;
     for (const char* key : known) ok = ok || member.key() == key;
     if (ok) continue;
     const std::string path = where.empty() ? std::string(member.key())
                                            : where + "." + std::string(member.key());
-    return config_error(file, path, "unknown key; expected one of: " + join(known, ", "));
+    out.push_back(config_error(file, path, "unknown key; expected one of: " + join(known, ", ")).error);
   }
-  return {};
+  return out;
 }
 
 std::string got(const boost::json::value& value) {
@@ -41,75 +41,92 @@ std::string got(const boost::json::value& value) {
 }
 
 // "plugin_dirs": folders made absolute against the config's folder, each of
-// which must exist.
-Expected<std::vector<std::filesystem::path>, HostError> read_plugin_dirs(
-    const std::filesystem::path& file, const boost::json::value& dirs,
-    const std::filesystem::path& config_dir) {
-  if (!dirs.is_array()) return config_error(file, "plugin_dirs", "expected an array of folder paths, " + got(dirs));
+// which must exist. The folders without a mistake are kept.
+std::vector<std::filesystem::path> read_plugin_dirs(const std::filesystem::path& file, const boost::json::value& dirs,
+                                                    const std::filesystem::path& config_dir,
+                                                    std::vector<HostError>& mistakes) {
   std::vector<std::filesystem::path> out;
+  if (!dirs.is_array()) {
+    mistakes.push_back(config_error(file, "plugin_dirs", "expected an array of folder paths, " + got(dirs)).error);
+    return out;
+  }
   std::size_t i = 0;
   for (const auto& dir : dirs.get_array()) {
     const std::string where = "plugin_dirs[" + std::to_string(i++) + "]";
     if (!dir.is_string() || dir.get_string().empty()) {
-      return config_error(file, where, "expected a non-empty folder path, " + got(dir));
+      mistakes.push_back(config_error(file, where, "expected a non-empty folder path, " + got(dir)).error);
+      continue;
     }
     const std::filesystem::path path(std::string(dir.get_string()));
     const auto resolved = (path.is_absolute() ? path : config_dir / path).lexically_normal();
     std::error_code ec;
     if (!std::filesystem::is_directory(resolved, ec)) {
-      return config_error(file, where, "plugin folder '" + resolved.string() + "' does not exist");
+      mistakes.push_back(
+          config_error(file, where, "plugin folder '" + resolved.string() + "' does not exist").error);
+      continue;
     }
     out.push_back(resolved);
   }
   return out;
 }
 
-// One element of "steps"; `ids` holds the ids of the steps before it.
-Expected<StepConfig, HostError> read_step(const std::filesystem::path& file,
-                                          const boost::json::value& item, std::size_t index,
-                                          std::map<std::string, std::size_t>& ids) {
+// One element of "steps"; `ids` holds the ids of the steps before it. Every
+// mistake of the step goes to `mistakes`; the step is usable only without one.
+StepConfig read_step(const std::filesystem::path& file, const boost::json::value& item, std::size_t index,
+                     std::map<std::string, std::size_t>& ids, std::vector<HostError>& mistakes) {
   const std::string where = step_path(index);
-  if (!item.is_object()) return config_error(file, where, "expected a step object, " + got(item));
-  const auto& step = item.get_object();
-  if (auto known = refuse_unknown_keys(file, step, where, {"id", "statistic", "adapter", "params"}); !known) {
-    return unexpected(std::move(known).error());
-  }
   StepConfig parsed;
   parsed.index = index;
+  if (!item.is_object()) {
+    mistakes.push_back(config_error(file, where, "expected a step object, " + got(item)).error);
+    return parsed;
+  }
+  const auto& step = item.get_object();
+  for (auto& mistake : unknown_keys(file, step, where, {"id", "statistic", "adapter", "params"})) {
+    mistakes.push_back(std::move(mistake));
+  }
 
   const auto* id = step.if_contains("id");
-  if (id == nullptr) return config_error(file, step_path(index, "id"), "required key is missing");
-  if (!id->is_string() || id->get_string().empty()) {
-    return config_error(file, step_path(index, "id"), "expected a non-empty string, " + got(*id));
-  }
-  parsed.id = id->get_string();
-  if (const auto [it, fresh] = ids.emplace(parsed.id, index); !fresh) {
-    return config_error(file, step_path(index, "id"),
-                        "duplicate step id '" + parsed.id + "' (" + step_path(it->second, "id") +
-                            " has it too); ids must be unique");
+  if (id == nullptr) {
+    mistakes.push_back(config_error(file, step_path(index, "id"), "required key is missing").error);
+  } else if (!id->is_string() || id->get_string().empty()) {
+    mistakes.push_back(config_error(file, step_path(index, "id"), "expected a non-empty string, " + got(*id)).error);
+  } else {
+    parsed.id = id->get_string();
+    if (const auto [it, fresh] = ids.emplace(parsed.id, index); !fresh) {
+      mistakes.push_back(config_error(file, step_path(index, "id"),
+                                      "duplicate step id '" + parsed.id + "' (" + step_path(it->second, "id") +
+                                          " has it too); ids must be unique")
+                             .error);
+    }
   }
 
   const auto* statistic = step.if_contains("statistic");
   const auto* adapter = step.if_contains("adapter");
   if ((statistic == nullptr) == (adapter == nullptr)) {
-    return config_error(file, where,
-                        "a step names exactly one component, with \"statistic\" or \"adapter\"; found " +
-                            std::string(statistic ? "both" : "neither"));
+    mistakes.push_back(config_error(file, where,
+                                    "a step names exactly one component, with \"statistic\" or \"adapter\"; found " +
+                                        std::string(statistic ? "both" : "neither"))
+                           .error);
+  } else {
+    const char* key = statistic ? "statistic" : "adapter";
+    const auto& name = statistic ? *statistic : *adapter;
+    if (!name.is_string() || name.get_string().empty()) {
+      mistakes.push_back(config_error(file, step_path(index, key), "expected a component name, " + got(name)).error);
+    } else {
+      parsed.component = name.get_string();
+      parsed.kind = statistic ? GRK_KIND_STATISTIC : GRK_KIND_DATASET_ADAPTER;
+    }
   }
-  const char* key = statistic ? "statistic" : "adapter";
-  const auto& name = statistic ? *statistic : *adapter;
-  if (!name.is_string() || name.get_string().empty()) {
-    return config_error(file, step_path(index, key), "expected a component name, " + got(name));
-  }
-  parsed.component = name.get_string();
-  parsed.kind = statistic ? GRK_KIND_STATISTIC : GRK_KIND_DATASET_ADAPTER;
 
   const auto* params = step.if_contains("params");
-  if (params == nullptr) return config_error(file, step_path(index, "params"), "required key is missing");
-  if (!params->is_object()) {
-    return config_error(file, step_path(index, "params"), "expected an object, " + got(*params));
+  if (params == nullptr) {
+    mistakes.push_back(config_error(file, step_path(index, "params"), "required key is missing").error);
+  } else if (!params->is_object()) {
+    mistakes.push_back(config_error(file, step_path(index, "params"), "expected an object, " + got(*params)).error);
+  } else {
+    parsed.params = params->get_object();
   }
-  parsed.params = params->get_object();
   return parsed;
 }
 
@@ -168,40 +185,59 @@ Expected<RunConfig, HostError> parse_config(std::string_view text, const std::fi
   }
   if (!document->is_object()) return config_error(file, "(top level)", "expected an object, " + got(*document));
   const auto& root = document->get_object();
-  if (auto known = refuse_unknown_keys(file, root, "", {"plugin_dirs", "isolate", "step_timeout", "steps"});
-      !known) {
-    return unexpected(std::move(known).error());
-  }
 
-  if (const auto* dirs = root.if_contains("plugin_dirs")) {
-    auto resolved = read_plugin_dirs(file, *dirs, config.dir);
-    if (!resolved) return unexpected(std::move(resolved).error());
-    config.plugin_dirs = std::move(*resolved);
-  }
-
-  if (const auto* isolate = root.if_contains("isolate")) {
-    if (!isolate->is_bool()) return config_error(file, "isolate", "expected true or false, " + got(*isolate));
-    config.isolate = isolate->get_bool();
-  }
-  if (const auto* timeout = root.if_contains("step_timeout")) {
-    if (!timeout->is_number() || !(timeout->to_number<double>() > 0.0)) {
-      return config_error(file, "step_timeout", "expected a number of seconds above 0, " + got(*timeout));
+  // Each top-level key in file order, so that the report lists its mistakes
+  // in that order (docs/design.md §4.14).
+  std::size_t key_position = 0;
+  bool has_steps = false;
+  for (const auto& member : root) {
+    const ErrorPlace place{key_position++, 0};
+    std::vector<HostError> mistakes;
+    const std::string_view key = member.key();
+    const boost::json::value& value = member.value();
+    if (key == "plugin_dirs") {
+      config.plugin_dirs = read_plugin_dirs(file, value, config.dir, mistakes);
+    } else if (key == "isolate") {
+      if (value.is_bool()) {
+        config.isolate = value.get_bool();
+      } else {
+        mistakes.push_back(config_error(file, "isolate", "expected true or false, " + got(value)).error);
+      }
+    } else if (key == "step_timeout") {
+      if (value.is_number() && value.to_number<double>() > 0.0) {
+        config.step_timeout = value.to_number<double>();
+      } else {
+        mistakes.push_back(
+            config_error(file, "step_timeout", "expected a number of seconds above 0, " + got(value)).error);
+      }
+    } else if (key == "steps") {
+      has_steps = true;
+      if (!value.is_array() || value.get_array().empty()) {
+        mistakes.push_back(config_error(file, "steps", "expected a non-empty array of steps, " +
+                                                           (value.is_array() ? std::string("got an empty array")
+                                                                             : got(value)))
+                               .error);
+      } else {
+        std::map<std::string, std::size_t> ids;  // id -> index of the step that has it
+        std::size_t index = 0;
+        for (const auto& item : value.get_array()) {
+          std::vector<HostError> step_mistakes;
+          StepConfig step = read_step(file, item, index, ids, step_mistakes);
+          step.place = ErrorPlace{place.key, index + 1};
+          for (auto& mistake : step_mistakes) config.errors.add(step.place, std::move(mistake));
+          if (step_mistakes.empty()) config.steps.push_back(std::move(step));
+          ++index;
+        }
+      }
+    } else {
+      mistakes.push_back(config_error(file, std::string(key),
+                                      "unknown key; expected one of: plugin_dirs, isolate, step_timeout, steps")
+                             .error);
     }
-    config.step_timeout = timeout->to_number<double>();
+    for (auto& mistake : mistakes) config.errors.add(place, std::move(mistake));
   }
-
-  const auto* steps = root.if_contains("steps");
-  if (steps == nullptr) return config_error(file, "steps", "required key is missing");
-  if (!steps->is_array() || steps->get_array().empty()) {
-    return config_error(file, "steps", "expected a non-empty array of steps, " +
-                                           (steps->is_array() ? std::string("got an empty array") : got(*steps)));
-  }
-  std::map<std::string, std::size_t> ids;  // id -> index of the step that has it
-  std::size_t index = 0;
-  for (const auto& item : steps->get_array()) {
-    auto step = read_step(file, item, index++, ids);
-    if (!step) return unexpected(std::move(step).error());
-    config.steps.push_back(std::move(*step));
+  if (!has_steps) {
+    config.errors.add(ErrorPlace{key_position, 0}, config_error(file, "steps", "required key is missing"));
   }
   return config;
 }

@@ -16,6 +16,7 @@
 #include <grk/abi.h>
 #include <grk/expected.hpp>
 
+#include "config_errors.hpp"
 #include "host_error.hpp"
 
 namespace grk::host {
@@ -26,6 +27,7 @@ struct StepConfig {
   std::int32_t kind = GRK_KIND_STATISTIC;  ///< which key named it
   boost::json::object params;              ///< as written in the config
   std::size_t index = 0;                   ///< position in "steps"
+  ErrorPlace place;                        ///< where it sits, for the error report
 };
 
 struct RunConfig {
@@ -36,6 +38,8 @@ struct RunConfig {
   std::string sha256;  ///< of the bytes that were parsed
   bool isolate = false;                ///< "isolate": each step in a child process
   std::optional<double> step_timeout;  ///< "step_timeout": seconds, > 0
+  /// The mistakes found; `steps` holds only the steps without one.
+  ConfigErrors errors;
 };
 
 /// The largest config file read (16 MiB); a larger one is refused unread.
@@ -43,7 +47,9 @@ inline constexpr std::size_t max_config_bytes = std::size_t{16} << 20;
 
 /// Reads and structurally checks a config file (syntax, keys, types, unique
 /// ids). Component names and params are checked later, against the plugins.
-/// A failure is a usage error whose one-line message names the file.
+/// A file that cannot be read, or is not a JSON object, is a usage error
+/// whose one-line message names the file; every other mistake is collected
+/// in RunConfig::errors, and the steps without a mistake are kept.
 Expected<RunConfig, HostError> load_config(const std::filesystem::path& file);
 
 /// Parses config text; `file` is used in messages and for relative paths.

@@ -46,7 +46,7 @@ void send(int fd, Frame type, const std::string& payload) {
 }
 
 [[noreturn]] void run_child(const ComponentHandle& handle, std::string_view params,
-                            const InvocationObserver& observer, int out_fd) {
+                            const InvocationObserver& observer, int out_fd, ComponentCall call) {
   reset_crash_handling();
   InvocationObserver forward;
   forward.log = [&](grk_log_level level, std::string_view message) {
@@ -57,7 +57,8 @@ void send(int fd, Frame type, const std::string& payload) {
     const boost::json::array fields{std::string(phase), done, total, bytes};
     send(out_fd, Frame::progress, json::write_compact(fields));
   };
-  const Invocation invocation = handle.invoke(params, forward);
+  const Invocation invocation =
+      call == ComponentCall::validate ? handle.validate(params, forward) : handle.invoke(params, forward);
   const boost::json::object reply{{"status", static_cast<std::int64_t>(invocation.status)},
                                   {"message", invocation.message},
                                   {"hint", invocation.hint},
@@ -111,7 +112,8 @@ struct FrameReader {
 }  // namespace
 
 IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_view params,
-                                   const InvocationObserver& observer, std::optional<double> timeout_seconds) {
+                                   const InvocationObserver& observer, std::optional<double> timeout_seconds,
+                                   ComponentCall call) {
   IsolatedInvocation out;
   int pipe_fds[2];
   if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
@@ -132,7 +134,7 @@ IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_vi
   if (pid == 0) {
     ::close(pipe_fds[0]);
     setpgid(0, 0);
-    run_child(handle, params, observer, pipe_fds[1]);
+    run_child(handle, params, observer, pipe_fds[1], call);
   }
   // Both sides set the group, so that a kill cannot come before the child's own setpgid.
   setpgid(pid, pid);

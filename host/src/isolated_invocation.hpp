@@ -22,7 +22,10 @@ struct IsolatedInvocation {
   std::optional<std::string> fault;
 };
 
-/// Forks; the child runs handle.invoke(params) with its stdout sent to
+/// Which entry of the component an isolated call runs.
+enum class ComponentCall { invoke, validate };
+
+/// Forks; the child runs handle.invoke(params) (or handle.validate(params)) with its stdout sent to
 /// stderr and sends the Invocation back, with the component's log lines and
 /// progress as they come (given to `observer` here, in this process). The
 /// child leads a process group of its own; after `timeout_seconds` the whole
@@ -32,7 +35,8 @@ struct IsolatedInvocation {
 /// killed`.
 [[nodiscard]] IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_view params,
                                                  const InvocationObserver& observer,
-                                                 std::optional<double> timeout_seconds);
+                                                 std::optional<double> timeout_seconds,
+                                                 ComponentCall call = ComponentCall::invoke);
 
 }  // namespace grk::host
 

@@ -38,6 +38,24 @@ Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::
     spec.required = req->get_bool();
     if (const auto* def = entry->if_contains("default")) spec.default_value = *def;
     if (desc && desc->is_string()) spec.description = desc->get_string();
+    // Allowed values (SDK 1.1.0, docs/design.md §5.3): a non-empty array of
+    // strings on a string parameter, its default among them.
+    if (const auto* choices = entry->if_contains("choices")) {
+      const std::string where = "parameter '" + spec.name + "' ";
+      if (spec.type != ParamType::string) return plugin_error(where + "declares allowed values but is not a string");
+      if (!choices->is_array() || choices->get_array().empty()) {
+        return plugin_error(where + "declares its allowed values as something other than a non-empty array of strings");
+      }
+      for (const auto& choice : choices->get_array()) {
+        if (!choice.is_string()) {
+          return plugin_error(where + "declares its allowed values as something other than a non-empty array of strings");
+        }
+        spec.choices.emplace_back(choice.get_string());
+      }
+      if (spec.default_value && value_issue(spec, *spec.default_value)) {
+        return plugin_error(where + "has a default that is not one of its allowed values");
+      }
+    }
     // Optional (docs/design.md §5.3): a written path, left out of the inputs.
     if (const auto* output = entry->if_contains("output"); output != nullptr && output->is_bool()) {
       spec.output = output->get_bool();

@@ -12,13 +12,13 @@ Expected<RunPlan, HostError> plan_config(const RunRequest& request) {
   auto config = load_config(request.config_file);
   if (!config) return unexpected(std::move(config).error());
   auto registry = request.plugins.registry(config->plugin_dirs);
-  auto steps = plan_steps(config->steps, registry, config->file.string(), config->dir);
-  if (!steps) return unexpected(std::move(steps).error());
+  ConfigErrors errors = config->errors;
+  auto steps = plan_steps(config->steps, registry, config->file.string(), config->dir, errors);
   std::error_code ec;
   boost::json::value provenance = {
       {"path", std::filesystem::absolute(config->file, ec).lexically_normal().string()},
       {"sha256", config->sha256}};
-  RunPlan plan{std::move(registry), std::move(*steps), std::move(provenance), false, std::nullopt};
+  RunPlan plan{std::move(registry), std::move(steps), std::move(provenance), false, std::nullopt, std::move(errors)};
   plan.step_timeout = request.step_timeout ? request.step_timeout : config->step_timeout;
   plan.isolate = request.isolate || config->isolate || plan.step_timeout.has_value();
   return plan;
@@ -31,10 +31,10 @@ Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
   auto step = step_from_flags(*entry, request.sets);
   if (!step) return unexpected(std::move(step).error());
   std::error_code ec;
-  auto steps = plan_steps({std::move(*step)}, registry, "", std::filesystem::current_path(ec),
+  ConfigErrors errors;
+  auto steps = plan_steps({std::move(*step)}, registry, "", std::filesystem::current_path(ec), errors,
                           StepSource::command_line);
-  if (!steps) return unexpected(std::move(steps).error());
-  RunPlan plan{std::move(registry), std::move(*steps), nullptr, false, std::nullopt};
+  RunPlan plan{std::move(registry), std::move(steps), nullptr, false, std::nullopt, std::move(errors)};
   plan.step_timeout = request.step_timeout;
   plan.isolate = request.isolate || plan.step_timeout.has_value();
   return plan;

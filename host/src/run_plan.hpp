@@ -12,6 +12,7 @@
 
 #include <grk/expected.hpp>
 
+#include "config_errors.hpp"
 #include "host_error.hpp"
 #include "plugin_options.hpp"
 #include "plugin_registry.hpp"
@@ -42,8 +43,14 @@ struct RunPlan {
   /// timeout implies it), killed after step_timeout seconds.
   bool isolate = false;
   std::optional<double> step_timeout;
+  /// Every mistake of the config and the plan; `steps` holds the steps
+  /// without one (docs/design.md §4.14).
+  ConfigErrors errors;
 };
 
+/// The plan, or the one mistake that stops planning at once (a config file
+/// that cannot be read or is not a JSON object, a --set or --component
+/// mistake); other mistakes are collected in RunPlan::errors.
 Expected<RunPlan, HostError> plan_run(const RunRequest& request);
 
 }  // namespace grk::host

@@ -171,6 +171,36 @@ bool RunSession::run() {
   return all_ok;
 }
 
+ConfigErrors RunSession::validate() const {
+  ConfigErrors errors;
+  for (std::size_t i = 0; i < plan_.size(); ++i) {
+    const auto& step = plan_[i];
+    const auto& handle = *handles_[i];
+    if (!handle.has_validate()) continue;
+    // A pre-run check has nothing to show while it runs; its logs wait for the step.
+    const InvocationObserver quiet;
+    const std::string params = json::write_compact(step.params);
+    StepOutcome outcome;
+    if (options_.isolate) {
+      IsolatedInvocation isolated =
+          invoke_isolated(handle, params, quiet, options_.step_timeout, ComponentCall::validate);
+      outcome.invocation = std::move(isolated.invocation);
+      outcome.fault = std::move(isolated.fault);
+    } else {
+      outcome.invocation = handle.validate(params, quiet);
+    }
+    if (outcome.invocation.status == Status::ok) continue;
+    const bool one_component = step.location.rfind("--component ", 0) == 0;
+    const std::string where = one_component ? step.location : step.location + " (" + handle.name() + ")";
+    HostError error{outcome.fault ? exit_plugin : exit_usage,
+                    where + " [" + failure_status(outcome) + "]: " + outcome.invocation.message};
+    // Under its mistake, as under a FAILED line (docs/design.md §2.5).
+    if (!outcome.invocation.hint.empty()) error.message += "\n      hint: " + outcome.invocation.hint;
+    errors.add(step.place, std::move(error));
+  }
+  return errors;
+}
+
 Expected<void, HostError> RunSession::write_checkpoint() const {
   if (options_.checkpoint.empty()) return {};
   return write_file_atomically(options_.checkpoint, json::write_pretty(results_document()) + "\n");

@@ -14,6 +14,7 @@
 #include <grk/expected.hpp>
 
 #include "component_handle.hpp"
+#include "config_errors.hpp"
 #include "host_error.hpp"
 #include "plugin_registry.hpp"
 #include "step_plan.hpp"
@@ -67,6 +68,12 @@ class RunSession {
   /// be loaded: nothing runs unless everything can.
   static Expected<RunSession, HostError> start(std::vector<PlannedStep> plan,
                                                PluginRegistry& registry, RunOptions options);
+
+  /// Runs every step's pre-run check (the component's validate, in a child
+  /// process under isolation), in order, before any step runs; returns the
+  /// failures as config mistakes (docs/design.md §4.8): exit_usage for what
+  /// the component reported, exit_plugin for a check that crashed or hung.
+  [[nodiscard]] ConfigErrors validate() const;
 
   /// Writes the results document as it stands (steps not run yet are
   /// pending) to options.checkpoint, when there is one. Called before the

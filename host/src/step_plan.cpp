@@ -4,11 +4,9 @@
 
 namespace grk::host {
 
-Expected<std::vector<PlannedStep>, HostError> plan_steps(const std::vector<StepConfig>& steps,
-                                                         const PluginRegistry& registry,
-                                                         const std::string& where,
-                                                         const std::filesystem::path& base_dir,
-                                                         StepSource source) {
+std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const PluginRegistry& registry,
+                                    const std::string& where, const std::filesystem::path& base_dir,
+                                    ConfigErrors& errors, StepSource source) {
   const bool flags = source == StepSource::command_line;
   std::vector<PlannedStep> plan;
   for (const auto& step : steps) {
@@ -19,18 +17,19 @@ Expected<std::vector<PlannedStep>, HostError> plan_steps(const std::vector<StepC
     // --component takes either kind, so name and list both.
     const auto entry = registry.resolve(step.component, flags ? any_kind : step.kind);
     if (!entry) {
-      return located(prefix(flags ? "--component" : step_path(step.index, config_key(step.kind))),
-                     entry.error());
+      errors.add(step.place, located(prefix(flags ? "--component" : step_path(step.index, config_key(step.kind))),
+                                     entry.error()));
+      continue;
     }
 
-    auto checked = validate_params(entry->component->params, step.params);
-    if (!checked) {
-      const ParamIssue& issue = checked.error();
-      return usage_error(prefix(flags ? "--set " + issue.name
-                                      : step_path(step.index, "params." + issue.name)) +
-                         issue.message);
+    const auto issues = param_issues(entry->component->params, step.params);
+    for (const ParamIssue& issue : issues) {
+      errors.add(step.place, usage_error(prefix(flags ? "--set " + issue.name
+                                                      : step_path(step.index, "params." + issue.name)) +
+                                         issue.message));
     }
-    boost::json::object resolved = std::move(*checked);
+    if (!issues.empty()) continue;
+    boost::json::object resolved = std::move(validate_params(entry->component->params, step.params).value());
     const auto resolve = [&base_dir](boost::json::value& value) {
       const std::filesystem::path path(std::string(value.get_string()));
       if (!path.is_absolute()) value = (base_dir / path).lexically_normal().string();
@@ -43,7 +42,9 @@ Expected<std::vector<PlannedStep>, HostError> plan_steps(const std::vector<StepC
         for (auto& member : value->get_object()) resolve(member.value());
       }
     }
-    plan.push_back(PlannedStep{step.id, *entry, std::move(resolved)});
+    const std::string location =
+        flags ? "--component " + step.component : (where.empty() ? "" : where + ": ") + step_path(step.index);
+    plan.push_back(PlannedStep{step.id, *entry, std::move(resolved), location, step.place});
   }
   return plan;
 }

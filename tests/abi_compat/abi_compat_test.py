@@ -89,6 +89,14 @@ class FirstReleasePluginTest(unittest.TestCase):
         self.assertEqual(document["steps"][0]["error"],
                          {"status": "invalid-data", "message": "refused by a C plugin"})
 
+    def test_the_host_reads_no_validate_from_it(self):
+        # SDK 1.0's grk_component ends at invoke: the host must not read a
+        # pre-run check past it (docs/design.md §2.2). The label the current
+        # build's check refuses runs here like any other.
+        code, document, err = host_run(self.plugin, "c-echo", {"label": "refused-before-the-run"})
+        self.assertEqual(code, 0, err)
+        self.assertEqual(document["steps"][0]["result"], echo_of("refused-before-the-run"))
+
     def test_python_runs_it(self):
         module = grk_plugins.load(self.plugin)
         self.assertEqual((module.name, module.sdk_version), ("abi-v1-0", "1.0.0"))
@@ -170,6 +178,16 @@ class GrownStructsTest(unittest.TestCase):
         code, document, err = host_run(self.plugin, "c-refuse", {})
         self.assertEqual(code, 3, err)
         self.assertEqual(document["steps"][0]["error"]["message"], "refused by a C plugin")
+
+    def test_the_host_calls_its_validate_before_the_run(self):
+        # Built with the current headers: its grk_component has validate, which
+        # the host calls before any step (docs/design.md §4.8).
+        code, document, err = host_run(self.plugin, "c-echo", {"label": "refused-before-the-run"})
+        self.assertEqual((code, document), (1, None), err)
+        self.assertEqual(err, "grk-eval run: --component c-echo [invalid-argument]: "
+                              "label 'refused-before-the-run' is refused by validate\n")
+        code, document, err = host_run(self.plugin, "c-echo", {"label": "fine"})
+        self.assertEqual(code, 0, err)
 
     def test_python_walks_the_stride(self):
         module = grk_plugins.load(self.plugin)

@@ -73,6 +73,29 @@ static int32_t refuse_invoke(const char* params, size_t len, const grk_host_api*
   return fail(host, ctx, GRK_STATUS_INVALID_DATA, "refused by a C plugin");
 }
 
+#if defined(GRK_C_PLUGIN_ENTRY)
+/* The current headers (SDK 1.1.0 and later) have grk_component.validate:
+   c-echo refuses the label "refused-before-the-run" before any step runs.
+   The frozen 1.0 build has no such slot, and its c-echo echoes that label
+   like any other. */
+static int32_t echo_validate(const char* params, size_t len, const grk_host_api* host, void* ctx) {
+  static const char refused[] = "\"label\":\"refused-before-the-run\"";
+  size_t i;
+  if (host == NULL || !HOST_HAS(host, set_error)) return GRK_STATUS_INVALID_ARGUMENT;
+  for (i = 0; params != NULL && i + sizeof refused - 1 <= len; ++i) {
+    if (memcmp(params + i, refused, sizeof refused - 1) == 0) {
+      return fail(host, ctx, GRK_STATUS_INVALID_ARGUMENT, "label 'refused-before-the-run' is refused by validate");
+    }
+  }
+  return GRK_STATUS_OK;
+}
+#define ECHO_VALIDATE , echo_validate
+#define NO_VALIDATE , NULL
+#else
+#define ECHO_VALIDATE
+#define NO_VALIDATE
+#endif
+
 #if FIXTURE_GROWN
 typedef struct component_entry {
   grk_component base;
@@ -98,9 +121,9 @@ typedef struct module_record {
 
 static const component_entry components[2] = {
     ENTRY((uint32_t)sizeof(component_entry), GRK_KIND_STATISTIC, "c-echo",
-          "returns the parameters it was given, from a C plugin", echo_params, echo_invoke),
+          "returns the parameters it was given, from a C plugin", echo_params, echo_invoke ECHO_VALIDATE),
     ENTRY((uint32_t)sizeof(component_entry), GRK_KIND_DATASET_ADAPTER, "c-refuse",
-          "always fails with invalid-data", "[]", refuse_invoke),
+          "always fails with invalid-data", "[]", refuse_invoke NO_VALIDATE),
 };
 
 static const module_record record = RECORD(

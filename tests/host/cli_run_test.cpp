@@ -260,8 +260,9 @@ BOOST_AUTO_TEST_CASE(config_errors_exit_1_before_anything_runs) {
        "steps[0].adapter: 'fixture-sum' is a statistic, not a dataset-adapter; name it with "
        "\"statistic\""},
       {R"({"plugin_dirs": ["missing"], "steps": [{"id": "s", "statistic": "fixture-sum", "params": {}}]})",
+       // Two mistakes, both reported (docs/design.md §4.14).
        "plugin_dirs[0]: plugin folder '" + (project.dir / "configs/missing").string() +
-           "' does not exist"},
+           "' does not exist\ngrk-eval run: configs/run.json: steps[0].params.values: missing required parameter"},
   };
   for (const auto& c : cases) {
     project.config(c.config);

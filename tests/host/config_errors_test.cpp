@@ -18,11 +18,19 @@ struct BadConfig {
   std::string message;  ///< after "<file>: "
 };
 
+// The one mistake of `text`: the error that stops reading, or the report of
+// the mistakes collected (one here, so it reads as that mistake alone).
 std::string message_for(std::string_view text, const std::filesystem::path& file) {
   const auto config = grk::host::parse_config(text, file);
-  if (config) return "(no error)";
-  BOOST_TEST(config.error().code == grk::host::exit_usage);
-  return config.error().message;
+  if (!config) {
+    BOOST_TEST(config.error().code == grk::host::exit_usage);
+    return config.error().message;
+  }
+  if (config->errors.empty()) return "(no error)";
+  BOOST_TEST(config->errors.size() == 1u, text);
+  const grk::host::HostError report = config->errors.report("grk-eval run: ");
+  BOOST_TEST(report.code == grk::host::exit_usage);
+  return report.message;
 }
 
 const char* const good_step = R"({"id": "a", "statistic": "s", "params": {}})";

@@ -67,9 +67,11 @@ struct Failure {
 Failure plan_failure(const std::string& config,
                      grk::host::StepSource source = grk::host::StepSource::config_file) {
   const auto reg = registry();
-  const auto plan = grk::host::plan_steps(steps_of(config), reg, "/configs/run.json", "/configs", source);
-  if (plan) return {0, "(no error)"};
-  return {plan.error().code, plan.error().message};
+  grk::host::ConfigErrors errors;
+  const auto plan = grk::host::plan_steps(steps_of(config), reg, "/configs/run.json", "/configs", errors, source);
+  if (errors.empty()) return {0, "(no error)"};
+  const grk::host::HostError report = errors.report("grk-eval run: ");
+  return {report.code, report.message};
 }
 
 }  // namespace
@@ -134,12 +136,14 @@ BOOST_AUTO_TEST_CASE(duplicate_component_is_a_plugin_error_naming_both_files) {
   modules.push_back(module("/a/one.so", ModuleStatus::ok, {alpha()}));
   modules.push_back(module("/b/two.so", ModuleStatus::ok, {alpha(), beta()}));
   const PluginRegistry reg(std::move(modules));
+  grk::host::ConfigErrors errors;
   const auto plan = grk::host::plan_steps(
       steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {}}]})"), reg, "run.json",
-      "/configs");
-  BOOST_TEST_REQUIRE(!plan.has_value());
-  BOOST_TEST(plan.error().code == 2);
-  BOOST_TEST(plan.error().message == "run.json: steps[0].statistic: component 'alpha' is "
+      "/configs", errors);
+  BOOST_TEST(plan.empty());
+  BOOST_TEST_REQUIRE(errors.size() == 1u);
+  BOOST_TEST(errors.report("").code == 2);
+  BOOST_TEST(errors.report("").message == "run.json: steps[0].statistic: component 'alpha' is "
                                      "provided by more than one module (/a/one.so, "
                                      "/b/two.so); remove all but one");
   // The whole module is set aside, so its other component is gone too.
@@ -165,16 +169,16 @@ BOOST_AUTO_TEST_CASE(resolve_is_the_one_lookup_with_the_one_set_of_messages) {
 
 BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the_config_folder) {
   const auto reg = registry();
-  const auto planned = grk::host::plan_steps(
+  grk::host::ConfigErrors errors;
+  const auto plan = grk::host::plan_steps(
       steps_of(R"({"steps": [)"
                R"({"id": "rel", "statistic": "alpha", "params": {"split": "dev", "input": "data/q.tsv"}},)"
                R"({"id": "up", "statistic": "alpha", "params": {"split": "dev", "input": "../x.tsv", "k": -1}},)"
                R"({"id": "abs", "statistic": "alpha", "params": {"split": "dev", "input": "/srv/y.tsv"}},)"
                R"({"id": "none", "statistic": "alpha", "params": {"split": "dev"}},)"
                R"({"id": "ad", "adapter": "beta", "params": {}}]})"),
-      reg, "/configs/run.json", "/configs");
-  BOOST_TEST_REQUIRE(planned.has_value(), (planned ? "" : planned.error().message));
-  const auto& plan = *planned;
+      reg, "/configs/run.json", "/configs", errors);
+  BOOST_TEST_REQUIRE(errors.empty(), errors.report("").message);
   BOOST_TEST_REQUIRE(plan.size() == 5u);
   std::vector<std::string> seen;
   for (const auto& step : plan) {
@@ -194,11 +198,12 @@ BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the
 
 BOOST_AUTO_TEST_CASE(a_module_that_no_longer_loads_stops_the_run_before_any_step_with_exit_2) {
   auto reg = registry();
+  grk::host::ConfigErrors errors;
   auto plan = grk::host::plan_steps(
       steps_of(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {"split": "x"}}]})"), reg,
-      "/configs/run.json", "/configs");
-  BOOST_TEST_REQUIRE(plan.has_value());
-  const auto session = grk::host::RunSession::start(std::move(plan).value(), reg, {});
+      "/configs/run.json", "/configs", errors);
+  BOOST_TEST_REQUIRE(errors.empty());
+  const auto session = grk::host::RunSession::start(std::move(plan), reg, {});
   BOOST_TEST_REQUIRE(!session.has_value());
   BOOST_TEST(session.error().code == 2);
   BOOST_TEST(session.error().message.rfind("step 'a': cannot load /plugins/m.so for component 'alpha': ", 0) == 0,

@@ -24,6 +24,7 @@ int main(void) {
   FIELD(grk_component, description);
   FIELD(grk_component, params_json);
   FIELD(grk_component, invoke);
+  FIELD(grk_component, validate);
   printf("},\"grk_module\":{\"size\":%lu", (unsigned long)sizeof(grk_module));
   FIELD(grk_module, struct_size);
   FIELD(grk_module, abi_version);

@@ -461,12 +461,20 @@ class SignificanceTest(unittest.TestCase):
             except grk_plugins.PluginError as exc:
                 ours, error = None, exc
             code, document, err = host_run(self.path, "paired-bootstrap", params)
-        step = document["steps"][0]
         if error is None:
             self.assertEqual(code, 0, err)
+            step = document["steps"][0]
             self.assertTrue(same_json(step["result"], ours), (step["result"], ours))
+        elif document is None:
+            # A parameter mistake, refused by the component's pre-run check
+            # before the step runs (docs/design.md §4.8): Python, which calls
+            # invoke alone, gets the same status and message from the step.
+            self.assertEqual(code, 1, err)
+            self.assertEqual(err, "grk-eval run: --component paired-bootstrap [%s]: %s\n"
+                             % (error.status_name, error.message))
         else:
             self.assertEqual(code, 3, err)
+            step = document["steps"][0]
             self.assertEqual(step["error"], {"status": error.status_name, "message": error.message})
         return ours, error
 
@@ -510,6 +518,26 @@ class SignificanceTest(unittest.TestCase):
         _, error = self.compare({"baseline": {"a": 1.0}, "candidate": {"a": 1.0}},
                                 {"baseline": "x", "candidate": "y", "metric": "mrr", "resamples": 0})
         self.assertEqual(error.status_name, "invalid-argument")
+
+    def test_a_missing_stage_hints_at_the_stages_there_are(self):
+        report = pathlib.Path(os.environ["GRK_SOURCE_DIR"], "configs/data/reports/example-eval-report.json")
+        with self.assertRaises(grk_plugins.PluginError) as caught:
+            self.module.invoke("paired-bootstrap", {"report": str(report), "baseline": "bm25",
+                                                    "candidate": "splade", "metric": "mrr"})
+        self.assertEqual((caught.exception.message, caught.exception.hint),
+                         ("report does not contain stage 'splade'",
+                          "the report's stages: 'bm25', 'dense', 'fusion', 'rerank'"))
+
+    def test_allowed_values_are_checked_by_the_plugin(self):
+        # The SDK's invoke checks a declared choice (docs/design.md §5.3), so
+        # Python, which skips the host, is refused with the SDK's message.
+        with self.assertRaises(grk_plugins.PluginError) as caught:
+            self.module.invoke("compare-systems", {"scores": "s.json", "metric": "mrr", "test": "z"})
+        self.assertEqual((caught.exception.status, caught.exception.message),
+                         (1, "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon; got 'z'"))
+        test = next(p for p in self.module.components if p["name"] == "compare-systems")["params"]
+        self.assertEqual(next(p for p in test if p["name"] == "test")["choices"],
+                         ["bootstrap", "randomization", "t", "wilcoxon"])
 
 
 if __name__ == "__main__":

@@ -82,10 +82,11 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
        "exactly one of 'report', 'scores' and 'runs' must be given, got all three"},
       {object{{"scores", "s.json"}}, "metric must be given with scores (a scores file holds one metric)"},
       {object{{"scores", "s.json"}, {"metric", "P_10"}}, "metric must be one of 'recall_at_1',"},
-      {with(base, {{"runs_format", "csv"}}), "runs_format must be one of"},
-      {with(base, {{"test", "z"}}), "test must be one of 'bootstrap', 'randomization', 't', 'wilcoxon', got 'z'"},
-      {with(base, {{"correction", "BH"}}), "correction must be one of"},
-      {with(base, {{"missing_queries", "drop"}}), "missing_queries must be one of"},
+      {with(base, {{"runs_format", "csv"}}), "parameter 'runs_format': must be one of: trec_eval, ir_measures; got 'csv'"},
+      {with(base, {{"test", "z"}}), "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon; got 'z'"},
+      {with(base, {{"correction", "BH"}}),
+       "parameter 'correction': must be one of: holm, bonferroni, holm-sidak, hommel, bh, by, none; got 'BH'"},
+      {with(base, {{"missing_queries", "drop"}}), "parameter 'missing_queries': must be one of: error, intersect, zero; got 'drop'"},
       {with(base, {{"alpha", 1.5}}), "alpha must be between 0 and 1, got 1.5"},
       {with(base, {{"confidence_level", 0}}), "confidence_level must be between 0 and 1, got 0"},
       {with(base, {{"resamples", 0}}), "resamples must be positive, got 0"},
@@ -110,6 +111,11 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
     const Outcome out = run<CompareSystemsStatistic>(params);
     BOOST_TEST((out.status == grk::Status::invalid_argument), boost::json::serialize(params));
     BOOST_TEST(out.error.find(expected) != std::string::npos, out.error << " | expected: " << expected);
+    // Each is a parameter mistake, refused before the run as the step refuses
+    // it (docs/behaviour/comparisons.md §2.5).
+    const Outcome before = grk::test::prerun<CompareSystemsStatistic>(params);
+    BOOST_TEST(before.error == out.error, boost::json::serialize(params));
+    BOOST_TEST((before.status == out.status), boost::json::serialize(params));
   }
   const ThreadsSetting threads("0");
   const Outcome out = run<CompareSystemsStatistic>(base);

@@ -32,14 +32,15 @@ struct Component {
   Call call;
   /// How the component words the pairing checks (docs/behaviour/comparisons.md §2).
   const char* test;
+  Call prerun;
 };
 
 const std::vector<Component>& components() {
   static const std::vector<Component> all = {
-      {"paired-bootstrap", &grk::test::run<grk::significance::PairedBootstrapStatistic>, "paired bootstrap"},
-      {"paired-t", &grk::test::run<grk::significance::PairedTStatistic>, "paired t-test"},
-      {"wilcoxon", &grk::test::run<grk::significance::WilcoxonStatistic>, "wilcoxon signed-rank test"},
-      {"randomization", &grk::test::run<grk::significance::RandomizationStatistic>, "randomization test"},
+      {"paired-bootstrap", &grk::test::run<grk::significance::PairedBootstrapStatistic>, "paired bootstrap", &grk::test::prerun<grk::significance::PairedBootstrapStatistic>},
+      {"paired-t", &grk::test::run<grk::significance::PairedTStatistic>, "paired t-test", &grk::test::prerun<grk::significance::PairedTStatistic>},
+      {"wilcoxon", &grk::test::run<grk::significance::WilcoxonStatistic>, "wilcoxon signed-rank test", &grk::test::prerun<grk::significance::WilcoxonStatistic>},
+      {"randomization", &grk::test::run<grk::significance::RandomizationStatistic>, "randomization test", &grk::test::prerun<grk::significance::RandomizationStatistic>},
   };
   return all;
 }
@@ -209,9 +210,9 @@ BOOST_AUTO_TEST_CASE(every_input_problem_is_refused_with_its_message) {
       {with(on_runs, {{"scores", "s.json"}}), grk::Status::invalid_argument,
        "exactly one of 'report', 'scores' and 'runs' must be given, got 'scores' and 'runs'"},
       {with(on_runs, {{"runs_format", "csv"}}), grk::Status::invalid_argument,
-       "runs_format must be one of 'trec_eval', 'ir_measures', got 'csv'"},
+       "parameter 'runs_format': must be one of: trec_eval, ir_measures; got 'csv'"},
       {with(on_runs, {{"missing_queries", "drop"}}), grk::Status::invalid_argument,
-       "missing_queries must be one of 'error', 'intersect', 'zero', got 'drop'"},
+       "parameter 'missing_queries': must be one of: error, intersect, zero; got 'drop'"},
       {with(on_runs, {{"candidate", "splade"}}), grk::Status::invalid_argument,
        "runs has no system 'splade'; it names 'bm25', 'sparse', 'dense'"},
       {with(on_runs, {{"metric", "ndcg_cut_10"}}), grk::Status::invalid_argument,
@@ -248,6 +249,62 @@ BOOST_AUTO_TEST_CASE(every_input_problem_is_refused_with_its_message) {
       const Outcome out = component.call(fit(component, c.params));
       BOOST_TEST(out.error == c.message, component.name << ": " << out.error);
       BOOST_TEST((out.status == c.status), component.name << ": " << c.message);
+      // The pre-run check refuses a parameter mistake as the step would, and
+      // leaves a problem of the data to the step (docs/behaviour/comparisons.md §2.5).
+      const Outcome before = component.prerun(fit(component, c.params));
+      if (c.status == grk::Status::invalid_argument) {
+        BOOST_TEST(before.error == c.message, component.name << ": " << before.error);
+        BOOST_TEST((before.status == c.status), component.name << ": " << c.message);
+      } else {
+        BOOST_TEST(before.error.empty(), component.name << ": " << before.error);
+      }
     }
+  }
+}
+
+// docs/behaviour/comparisons.md §2.5 step 3: each component's own parameters,
+// refused by the pre-run check with the step's status and message, in the
+// step's order; with a data problem first, the check leaves both to the step.
+BOOST_AUTO_TEST_CASE(the_prerun_check_refuses_each_own_parameter_as_the_step_does) {
+  const Inputs in;
+  const std::string bad_file = in.dir.write("bad.json", R"({"baseline": {"q1": 0.1}, "candidate": 3})").string();
+  struct Case {
+    const char* param;
+    boost::json::value value;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {"confidence_level", 1.5, "confidence_level must be between 0 and 1, got 1.5"},
+      {"alpha", 0, "alpha must be between 0 and 1, got 0"},
+      {"resamples", 0, "resamples must be positive, got 0"},
+      {"permutations", -1, "permutations must be positive, got -1"},
+  };
+  for (const auto& component : components()) {
+    std::vector<std::string> declared;
+    const std::string name = component.name;
+    for (const Case& c : cases) {
+      object params = fit(component, compared(object{{"scores", in.pair_scores}, {"metric", "mrr"}}));
+      params[c.param] = c.value;
+      const Outcome step = component.call(params);
+      if (step.error.rfind("parameter '", 0) == 0) continue;  // not a parameter of this component
+      declared.push_back(c.param);
+      BOOST_TEST(step.error == c.message, name << ": " << step.error);
+      const Outcome before = component.prerun(params);
+      BOOST_TEST(before.error == c.message, name << ": " << before.error);
+      BOOST_TEST((before.status == grk::Status::invalid_argument), name);
+      // A data problem comes first in the step's order: left to the step.
+      params["scores"] = bad_file;
+      BOOST_TEST(component.prerun(params).error.empty(), name);
+      BOOST_TEST(component.call(params).error == "candidate: must be an object mapping query ids to scores, got 3",
+                 name);
+    }
+    const std::vector<std::string> expected =
+        name == "paired-bootstrap" ? std::vector<std::string>{"confidence_level", "resamples"}
+        : name == "paired-t"       ? std::vector<std::string>{"confidence_level", "alpha"}
+        : name == "wilcoxon"       ? std::vector<std::string>{"confidence_level", "alpha", "resamples"}
+                                   : std::vector<std::string>{"confidence_level", "alpha", "resamples", "permutations"};
+    BOOST_TEST(declared == expected, boost::test_tools::per_element());
+    // A clean call passes the pre-run check.
+    BOOST_TEST(component.prerun(fit(component, compared(object{{"scores", in.pair_scores}, {"metric", "mrr"}}))).error.empty());
   }
 }

@@ -144,12 +144,15 @@ BOOST_AUTO_TEST_CASE(each_failure_is_the_steps_error) {
 
   struct Case {
     std::string args, status, message;
+    /// A parameter mistake, refused by the pre-run check before any step runs
+    /// (docs/behaviour/comparisons.md §2.5); otherwise the step runs and fails.
+    bool before_run = false;
   };
   const std::string absent = (f.dir / "absent.json").string();
   const std::vector<Case> cases{
       {"--set report=r.json --set baseline=bm25 --set candidate=dense --set metric=map", "invalid-argument",
-       "metric must be one of 'recall_at_1', 'recall_at_5', 'recall_at_10', 'mrr', 'ndcg_at_10', got 'map'"},
-      {report_args, "invalid-argument", "exactly one of 'report' and 'scores' must be given, got neither"},
+       "metric must be one of 'recall_at_1', 'recall_at_5', 'recall_at_10', 'mrr', 'ndcg_at_10', got 'map'", true},
+      {report_args, "invalid-argument", "exactly one of 'report' and 'scores' must be given, got neither", true},
       {report_args + "--set report=absent.json", "not-found",
        "cannot read report '" + absent + "': [Errno 2] No such file or directory: '" + absent + "'"},
       {report_args + "--set report=broken.json", "invalid-data",
@@ -157,15 +160,31 @@ BOOST_AUTO_TEST_CASE(each_failure_is_the_steps_error) {
       {report_args + "--set report=doubled.json", "invalid-data",
        "report contains more than one stage named ['dense']; a comparison cannot say which of them it measured"},
       {"--set report=r.json --set baseline=bm25 --set candidate=dense --set metric=mrr --set resamples=0",
-       "invalid-argument", "resamples must be positive, got 0"},
+       "invalid-argument", "resamples must be positive, got 0", true},
       {"--set report=r.json --set baseline=bm25 --set candidate=dense --set metric=mrr --set confidence_level=1.5",
-       "invalid-argument", "confidence_level must be between 0 and 1, got 1.5"},
+       "invalid-argument", "confidence_level must be between 0 and 1, got 1.5", true},
+      {"--set report=r.json --set baseline=bm52 --set candidate=dense --set metric=mrr", "invalid-argument",
+       "report does not contain stage 'bm52'", true},
+      // A data problem comes first in the step's order: the pre-run check leaves it,
+      // and the resamples after it, to the step.
+      {report_args + "--set report=broken.json --set resamples=0", "invalid-data",
+       "stages[1].queries[0].metrics.ndcg_at_10: must be between 0 and 1, got 1.5"},
       {"--set scores=s.json --set baseline=a --set candidate=b --set metric=mrr", "invalid-data",
        "paired bootstrap scores must be finite"},
   };
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(c.args) {
       const Run r = run(f, component(c.args));
+      if (c.before_run) {
+        BOOST_TEST(r.exit_code == 1);
+        // The missing stage's hint, under its error (docs/behaviour/paired-bootstrap.md §12.2).
+        const std::string hint = c.message.rfind("report does not contain stage", 0) == 0
+                                     ? "      hint: the report's stages: 'bm25', 'dense', 'fusion', 'rerank'\n"
+                                     : "";
+        BOOST_TEST(r.out == "grk-eval run: --component paired-bootstrap [" + c.status + "]: " + c.message + "\n" + hint);
+        BOOST_TEST(r.results.is_null(), "no results document is written");
+        continue;
+      }
       BOOST_TEST(r.exit_code == 3);
       BOOST_REQUIRE(r.results.is_object());
       BOOST_TEST(step(r).at("status").as_string() == "failed");
@@ -174,6 +193,87 @@ BOOST_AUTO_TEST_CASE(each_failure_is_the_steps_error) {
       BOOST_TEST(r.out.find(c.message) != std::string::npos);
     }
   }
+}
+
+// docs/behaviour/comparisons.md §2.5: a parameter mistake in the last step
+// stops the run before the first step runs; nothing is written.
+BOOST_AUTO_TEST_CASE(a_bad_value_in_the_second_step_stops_the_run_before_the_first) {
+  Fixture f;
+  if (!f.ready()) return;
+  f.write("r.json", read_all(f.source / "configs/data/reports/example-eval-report.json"));
+  const std::string good = R"({"id": "first", "statistic": "paired-bootstrap", "params": {"report": "r.json",
+      "baseline": "bm25", "candidate": "dense", "metric": "ndcg_at_10", "resamples": 100}})";
+  f.write("run.json", R"({"steps": [)" + good + R"(, {"id": "second", "statistic": "paired-t", "params": {
+      "report": "r.json", "baseline": "bm25", "candidate": "dense", "metric": "ndcg_at_10",
+      "confidence_level": 1}}]})");
+  for (const std::string isolation : {"", " --isolate"}) {
+    const Run r = run(f, "run.json" + isolation);
+    BOOST_TEST(r.exit_code == 1);
+    BOOST_TEST(r.out == "grk-eval run: run.json: steps[1] (paired-t) [invalid-argument]: "
+                        "confidence_level must be between 0 and 1, got 1\n");
+    BOOST_TEST(!fs::exists(f.dir / "results.json"), "no step ran, so no results document");
+  }
+  // Allowed values and the pre-run checks of several steps, in one report.
+  f.write("many.json", R"({"steps": [)" + good + R"(,
+      {"id": "b", "statistic": "compare-systems", "params": {"report": "r.json", "test": "z", "correction": "BH"}},
+      {"id": "c", "statistic": "wilcoxon", "params": {"report": "r.json", "baseline": "bm25", "candidate": "dense",
+        "metric": "mrr", "missing_queries": "drop"}},
+      {"id": "d", "statistic": "randomization", "params": {"report": "r.json", "baseline": "bm25",
+        "candidate": "dense", "metric": "mrr", "permutations": 0}},
+      {"id": "e", "statistic": "compare-systems", "params": {"report": "r.json", "systems": "bm25,nope"}}]})");
+  const Run many = run(f, "many.json");
+  BOOST_TEST(many.exit_code == 1);
+  BOOST_TEST(many.out ==
+             "grk-eval run: many.json: steps[1].params.test: must be one of: bootstrap, randomization, t, wilcoxon; "
+             "got 'z'\n"
+             "grk-eval run: many.json: steps[1].params.correction: must be one of: holm, bonferroni, holm-sidak, "
+             "hommel, bh, by, none; got 'BH'\n"
+             "grk-eval run: many.json: steps[2].params.missing_queries: must be one of: error, intersect, zero; "
+             "got 'drop'\n"
+             "grk-eval run: many.json: steps[3] (randomization) [invalid-argument]: permutations must be positive, "
+             "got 0\n"
+             "grk-eval run: many.json: steps[4] (compare-systems) [invalid-argument]: systems: unknown system 'nope'; "
+             "the input has ['bm25', 'dense', 'fusion', 'rerank']\n");
+  BOOST_TEST(!fs::exists(f.dir / "results.json"));
+}
+
+// docs/behaviour/comparisons.md §2.5: a report larger than 16 MiB is not read
+// before the run; its missing stage fails the step, with its hint recorded.
+BOOST_AUTO_TEST_CASE(a_report_past_the_bound_is_left_to_the_step) {
+  Fixture f;
+  if (!f.ready()) return;
+  // The example report and 17 MiB of trailing spaces: still the same JSON.
+  f.write("big.json", read_all(f.source / "configs/data/reports/example-eval-report.json") +
+                          std::string(std::size_t{17} << 20, ' '));
+  const Run r = run(f, component("--set report=big.json --set baseline=bm25 --set candidate=splade --set metric=mrr"));
+  BOOST_TEST(r.exit_code == 3);
+  BOOST_REQUIRE(r.results.is_object());
+  BOOST_TEST(grk::json::write_compact(step(r).at("error")) ==
+             R"({"status":"invalid-argument","message":"report does not contain stage 'splade'",)"
+             R"("hint":"the report's stages: 'bm25', 'dense', 'fusion', 'rerank'"})");
+  BOOST_TEST(r.out.find("FAILED [invalid-argument]: report does not contain stage 'splade'\n"
+                        "      hint: the report's stages: 'bm25', 'dense', 'fusion', 'rerank'\n") != std::string::npos,
+             r.out);
+}
+
+// Allowed values (docs/design.md §5.3) as `--set` and `describe` show them.
+BOOST_AUTO_TEST_CASE(allowed_values_are_listed_and_checked_before_the_run) {
+  Fixture f;
+  if (!f.ready()) return;
+  f.write("r.json", read_all(f.source / "configs/data/reports/example-eval-report.json"));
+  const Run r = run(f, "--component compare-systems --set report=r.json --set runs_format=csv");
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.out == "grk-eval run: --set runs_format: must be one of: trec_eval, ir_measures; got 'csv'\n");
+  FILE* pipe = ::popen(("'" + f.host.string() + "' describe compare-systems").c_str(), "r");
+  BOOST_REQUIRE(pipe != nullptr);
+  std::string described;
+  char buffer[4096];
+  for (std::size_t got = 0; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) described.append(buffer, got);
+  ::pclose(pipe);
+  BOOST_TEST(described.find("  test              string   default \"bootstrap\" bootstrap, randomization, t or "
+                            "wilcoxon\n                                                 one of: bootstrap, "
+                            "randomization, t, wilcoxon\n") != std::string::npos,
+             described);
 }
 
 namespace {

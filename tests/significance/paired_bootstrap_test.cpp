@@ -248,6 +248,17 @@ BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_a_stage_the_report_does_not_c
   // The baseline is looked up first.
   BOOST_TEST(error_of(compare(r, "fusion", "dense", "ndcg_at_10", 100)) ==
              "report does not contain stage 'fusion'");
+  // The hint lists the stages the report has; the message stays groundkit's
+  // (docs/behaviour/paired-bootstrap.md §12.2 step 5).
+  const auto two = make_report({stage(report::StageName::dense, {query("q-1", 0.2)}),
+                                stage(report::StageName::bm25, {query("q-1", 0.3)})});
+  const auto missing = compare(two, "bm25", "fusion", "ndcg_at_10", 100);
+  BOOST_TEST_REQUIRE(!missing.has_value());
+  BOOST_TEST(missing.error().message == "report does not contain stage 'fusion'");
+  BOOST_TEST(missing.error().hint == "the report's stages: 'dense', 'bm25'");
+  const auto none = compare(make_report({}), "bm25", "dense", "ndcg_at_10", 100);
+  BOOST_TEST_REQUIRE(!none.has_value());
+  BOOST_TEST(none.error().hint == "the report has no stages");
 }
 
 BOOST_AUTO_TEST_CASE(compare_report_stages_rejects_duplicate_query_ids) {

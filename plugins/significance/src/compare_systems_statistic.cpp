@@ -8,6 +8,7 @@
 #include <grk/python/repr.hpp>
 
 #include "compare_systems.hpp"
+#include "comparison_input.hpp"
 #include "metric_check.hpp"
 #include "comparison_params.hpp"
 #include "parallel_slots.hpp"
@@ -48,7 +49,23 @@ Expected<std::optional<std::vector<std::string>>> name_list(const Params& params
   return std::optional<std::vector<std::string>>(std::move(names));
 }
 
-Expected<boost::json::value> run(const Params& params, Context& context) {
+/// The family a compare-systems step will compute: its input read, its pairs
+/// planned, its settings checked.
+struct PreparedFamily {
+  SystemTable table;
+  std::vector<SystemPair> pairs;
+  FamilySettings settings;
+};
+
+/// How much of the input prepare() may read: all of it (the step), or only an
+/// input small enough to read twice (the pre-run check, which then stops at
+/// a problem of the data and leaves it to the step).
+enum class InputReading { whole, bounded };
+
+/// docs/behaviour/comparisons.md §10.2 steps 1-7, in order. Under
+/// InputReading::bounded an empty optional means the check stopped at the
+/// input without finding a parameter mistake.
+Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReading reading) {
   const bool has_report = params.has("report");
   const bool has_scores = params.has("scores");
   const bool has_runs = params.has("runs");
@@ -114,18 +131,31 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
   if (!threads) return unexpected(std::move(threads).error());
   settings.threads = *threads;
 
+  const bool bounded = reading == InputReading::bounded;
+  if (bounded && !inputs_small_enough(params)) return std::optional<PreparedFamily>();
   const char* metric_param = params.has("metric") ? "metric" : "metrics";
   auto table = has_report   ? read_report_systems(params.path("report"), metrics, metric_param)
                : has_scores ? read_scores_systems(params.path("scores"), params.string("metric"))
                             : read_runs_systems(params.paths("runs"), *runs_format, metrics, metric_param);
-  if (!table) return unexpected(std::move(table).error());
+  if (!table) {
+    // A problem of the data is the step's to report; a parameter the data contradicts is not.
+    if (bounded && table.error().status != Status::invalid_argument) return std::optional<PreparedFamily>();
+    return unexpected(std::move(table).error());
+  }
   const std::optional<std::string> baseline =
       params.has("baseline") ? std::optional<std::string>(params.string("baseline")) : std::nullopt;
   auto pairs = plan_pairs(table->systems, baseline, *systems);
   if (!pairs) return unexpected(std::move(pairs).error());
-  return compare_systems(*table, *pairs, settings, [&context](std::size_t done, std::size_t total) {
-    context.progress("comparisons", done, total);
-  });
+  return std::optional<PreparedFamily>(PreparedFamily{std::move(*table), std::move(*pairs), settings});
+}
+
+Expected<boost::json::value> run(const Params& params, Context& context) {
+  auto family = prepare(params, InputReading::whole);
+  if (!family) return unexpected(std::move(family).error());
+  return compare_systems((*family)->table, (*family)->pairs, (*family)->settings,
+                         [&context](std::size_t done, std::size_t total) {
+                           context.progress("comparisons", done, total);
+                         });
 }
 
 }  // namespace
@@ -140,25 +170,37 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
       optional("runs", ParamType::paths,
                "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
       with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+          .one_of({"trec_eval", "ir_measures"}),
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
       optional("systems", ParamType::string,
                "comma-separated system names to compare (default: every system of the input)"),
       optional("metrics", ParamType::string,
                "comma-separated metric names (default: every metric of the input)"),
       optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
-      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon"),
+      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon")
+          .one_of({"bootstrap", "randomization", "t", "wilcoxon"}),
       with_default("correction", ParamType::string, "holm",
-                   "holm, bonferroni, holm-sidak, hommel, bh, by or none"),
+                   "holm, bonferroni, holm-sidak, hommel, bh, by or none")
+          .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
       alpha_param(),
       interval_resamples_param(),
       permutations_param(),
       seed_param(),
       confidence_level_param(),
       with_default("missing_queries", ParamType::string, "error",
-                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)"),
+                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)")
+          .one_of({"error", "intersect", "zero"}),
       with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
   };
+}
+
+// §10.2 steps 1-7 before the run, the input read only when small enough
+// (docs/behaviour/comparisons.md §2.5).
+Expected<void> CompareSystemsStatistic::validate(const Params& params) const {
+  auto family = prepare(params, InputReading::bounded);
+  if (!family) return unexpected(std::move(family).error());
+  return {};
 }
 
 // The one place where a failure becomes grk::Error (the plugin firewall).

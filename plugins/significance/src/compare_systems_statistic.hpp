@@ -29,6 +29,8 @@ class CompareSystemsStatistic : public Statistic {
       "p-values corrected for multiple testing over the family";
   static std::vector<ParamSpec> params();
 
+  /// The cheap checks before the run (docs/behaviour/comparisons.md §2.5).
+  Expected<void> validate(const Params& params) const override;
   boost::json::value compute(const Params& params, Context& context) override;
   std::string summarize(const boost::json::value& result) const override;
 };

@@ -1,6 +1,8 @@
 #include "comparison_input.hpp"
 
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <utility>
 
 #include <grk/groundkit/report/names.hpp>
@@ -117,7 +119,8 @@ std::vector<ParamSpec> comparison_input_params() {
       optional("scores_data", ParamType::object,
                "a scores file's content as a JSON object, in place of the file (give one input only)"),
       with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures"),
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+          .one_of({"trec_eval", "ir_measures"}),
       required("baseline", ParamType::string,
                "baseline stage name (report), label or system name (scores), system name (runs)"),
       required("candidate", ParamType::string,
@@ -126,20 +129,38 @@ std::vector<ParamSpec> comparison_input_params() {
                "one of recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10; with runs, the files' "
                "measure name (ndcg_cut_10, nDCG@10)"),
       with_default("missing_queries", ParamType::string, "error",
-                   "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)"),
+                   "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)")
+          .one_of({"error", "intersect", "zero"}),
   };
 }
 
-Expected<ComparisonInput> read_comparison_input(const Params& params) {
-  const bool has_report_data = params.has("report_data");
+namespace {
+
+/// What §2.3 steps 1-4 make of the parameters, before any input is read.
+struct InputSettings {
+  bool has_report_data = false;
+  bool has_report = false;
+  bool has_scores = false;
+  bool has_runs = false;
+  std::string metric;
+  RunsFormat runs_format = RunsFormat::trec_eval;
+  MissingQueries policy = MissingQueries::error;
+};
+
+Expected<InputSettings> check_input_params(const Params& params) {
+  InputSettings settings;
+  settings.has_report_data = params.has("report_data");
   const bool has_scores_data = params.has("scores_data");
-  if (has_report_data || has_scores_data) {
+  if (settings.has_report_data || has_scores_data) {
     auto given = check_one_input_given(params);
     if (!given) return unexpected(std::move(given).error());
   }
-  const bool has_report = params.has("report") || has_report_data;
-  const bool has_scores = params.has("scores") || has_scores_data;
-  const bool has_runs = params.has("runs");
+  settings.has_report = params.has("report") || settings.has_report_data;
+  settings.has_scores = params.has("scores") || has_scores_data;
+  settings.has_runs = params.has("runs");
+  const bool has_report = settings.has_report;
+  const bool has_scores = settings.has_scores;
+  const bool has_runs = settings.has_runs;
   if (!has_runs && has_report == has_scores) {
     // paired-bootstrap's own message, kept as docs/behaviour/paired-bootstrap.md §12.2 gives it.
     return fail(Status::invalid_argument, std::string("exactly one of 'report' and 'scores' must be given, got ") +
@@ -150,23 +171,68 @@ Expected<ComparisonInput> read_comparison_input(const Params& params) {
                 std::string("exactly one of 'report', 'scores' and 'runs' must be given, got ") +
                     (has_report && has_scores ? "all three" : has_report ? "'report' and 'runs'" : "'scores' and 'runs'"));
   }
+  settings.metric = params.string("metric");
+  if (!has_runs) {
+    auto metric = check_metric_name(settings.metric);
+    if (!metric) return unexpected(std::move(metric).error());
+    settings.metric = std::string(report::to_string(*metric));
+  }
+  auto runs_format = parse_runs_format(params.string("runs_format"));
+  if (!runs_format) return unexpected(std::move(runs_format).error());
+  settings.runs_format = *runs_format;
+  auto policy = parse_missing_queries(params.string("missing_queries"));
+  if (!policy) return unexpected(std::move(policy).error());
+  settings.policy = *policy;
+  return settings;
+}
+
+}  // namespace
+
+bool inputs_small_enough(const Params& params) {
+  std::vector<std::filesystem::path> files;
+  for (const char* name : {"report", "scores"}) {
+    if (params.has(name)) files.push_back(params.path(name));
+  }
+  if (params.has("runs")) {
+    for (const auto& run : params.paths("runs")) files.push_back(run.second);
+  }
+  std::uintmax_t total = 0;
+  for (const auto& file : files) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) return false;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec || size > max_prechecked_input_bytes - total) return false;
+    total += size;
+  }
+  return true;
+}
+
+Expected<bool> precheck_comparison_input(const Params& params) {
+  auto settings = check_input_params(params);
+  if (!settings) return unexpected(std::move(settings).error());
+  if (!inputs_small_enough(params)) return false;
+  auto input = read_comparison_input(params);
+  if (input) return true;
+  if (input.error().status == Status::invalid_argument) return unexpected(std::move(input).error());
+  return false;
+}
+
+Expected<ComparisonInput> read_comparison_input(const Params& params) {
+  auto settings = check_input_params(params);
+  if (!settings) return unexpected(std::move(settings).error());
+  const bool has_report_data = settings->has_report_data;
+  const bool has_scores = settings->has_scores;
+  const bool has_runs = settings->has_runs;
+  const RunsFormat runs_format = settings->runs_format;
+  const MissingQueries policy = settings->policy;
 
   ComparisonInput input;
   input.baseline = params.string("baseline");
   input.candidate = params.string("candidate");
-  input.metric = params.string("metric");
-  if (!has_runs) {
-    auto metric = check_metric_name(input.metric);
-    if (!metric) return unexpected(std::move(metric).error());
-    input.metric = std::string(report::to_string(*metric));
-  }
-  auto runs_format = parse_runs_format(params.string("runs_format"));
-  if (!runs_format) return unexpected(std::move(runs_format).error());
-  auto policy = parse_missing_queries(params.string("missing_queries"));
-  if (!policy) return unexpected(std::move(policy).error());
+  input.metric = settings->metric;
 
   Expected<ScorePair> scores = [&]() -> Expected<ScorePair> {
-    if (has_runs) return scores_of_runs(params, *runs_format, input);
+    if (has_runs) return scores_of_runs(params, runs_format, input);
     if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
     auto report = has_report_data ? report_from_json(params.value("report_data")) : read_report_file(params.path("report"));
     if (!report) return unexpected(std::move(report).error());
@@ -175,8 +241,8 @@ Expected<ComparisonInput> read_comparison_input(const Params& params) {
   if (!scores) return unexpected(std::move(scores).error());
   input.scores = std::move(*scores);
 
-  if (*policy != MissingQueries::error) {
-    auto summary = align(input, *policy);
+  if (policy != MissingQueries::error) {
+    auto summary = align(input, policy);
     if (!summary) return unexpected(std::move(summary).error());
     input.alignment = *summary;
   }

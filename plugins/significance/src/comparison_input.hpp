@@ -9,6 +9,7 @@
 #include <boost/json/value.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,6 +57,25 @@ struct ComparisonInput {
 /// under `intersect` or `zero`, the alignment. The scores are not paired yet:
 /// paired_deltas does that.
 Expected<ComparisonInput> read_comparison_input(const Params& params);
+
+/// The most bytes of input files a pre-run check reads (16 MiB in all): a
+/// larger input is left to the step itself (docs/behaviour/comparisons.md §2.5).
+inline constexpr std::uintmax_t max_prechecked_input_bytes = std::uintmax_t{16} << 20;
+
+/// Whether the files `report`, `scores` and `runs` name are regular files of
+/// at most max_prechecked_input_bytes in all (in-memory inputs always are).
+[[nodiscard]] bool inputs_small_enough(const Params& params);
+
+/// The pre-run check of the shared inputs (docs/behaviour/comparisons.md
+/// §2.5), in read_comparison_input's order: a parameter mistake fails with
+/// its message (the count of inputs, `metric`, `runs_format`,
+/// `missing_queries`, and, when the inputs are small enough to read, every
+/// other invalid-argument failure: a stage or system the input lacks, a
+/// measure the runs files lack). True when the input was read without a
+/// mistake, so that the component's own parameter checks come next; false
+/// when an input too large to read here, or a problem of the data (not-found,
+/// io-error, invalid-data) that the step itself reports, ends the check.
+Expected<bool> precheck_comparison_input(const Params& params);
 
 /// Adds `"queries": {"missing_queries", "compared", "dropped", "filled":
 /// {baseline: n, candidate: n}}` to the result object when `input` was

@@ -7,6 +7,7 @@
 
 #include "bootstrap_result_json.hpp"
 #include "comparison_input.hpp"
+#include "comparison_params.hpp"
 #include "paired_bootstrap.hpp"
 
 namespace grk::significance {
@@ -20,6 +21,18 @@ std::vector<ParamSpec> PairedBootstrapStatistic::params() {
       with_default("confidence_level", ParamType::number, 0.95, "two-sided CI level, 0 < x < 1"),
   });
   return specs;
+}
+
+// The checks of compute() up to the resampling, in its order, where the input
+// is small enough to read twice (docs/behaviour/comparisons.md §2.5).
+Expected<void> PairedBootstrapStatistic::validate(const Params& params) const {
+  auto input = precheck_comparison_input(params);
+  if (!input) return unexpected(std::move(input).error());
+  if (!*input) return {};
+  // paired_bootstrap's own order and words (docs/behaviour/paired-bootstrap.md §2 steps 1-2).
+  if (auto resamples = positive_integer(params, "resamples"); !resamples) return unexpected(resamples.error());
+  if (auto level = open_unit_interval(params, "confidence_level"); !level) return unexpected(level.error());
+  return {};
 }
 
 // The one place where a failure becomes grk::Error: compute runs under the

@@ -18,6 +18,17 @@ std::vector<ParamSpec> PairedTStatistic::params() {
   return specs;
 }
 
+// The checks of compute() up to the test itself, in its order, where the
+// input is small enough to read twice (docs/behaviour/comparisons.md §2.5).
+Expected<void> PairedTStatistic::validate(const Params& params) const {
+  auto input = precheck_comparison_input(params);
+  if (!input) return unexpected(std::move(input).error());
+  if (!*input) return {};
+  if (auto checked = open_unit_interval(params, "confidence_level"); !checked) return unexpected(checked.error());
+  if (auto checked = open_unit_interval(params, "alpha"); !checked) return unexpected(checked.error());
+  return {};
+}
+
 // The one place where a failure becomes grk::Error (the plugin firewall).
 boost::json::value PairedTStatistic::compute(const Params& params, Context& context) {
   (void)context;

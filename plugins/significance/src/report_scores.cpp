@@ -36,8 +36,15 @@ const report::StageResult* find_stage(const report::EvalReport& report, std::str
   return nullptr;
 }
 
-Unexpected<Failure> missing_stage(std::string_view name) {
-  return fail(Status::invalid_argument, "report does not contain stage " + python::repr(name));
+// groundkit's message, kept byte for byte; the stages the report does have go
+// in the hint (docs/behaviour/paired-bootstrap.md §12.2).
+Unexpected<Failure> missing_stage(const report::EvalReport& report, std::string_view name) {
+  std::string stages;
+  for (const auto& stage : report.stages) {
+    stages += (stages.empty() ? "" : ", ") + python::repr(report::to_string(stage.stage));
+  }
+  return fail(Status::invalid_argument, "report does not contain stage " + python::repr(name),
+              stages.empty() ? std::string("the report has no stages") : "the report's stages: " + stages);
 }
 
 }  // namespace
@@ -56,9 +63,9 @@ Expected<ScorePair> scores_from_report(const report::EvalReport& report, std::st
                                           "; a comparison cannot say which of them it measured");
   }
   const report::StageResult* baseline_stage = find_stage(report, baseline);
-  if (baseline_stage == nullptr) return missing_stage(baseline);
+  if (baseline_stage == nullptr) return missing_stage(report, baseline);
   const report::StageResult* candidate_stage = find_stage(report, candidate);
-  if (candidate_stage == nullptr) return missing_stage(candidate);
+  if (candidate_stage == nullptr) return missing_stage(report, candidate);
   auto baseline_scores = stage_scores(*baseline_stage, metric);
   if (!baseline_scores) return unexpected(std::move(baseline_scores).error());
   auto candidate_scores = stage_scores(*candidate_stage, metric);

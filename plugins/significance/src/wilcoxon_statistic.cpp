@@ -19,6 +19,18 @@ std::vector<ParamSpec> WilcoxonStatistic::params() {
   return specs;
 }
 
+// The checks of compute() up to the test itself, in its order, where the
+// input is small enough to read twice (docs/behaviour/comparisons.md §2.5).
+Expected<void> WilcoxonStatistic::validate(const Params& params) const {
+  auto input = precheck_comparison_input(params);
+  if (!input) return unexpected(std::move(input).error());
+  if (!*input) return {};
+  if (auto checked = open_unit_interval(params, "confidence_level"); !checked) return unexpected(checked.error());
+  if (auto checked = open_unit_interval(params, "alpha"); !checked) return unexpected(checked.error());
+  if (auto checked = positive_integer(params, "resamples"); !checked) return unexpected(checked.error());
+  return {};
+}
+
 // The one place where a failure becomes grk::Error (the plugin firewall).
 boost::json::value WilcoxonStatistic::compute(const Params& params, Context& context) {
   ComparisonInput input = read_comparison_input(params).or_throw();

@@ -26,6 +26,8 @@ class WilcoxonStatistic : public Statistic {
       "TRUE, correct = FALSE)), with a bootstrap interval and effect size";
   static std::vector<ParamSpec> params();
 
+  /// The cheap checks before the run (docs/behaviour/comparisons.md §2.5).
+  Expected<void> validate(const Params& params) const override;
   boost::json::value compute(const Params& params, Context& context) override;
   std::string summarize(const boost::json::value& result) const override;
 };

@@ -103,13 +103,24 @@ typedef struct grk_component {
      {"name", "type", "required", "default"?, "description"} objects;
      "type" is one of string, integer, number, boolean, path, object, paths
      (paths: an object whose values are paths; added after SDK 1.0.0: an older
-     host refuses a module declaring it as an invalid descriptor). */
+     host refuses a module declaring it as an invalid descriptor). A string
+     parameter may add "choices", a non-empty array of its allowed values
+     (SDK 1.1.0; a host that does not know the key ignores it, and the SDK's
+     invoke checks the values itself). */
   const char* params_json;
   /* Runs the component on a JSON object of parameters. Reports through the
      host table and returns the same status it reported (GRK_STATUS_OK after
      set_result). Never throws, never aborts on bad input. */
   int32_t (*invoke)(const char* params_json, size_t params_len, const grk_host_api* host,
                     void* ctx);
+  /* Added in SDK 1.1.0; a host reads it only when the module's component_size
+     and this struct_size cover it. Optional (NULL: none): checks the
+     parameters before any step of a run starts, with invoke's arguments and
+     contract, but reports only a failure (set_error; never set_result) and
+     must be cheap and leave no trace (no output written). GRK_STATUS_OK: no
+     objection found; invoke still checks everything itself. */
+  int32_t (*validate)(const char* params_json, size_t params_len, const grk_host_api* host,
+                      void* ctx);
 } grk_component;
 
 /* What a module's entry function returns: static, valid while the module is

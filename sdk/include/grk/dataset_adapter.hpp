@@ -7,6 +7,7 @@
 #include <string>
 
 #include <grk/context.hpp>
+#include <grk/expected.hpp>
 #include <grk/param.hpp>
 
 namespace grk {
@@ -24,6 +25,17 @@ class DatasetAdapter {
   virtual ~DatasetAdapter() = default;
 
   virtual boost::json::value adapt(const Params& params, Context& context) = 0;
+
+  /// The cheap checks a host runs on every step of a run before any step
+  /// starts (docs/design.md §5.2): a failure here is reported as a config
+  /// error, and nothing runs. Must not write anything, and should read no
+  /// more than small inputs. The default finds nothing to object to.
+  /// adapt() is still called only with parameters that pass it, and must
+  /// keep its own checks: a caller may skip validate().
+  virtual Expected<void> validate(const Params& params) const {
+    (void)params;
+    return {};
+  }
 
   /// One line that sums the report up for a human; empty for none.
   virtual std::string summarize(const boost::json::value& report) const {

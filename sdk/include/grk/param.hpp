@@ -18,6 +18,7 @@
 #include <grk/detail/json_kind.hpp>
 #include <grk/error.hpp>
 #include <grk/expected.hpp>
+#include <grk/python/repr.hpp>
 
 namespace grk {
 
@@ -41,7 +42,8 @@ inline const char* param_type_name(ParamType type) noexcept {
   return "string";
 }
 
-/// One declared parameter. Build with required(), optional() or with_default().
+/// One declared parameter. Build with required(), optional() or with_default(),
+/// and for a string with a fixed set of values add .one_of({...}).
 struct ParamSpec {
   std::string name;
   ParamType type = ParamType::string;
@@ -49,26 +51,35 @@ struct ParamSpec {
   /// The value used when the parameter is absent; only for non-required ones.
   std::optional<boost::json::value> default_value;
   std::string description;  ///< one line
+  /// The allowed values of a `string` parameter, in the order messages and
+  /// `describe` list them; empty: any string (docs/design.md §5.3).
+  std::vector<std::string> choices;
   /// A path the component writes rather than reads (docs/design.md §4.8): the
   /// host does not hash it into the results document's inputs. Set it with
   /// grk::as_output.
   bool output = false;
+
+  /// This parameter, restricted to `values` (a string parameter only).
+  ParamSpec one_of(std::vector<std::string> values) && {
+    choices = std::move(values);
+    return std::move(*this);
+  }
 };
 
 /// A parameter the caller must give.
 inline ParamSpec required(std::string name, ParamType type, std::string description) {
-  return ParamSpec{std::move(name), type, true, std::nullopt, std::move(description)};
+  return ParamSpec{std::move(name), type, true, std::nullopt, std::move(description), {}};
 }
 
 /// A parameter that may be absent and then has no value (Params::has is false).
 inline ParamSpec optional(std::string name, ParamType type, std::string description) {
-  return ParamSpec{std::move(name), type, false, std::nullopt, std::move(description)};
+  return ParamSpec{std::move(name), type, false, std::nullopt, std::move(description), {}};
 }
 
 /// A parameter that takes `value` when absent.
 inline ParamSpec with_default(std::string name, ParamType type, boost::json::value value,
                               std::string description) {
-  return ParamSpec{std::move(name), type, false, std::move(value), std::move(description)};
+  return ParamSpec{std::move(name), type, false, std::move(value), std::move(description), {}};
 }
 
 /// `spec` marked as a path the component writes (an output file or folder),
@@ -105,57 +116,82 @@ inline bool has_param_type(const boost::json::value& value, ParamType type) noex
   return false;
 }
 
-/// The first problem found in a set of given parameters: the parameter it is
-/// about (empty when it concerns the whole set) and what was expected.
+/// A problem found in a set of given parameters: the parameter it is about
+/// (empty when it concerns the whole set) and what was expected.
 struct ParamIssue {
   std::string name;
   std::string message;
 };
 
-/// Checks `given` against `specs` in a fixed order (unknown names in the order
-/// given, then each spec in declaration order: missing, then wrong type) and
-/// returns the first problem, or the given values plus the defaults of absent
-/// parameters.
-inline Expected<boost::json::object, ParamIssue> validate_params(const std::vector<ParamSpec>& specs,
-                                                                 const boost::json::object& given) {
+/// The problem of one given value against its spec, if any: the wrong JSON
+/// shape, or a string outside the spec's allowed values.
+inline std::optional<std::string> value_issue(const ParamSpec& spec, const boost::json::value& value) {
+  if (!has_param_type(value, spec.type)) {
+    std::string expected = param_type_name(spec.type);
+    if (spec.type == ParamType::path) expected = "path (a non-empty string)";
+    if (spec.type == ParamType::integer && value.is_uint64()) return "expected an integer in signed 64-bit range";
+    if (spec.type == ParamType::paths && value.is_object()) {
+      for (const auto& member : value.get_object()) {
+        if (is_path_value(member.value())) continue;
+        const bool empty = member.value().is_string();
+        return "expected a path (a non-empty string) at key '" + std::string(member.key()) + "', got " +
+               (empty ? "an empty string" : detail::json_kind_name(member.value()));
+      }
+    }
+    if (spec.type == ParamType::paths) expected = "paths (an object of non-empty path strings)";
+    return "expected " + expected + ", got " + detail::json_kind_name(value);
+  }
+  if (!spec.choices.empty() && value.is_string()) {
+    const std::string_view given = value.get_string();
+    std::string listed;
+    for (const auto& choice : spec.choices) {
+      if (choice == given) return std::nullopt;
+      listed += (listed.empty() ? "" : ", ") + choice;
+    }
+    return "must be one of: " + listed + "; got " + python::repr(given);
+  }
+  return std::nullopt;
+}
+
+/// Every problem of `given` against `specs`, in a fixed order: unknown names
+/// in the order given, then each spec in declaration order (missing, then
+/// wrong type or a value not allowed).
+inline std::vector<ParamIssue> param_issues(const std::vector<ParamSpec>& specs, const boost::json::object& given) {
+  std::vector<ParamIssue> issues;
   for (const auto& member : given) {
     bool known = false;
     for (const auto& spec : specs) known = known || spec.name == member.key();
     if (!known) {
       std::string names;
       for (const auto& spec : specs) names += (names.empty() ? "" : ", ") + spec.name;
-      return unexpected(ParamIssue{std::string(member.key()),
-                        "unknown parameter; expected one of: " + (names.empty() ? "(none)" : names)});
+      issues.push_back(ParamIssue{std::string(member.key()),
+                                  "unknown parameter; expected one of: " + (names.empty() ? "(none)" : names)});
     }
   }
-  boost::json::object resolved;
   for (const auto& spec : specs) {
     const boost::json::value* value = given.if_contains(spec.name);
     if (value == nullptr) {
-      if (spec.required) return unexpected(ParamIssue{spec.name, "missing required parameter"});
-      if (spec.default_value) resolved[spec.name] = *spec.default_value;
+      if (spec.required) issues.push_back(ParamIssue{spec.name, "missing required parameter"});
       continue;
     }
-    if (!has_param_type(*value, spec.type)) {
-      std::string expected = param_type_name(spec.type);
-      if (spec.type == ParamType::path) expected = "path (a non-empty string)";
-      if (spec.type == ParamType::integer && value->is_uint64()) {
-        return unexpected(ParamIssue{spec.name, "expected an integer in signed 64-bit range"});
-      }
-      if (spec.type == ParamType::paths && value->is_object()) {
-        for (const auto& member : value->get_object()) {
-          if (is_path_value(member.value())) continue;
-          const bool empty = member.value().is_string();
-          return unexpected(ParamIssue{spec.name, "expected a path (a non-empty string) at key '" +
-                                                      std::string(member.key()) + "', got " +
-                                                      (empty ? "an empty string"
-                                                             : detail::json_kind_name(member.value()))});
-        }
-      }
-      if (spec.type == ParamType::paths) expected = "paths (an object of non-empty path strings)";
-      return unexpected(ParamIssue{spec.name, "expected " + expected + ", got " + detail::json_kind_name(*value)});
+    if (auto issue = value_issue(spec, *value)) issues.push_back(ParamIssue{spec.name, std::move(*issue)});
+  }
+  return issues;
+}
+
+/// Checks `given` against `specs` in param_issues' order and returns the
+/// first problem, or the given values plus the defaults of absent parameters.
+inline Expected<boost::json::object, ParamIssue> validate_params(const std::vector<ParamSpec>& specs,
+                                                                 const boost::json::object& given) {
+  auto issues = param_issues(specs, given);
+  if (!issues.empty()) return unexpected(std::move(issues.front()));
+  boost::json::object resolved;
+  for (const auto& spec : specs) {
+    if (const boost::json::value* value = given.if_contains(spec.name)) {
+      resolved[spec.name] = *value;
+    } else if (spec.default_value) {
+      resolved[spec.name] = *spec.default_value;
     }
-    resolved[spec.name] = *value;
   }
   return resolved;
 }
@@ -169,6 +205,11 @@ inline boost::json::array params_to_json(const std::vector<ParamSpec>& specs) {
     entry["type"] = param_type_name(spec.type);
     entry["required"] = spec.required;
     if (spec.default_value) entry["default"] = *spec.default_value;
+    if (!spec.choices.empty()) {
+      boost::json::array choices;
+      for (const auto& choice : spec.choices) choices.emplace_back(choice);
+      entry["choices"] = std::move(choices);
+    }
     entry["description"] = spec.description;
     if (spec.output) entry["output"] = true;  // absent when false: older declarations keep their bytes
     out.push_back(std::move(entry));

@@ -92,41 +92,39 @@ boost::json::value run_component(T& component, const Params& params, Context& co
   }
 }
 
-// The C trampoline behind grk_component::invoke for component T.
+// The parameters as a component sees them: parsed, re-validated against
+// the declaration and completed with defaults; or the failure reported.
 template <class T>
-std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_host_api* host,
-                    void* ctx) noexcept {
-  // A table too short to hold set_result and set_error cannot be answered.
-  if (host == nullptr || host->struct_size < offsetof(grk_host_api, set_summary) ||
-      host->set_result == nullptr || host->set_error == nullptr) {
-    return GRK_STATUS_INVALID_ARGUMENT;
+Expected<Params, std::int32_t> checked_params(const char* params_json, std::size_t params_len,
+                                              const grk_host_api* host, void* ctx) {
+  auto given = json::read(std::string_view(params_json ? params_json : "", params_len));
+  if (!given) {
+    return unexpected(report_failure(host, ctx, Status::invalid_argument,
+                                     "parameters are not valid JSON: " + given.error().describe()));
   }
+  if (!given->is_object()) {
+    return unexpected(report_failure(host, ctx, Status::invalid_argument, "parameters must be a JSON object"));
+  }
+  auto resolved = validate_params(T::params(), given->get_object());
+  if (!resolved) {
+    return unexpected(report_failure(host, ctx, Status::invalid_argument,
+                                     "parameter '" + resolved.error().name + "': " + resolved.error().message));
+  }
+  return Params(std::move(*resolved));
+}
+
+// Whether a host table can take a failure (and, for invoke, a result).
+inline bool can_answer(const grk_host_api* host) noexcept {
+  return host != nullptr && host->struct_size >= offsetof(grk_host_api, set_summary) &&
+         host->set_result != nullptr && host->set_error != nullptr;
+}
+
+// The exception firewall around `call`: every exception becomes a status and
+// a message for the host.
+template <class Call>
+std::int32_t behind_firewall(const grk_host_api* host, void* ctx, Call&& call) noexcept {
   try {
-    auto given = json::read(std::string_view(params_json ? params_json : "", params_len));
-    if (!given) {
-      return report_failure(host, ctx, Status::invalid_argument,
-                            "parameters are not valid JSON: " + given.error().describe());
-    }
-    if (!given->is_object()) {
-      return report_failure(host, ctx, Status::invalid_argument,
-                            "parameters must be a JSON object");
-    }
-    auto resolved = validate_params(T::params(), given->get_object());
-    if (!resolved) {
-      return report_failure(host, ctx, Status::invalid_argument,
-                            "parameter '" + resolved.error().name + "': " + resolved.error().message);
-    }
-    T component;
-    Context context(host, ctx);
-    const boost::json::value result =
-        run_component(component, Params(std::move(*resolved)), context);
-    const std::string text = json::write_compact(result);
-    const std::string summary = component.summarize(result);
-    host->set_result(ctx, text.data(), text.size());
-    if (!summary.empty() && host->set_summary != nullptr) {
-      host->set_summary(ctx, summary.data(), summary.size());
-    }
-    return GRK_STATUS_OK;
+    return call();
   } catch (const Error& error) {
     try {
       const std::int32_t status = report_failure(host, ctx, error.status(), std::string(error.what()));
@@ -148,6 +146,48 @@ std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_h
   return report_failure(host, ctx, Status::internal, oom, sizeof oom - 1);
 }
 
+// The C trampoline behind grk_component::invoke for component T.
+template <class T>
+std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_host_api* host,
+                    void* ctx) noexcept {
+  // A table too short to hold set_result and set_error cannot be answered.
+  if (!can_answer(host)) return GRK_STATUS_INVALID_ARGUMENT;
+  return behind_firewall(host, ctx, [&]() -> std::int32_t {
+    auto params = checked_params<T>(params_json, params_len, host, ctx);
+    if (!params) return params.error();
+    T component;
+    Context context(host, ctx);
+    const boost::json::value result = run_component(component, *params, context);
+    const std::string text = json::write_compact(result);
+    const std::string summary = component.summarize(result);
+    host->set_result(ctx, text.data(), text.size());
+    if (!summary.empty() && host->set_summary != nullptr) {
+      host->set_summary(ctx, summary.data(), summary.size());
+    }
+    return GRK_STATUS_OK;
+  });
+}
+
+// The C trampoline behind grk_component::validate for component T: the
+// declaration's checks, then the component's own validate().
+template <class T>
+std::int32_t validate(const char* params_json, std::size_t params_len, const grk_host_api* host,
+                      void* ctx) noexcept {
+  if (!can_answer(host)) return GRK_STATUS_INVALID_ARGUMENT;
+  return behind_firewall(host, ctx, [&]() -> std::int32_t {
+    auto params = checked_params<T>(params_json, params_len, host, ctx);
+    if (!params) return params.error();
+    const T component{};  // {}: a const object of a class with uninitialised members needs it
+    const Expected<void> checked = component.validate(*params);
+    if (!checked) {
+      const std::int32_t status = report_failure(host, ctx, checked.error().status, checked.error().message);
+      report_hint(host, ctx, checked.error().hint);
+      return status;
+    }
+    return GRK_STATUS_OK;
+  });
+}
+
 // The static tables a module's entry function hands out.
 template <class... Ts>
 class ModuleTable {
@@ -159,10 +199,11 @@ class ModuleTable {
     constexpr std::array<grk_kind, sizeof...(Ts)> kinds{kind_of<Ts>()...};
     using Invoke = std::int32_t (*)(const char*, std::size_t, const grk_host_api*, void*);
     const std::array<Invoke, sizeof...(Ts)> invokers{&invoke<Ts>...};
+    const std::array<Invoke, sizeof...(Ts)> validators{&validate<Ts>...};
     for (std::size_t i = 0; i < sizeof...(Ts); ++i) {
       components_[i] = grk_component{sizeof(grk_component), kinds[i], names_[i].c_str(),
                                      descriptions_[i].c_str(), params_json_[i].c_str(),
-                                     invokers[i]};
+                                     invokers[i], validators[i]};
     }
     module_ = grk_module{sizeof(grk_module),
                          GRK_ABI_VERSION,

@@ -170,6 +170,10 @@ class ComponentStruct(ctypes.Structure):
         ("description", ctypes.c_char_p),
         ("params_json", ctypes.c_char_p),
         ("invoke", ctypes.c_void_p),
+        # SDK 1.1.0: the pre-run check a host calls before a run's steps. This
+        # binding runs one call at a time and calls invoke alone, which keeps
+        # every check (docs/design.md §5.5); it never reads this field.
+        ("validate", ctypes.c_void_p),
     ]
 
 
@@ -194,7 +198,7 @@ _Entry = ctypes.CFUNCTYPE(ctypes.c_void_p)
 # ABI 1.0's sizes: a plugin may declare larger structs (a newer minor appends
 # fields) but never smaller, the same bound as the host's.
 _MIN_MODULE_SIZE = ctypes.sizeof(ModuleStruct)
-_MIN_COMPONENT_SIZE = ctypes.sizeof(ComponentStruct)
+_MIN_COMPONENT_SIZE = ComponentStruct.validate.offset
 
 
 def _text(raw):
@@ -414,6 +418,16 @@ def _declaration_problem(params):
             return "parameter declaration entry lacks a string name, a type or a boolean required"
         if entry["type"] not in _PARAM_TYPES:
             return "parameter '%s' has unknown type '%s'" % (entry["name"], entry["type"])
+        if "choices" in entry:
+            # Allowed values (SDK 1.1.0, docs/design.md §5.3).
+            where = "parameter '%s' " % entry["name"]
+            choices = entry["choices"]
+            if entry["type"] != "string":
+                return where + "declares allowed values but is not a string"
+            if not (isinstance(choices, list) and choices and all(isinstance(c, str) for c in choices)):
+                return where + "declares its allowed values as something other than a non-empty array of strings"
+            if "default" in entry and entry["default"] not in choices:
+                return where + "has a default that is not one of its allowed values"
     return None
 
 

@@ -65,6 +65,27 @@ Outcome run(const boost::json::object& given) {
   return out;
 }
 
+/// The pre-run check as the entry code makes it (docs/design.md §5.2): the
+/// parameter problem, or what the component's validate() found; no error
+/// when it found nothing to object to.
+template <class Component>
+Outcome prerun(const boost::json::object& given) {
+  Outcome out;
+  auto resolved = grk::validate_params(Component::params(), given);
+  if (!resolved) {
+    out.error = "parameter '" + resolved.error().name + "': " + resolved.error().message;
+    out.status = grk::Status::invalid_argument;
+    return out;
+  }
+  const Component component{};
+  const grk::Expected<void> checked = component.validate(grk::Params(std::move(*resolved)));
+  if (!checked) {
+    out.error = checked.error().message;
+    out.status = checked.error().status;
+  }
+  return out;
+}
+
 /// configs/data/reports/example-eval-report.json of the source tree.
 inline std::filesystem::path example_report() {
   const char* source = std::getenv("GRK_SOURCE_DIR");
