@@ -13,7 +13,10 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <sys/wait.h>
 
 #include "adaptation_steps.hpp"
 #include "beir_dataset_adapter.hpp"
@@ -690,4 +693,35 @@ BOOST_AUTO_TEST_CASE(dbpedia_validates_with_its_config_options) {
   const Outcome outcome = run(tmp, "{\"source_dir\": \"" + path->string() +
                                        "\", \"document_ids\": \"encode\", \"query_ids\": \"encode\", \"graded\": 1}");
   BOOST_TEST(outcome.result.rfind("{\"valid\":true,\"problems\":[],", 0) == 0u, outcome.result);
+}
+
+// docs/behaviour/beir.md §18.1: grk-eval checks mode and output_dir before any step runs, as
+// it checks a missing required parameter: a config mistake, exit 1, nothing written.
+BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_missing_output_dir_before_running) {
+  const char* binary_dir = std::getenv("GRK_BINARY_DIR");
+  if (binary_dir == nullptr) {
+    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR is not set");
+    return;
+  }
+  TempDir tmp;
+  write_sources(tmp);
+  const std::string grk_eval = "'" + (fs::path(binary_dir) / "bin/grk-eval").string() + "'";
+  const auto run_host = [&](const std::string& sets) {
+    const std::string command = "cd '" + tmp.path().string() + "' && " + grk_eval + " run --component beir " + sets +
+                                " --output r.json > err.txt 2>&1";
+    const int status = std::system(command.c_str());
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, beir_test::read_file(tmp / "err.txt"));
+  };
+  const auto [code, err] = run_host("--set source_dir=src");
+  BOOST_TEST(code == 1);
+  BOOST_TEST(err.find("--component beir [invalid-argument]: parameter 'output_dir': missing required parameter (only "
+                      "mode 'validate' runs without it)") != std::string::npos,
+             err);
+  BOOST_TEST(!fs::exists(tmp / "r.json"));
+  const auto [bad_code, bad_err] = run_host("--set source_dir=src --set mode=check --set output_dir=out");
+  BOOST_TEST(bad_code == 1);
+  BOOST_TEST(bad_err.find("--component beir [invalid-argument]: mode must be one of 'adapt', 'validate', got "
+                          "'check'") != std::string::npos,
+             bad_err);
+  BOOST_TEST(!fs::exists(tmp / "out"));
 }

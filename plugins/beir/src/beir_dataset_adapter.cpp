@@ -23,16 +23,39 @@ std::vector<ParamSpec> BeirDatasetAdapter::params() {
   return specs;
 }
 
+namespace {
+
+// docs/behaviour/beir.md §18.1: the mode, and output_dir, which only validate mode may
+// leave out; the mode's value, or the refusal.
+Expected<std::string> checked_mode(const Params& params) {
+  const std::string mode = params.has("mode") ? params.string("mode") : "adapt";
+  if (mode != "adapt" && mode != "validate") {
+    return fail(Status::invalid_argument, "mode must be one of 'adapt', 'validate', got " + python::repr(mode));
+  }
+  if (mode == "adapt" && !params.has("output_dir")) {
+    return fail(Status::invalid_argument,
+                "parameter 'output_dir': missing required parameter (only mode 'validate' runs without it)");
+  }
+  return mode;
+}
+
+}  // namespace
+
+// docs/behaviour/beir.md §18.1: the host runs this before any step. A policy's bad value
+// is left to adapt(), which refuses it as it always has, first.
+Expected<void> BeirDatasetAdapter::validate(const Params& params) const {
+  if (!read_policies(params)) return {};
+  if (auto mode = checked_mode(params); !mode) return unexpected(std::move(mode).error());
+  return {};
+}
+
 boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& context) {
   AdaptationRequest request;
   request.source_dir = params.string("source_dir");
   request.split = params.string("split");
   request.policies = read_policies(params).or_throw();
   // docs/behaviour/beir.md §18.1: the mode, checked after the policies (declaration order).
-  const std::string mode = params.has("mode") ? params.string("mode") : "adapt";
-  if (mode != "adapt" && mode != "validate") {
-    throw Error(Status::invalid_argument, "mode must be one of 'adapt', 'validate', got " + python::repr(mode));
-  }
+  const std::string mode = checked_mode(params).or_throw();
   AdaptationHooks hooks;
   hooks.progress = [&context](const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes) {
     context.progress(phase, done, total, bytes);
@@ -40,11 +63,6 @@ boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& cont
   if (mode == "validate") {
     if (request.policies.subsets == SubsetsPolicy::each) return validate_subsets(request, hooks);
     return validation_to_json(validate_beir_dataset(request, hooks));
-  }
-  // output_dir is optional only so that validate mode can go without it.
-  if (!params.has("output_dir")) {
-    throw Error(Status::invalid_argument,
-                "parameter 'output_dir': missing required parameter (only mode 'validate' runs without it)");
   }
   request.output_dir = params.string("output_dir");
   if (request.policies.subsets == SubsetsPolicy::each) return subsets_to_json(adapt_subsets(request, hooks));

@@ -19,6 +19,8 @@ class BeirDatasetAdapter : public DatasetAdapter {
       "and judgments.jsonl, byte-identical to groundkit's adapter";
   static std::vector<ParamSpec> params();
 
+  /// The pre-run check (docs/behaviour/beir.md §18.1): `mode`, and `output_dir` in adapt mode.
+  Expected<void> validate(const Params& params) const override;
   boost::json::value adapt(const Params& params, Context& context) override;
   std::string summarize(const boost::json::value& report) const override;
 };
