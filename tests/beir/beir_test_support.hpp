@@ -1,5 +1,6 @@
 // Helpers shared by the beir tests: temporary folders, writing and snapshotting
-// files, and finding the source tree (GRK_SOURCE_DIR, set by grk_add_test).
+// files, finding the source tree (GRK_SOURCE_DIR, set by grk_add_test), and
+// reading id_map.tsv back.
 #ifndef GRK_TESTS_BEIR_BEIR_TEST_SUPPORT_HPP
 #define GRK_TESTS_BEIR_BEIR_TEST_SUPPORT_HPP
 
@@ -11,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <vector>
 
 #include <unistd.h>
 
@@ -91,6 +93,38 @@ inline std::optional<fs::path> source_dir() {
 }
 
 inline bool have_python3() { return std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null") == 0; }
+
+/// One line of id_map.tsv, the escapes undone.
+struct IdMapRow {
+  std::string kind, original, adapted;
+};
+
+/// The lines of an id_map.tsv after its header, with TAB, LF, CR and backslash
+/// unescaped (docs/behaviour/beir.md §16.8); nullopt when the header or a line's field count is wrong.
+inline std::optional<std::vector<IdMapRow>> id_map_rows(const std::string& text) {
+  std::size_t at = text.find('\n') + 1;
+  if (text.substr(0, at) != "kind\toriginal\tadapted\n") return std::nullopt;
+  std::vector<IdMapRow> rows;
+  while (at < text.size()) {
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) return std::nullopt;
+    std::vector<std::string> fields(1);
+    for (std::size_t i = at; i < end; ++i) {
+      if (text[i] == '\t') {
+        fields.emplace_back();
+      } else if (text[i] == '\\' && i + 1 < end) {
+        const char next = text[++i];
+        fields.back() += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next;
+      } else {
+        fields.back() += text[i];
+      }
+    }
+    if (fields.size() != 3) return std::nullopt;
+    rows.push_back({fields[0], fields[1], fields[2]});
+    at = end + 1;
+  }
+  return rows;
+}
 
 }  // namespace beir_test
 

@@ -363,26 +363,13 @@ BOOST_AUTO_TEST_CASE(a_bad_id_policy_value_is_refused_naming_its_parameter) {
 
 namespace {
 
-// id_map.tsv back into {adapted: original} (docs/behaviour/beir.md §16.8: \t \n \r \\ escaped).
+// id_map.tsv back into {adapted: original}.
 std::map<std::string, std::string> reversed_id_map(const std::string& text, const std::string& kind) {
+  const auto rows = beir_test::id_map_rows(text);
+  BOOST_REQUIRE(rows.has_value());
   std::map<std::string, std::string> adapted_to_original;
-  std::size_t at = text.find('\n') + 1;  // after the header
-  while (at < text.size()) {
-    const std::size_t end = text.find('\n', at);
-    std::vector<std::string> fields(1);
-    for (std::size_t i = at; i < end; ++i) {
-      if (text[i] == '\t') {
-        fields.emplace_back();
-      } else if (text[i] == '\\') {
-        const char next = text[++i];
-        fields.back() += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next;
-      } else {
-        fields.back() += text[i];
-      }
-    }
-    BOOST_REQUIRE_EQUAL(fields.size(), 3u);
-    if (fields[0] == kind) adapted_to_original[fields[2]] = fields[1];
-    at = end + 1;
+  for (const auto& row : *rows) {
+    if (row.kind == kind) adapted_to_original[row.adapted] = row.original;
   }
   return adapted_to_original;
 }

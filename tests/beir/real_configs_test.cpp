@@ -114,28 +114,13 @@ std::vector<std::string> source_ids(const fs::path& file) {
   return ids;
 }
 
-// id_map.tsv's lines of `kind` as {original: adapted}, the escapes undone
-// (docs/behaviour/beir.md §16.8).
+// id_map.tsv's lines of `kind` as {original: adapted}, each original once.
 std::map<std::string, std::string> id_map_of(const std::string& text, const std::string& kind) {
+  const auto rows = beir_test::id_map_rows(text);
+  BOOST_REQUIRE(rows.has_value());
   std::map<std::string, std::string> map;
-  std::size_t at = text.find('\n') + 1;
-  BOOST_TEST(text.substr(0, at) == "kind\toriginal\tadapted\n");
-  while (at < text.size()) {
-    const std::size_t end = text.find('\n', at);
-    std::vector<std::string> fields(1);
-    for (std::size_t i = at; i < end; ++i) {
-      if (text[i] == '\t') {
-        fields.emplace_back();
-      } else if (text[i] == '\\') {
-        const char next = text[++i];
-        fields.back() += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next;
-      } else {
-        fields.back() += text[i];
-      }
-    }
-    BOOST_REQUIRE_EQUAL(fields.size(), 3u);
-    if (fields[0] == kind) BOOST_TEST(map.emplace(fields[1], fields[2]).second);
-    at = end + 1;
+  for (const auto& row : *rows) {
+    if (row.kind == kind) BOOST_TEST(map.emplace(row.original, row.adapted).second);
   }
   return map;
 }
