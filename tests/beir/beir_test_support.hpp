@@ -94,6 +94,15 @@ inline std::optional<fs::path> source_dir() {
 
 inline bool have_python3() { return std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null") == 0; }
 
+/// `text` with every `from` replaced by `to` (a temporary folder's path by
+/// "<T>", so that expected messages can be written out).
+inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
 /// One line of id_map.tsv, the escapes undone.
 struct IdMapRow {
   std::string kind, original, adapted;

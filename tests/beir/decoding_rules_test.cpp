@@ -19,6 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using beir_test::snapshot;
+using beir_test::replace_all;
 using beir_test::TempDir;
 using beir_test::write_file;
 
@@ -45,13 +46,6 @@ struct Success {
   std::map<std::string, std::string> files;  // corpus file -> bytes
   std::string judgments;
 };
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
 
 void prepare(const fs::path& root, const Case& c) {
   write_file(root / "src/corpus.jsonl", c.corpus);

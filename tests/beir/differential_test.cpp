@@ -24,13 +24,7 @@
 namespace {
 
 using beir_test::fs::path;
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
+using beir_test::replace_all;
 
 // The entries of one variant ("out-py", "out-cpp", "out-pre") of a case's
 // output state, with the variant's name replaced so variants compare.

@@ -24,15 +24,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using beir_test::read_file;
+using beir_test::replace_all;
 using beir_test::TempDir;
 using beir_test::write_file;
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
-    text.replace(at, from.size(), to);
-  }
-  return text;
-}
 
 // What one run of the component gave: its result as compact JSON, or its
 // failure; the temporary folder's path written <T>.
