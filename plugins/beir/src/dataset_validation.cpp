@@ -366,7 +366,10 @@ ValidationReport validate_beir_dataset(const AdaptationRequest& request, const A
       entry = entry->second.empty() ? positives.erase(entry) : std::next(entry);
     }
   };
-  for (const auto& [query, documents] : positives) {
+  for (const auto& entry : positives) {
+    // Named, not a structured binding: a lambda cannot capture one before C++20.
+    const std::string& query = entry.first;
+    const auto& documents = entry.second;
     const auto same = documents.find(query);
     if (same == documents.end()) continue;
     log.add(ProblemKind::identical_ids, [&] {
