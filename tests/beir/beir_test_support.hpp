@@ -94,6 +94,31 @@ inline std::optional<fs::path> source_dir() {
 
 inline bool have_python3() { return std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null") == 0; }
 
+/// A real subset of ../shared/beir-data (resolved), or nullopt when it is
+/// absent: the tests that read one skip with a message.
+inline std::optional<fs::path> real_dataset(const std::string& name) {
+  const auto source = source_dir();
+  if (!source) return std::nullopt;
+  const fs::path path = *source / ".." / "shared" / "beir-data" / name;
+  if (!fs::exists(path / "corpus.jsonl")) return std::nullopt;
+  return fs::canonical(path);
+}
+
+/// The qrels header, and a smallest valid dataset: one document, one query,
+/// one positive pair.
+inline const std::string header = "query-id\tcorpus-id\tscore\n";
+inline const std::string good_corpus = "{\"_id\": \"doc-1\", \"title\": \"Title\", \"text\": \"Body\"}\n";
+inline const std::string good_queries = "{\"_id\": \"q-1\", \"text\": \"What?\"}\n";
+inline const std::string good_qrels = header + "q-1\tdoc-1\t1\n";
+
+/// The three source files of a dataset in <tmp>/src, split "test".
+inline void write_sources(const TempDir& tmp, const std::string& corpus = good_corpus,
+                          const std::string& queries = good_queries, const std::string& qrels = good_qrels) {
+  write_file(tmp / "src/corpus.jsonl", corpus);
+  write_file(tmp / "src/queries.jsonl", queries);
+  write_file(tmp / "src/qrels/test.tsv", qrels);
+}
+
 /// `text` with every `from` replaced by `to` (a temporary folder's path by
 /// "<T>", so that expected messages can be written out).
 inline std::string replace_all(std::string text, const std::string& from, const std::string& to) {

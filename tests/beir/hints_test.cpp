@@ -18,9 +18,15 @@
 namespace {
 
 namespace fs = std::filesystem;
+using beir_test::real_dataset;
 using beir_test::replace_all;
 using beir_test::TempDir;
 using beir_test::write_file;
+using beir_test::good_corpus;
+using beir_test::good_qrels;
+using beir_test::good_queries;
+using beir_test::header;
+using beir_test::write_sources;
 
 struct Refusal {
   std::string message;
@@ -43,25 +49,6 @@ Refusal refusal(const TempDir& tmp, grk::beir::AdaptationPolicies policies = {},
   return {};
 }
 
-const std::string header = "query-id\tcorpus-id\tscore\n";
-const std::string good_corpus = "{\"_id\": \"doc-1\", \"title\": \"Title\", \"text\": \"Body\"}\n";
-const std::string good_queries = "{\"_id\": \"q-1\", \"text\": \"What?\"}\n";
-const std::string good_qrels = header + "q-1\tdoc-1\t1\n";
-
-void write_sources(const TempDir& tmp, const std::string& corpus = good_corpus,
-                   const std::string& queries = good_queries, const std::string& qrels = good_qrels) {
-  write_file(tmp / "src/corpus.jsonl", corpus);
-  write_file(tmp / "src/queries.jsonl", queries);
-  write_file(tmp / "src/qrels/test.tsv", qrels);
-}
-
-std::optional<fs::path> dataset(const std::string& name) {
-  const auto source = beir_test::source_dir();
-  if (!source) return std::nullopt;
-  const fs::path path = *source / ".." / "shared" / "beir-data" / name;
-  if (!fs::exists(path / "corpus.jsonl")) return std::nullopt;
-  return fs::canonical(path);
-}
 
 const std::string validate_tip = "; no opt-in accepts this; mode=validate lists every problem of the dataset at once";
 
@@ -276,7 +263,7 @@ BOOST_AUTO_TEST_CASE(real_subsets_refuse_with_hints) {
        "positive pairs); set missing_documents=drop to drop those pairs (and the queries left without one)"},
   };
   for (const Expected& e : cases) {
-    const auto path = dataset(e.name);
+    const auto path = real_dataset(e.name);
     if (!path) {
       BOOST_TEST_MESSAGE("skipped: " << e.name << " is not in ../shared/beir-data");
       continue;

@@ -27,6 +27,8 @@ using beir_test::read_file;
 using beir_test::replace_all;
 using beir_test::TempDir;
 using beir_test::write_file;
+using beir_test::header;
+using beir_test::write_sources;
 
 // What one run of the component gave: its result as compact JSON, or its
 // failure; the temporary folder's path written <T>.
@@ -66,15 +68,7 @@ std::string result(int documents, int queries, int pairs, int characters, const 
          extra + "}";
 }
 
-void write_sources(const TempDir& tmp, const std::string& corpus, const std::string& queries,
-                   const std::string& qrels) {
-  write_file(tmp / "src/corpus.jsonl", corpus);
-  write_file(tmp / "src/queries.jsonl", queries);
-  write_file(tmp / "src/qrels/test.tsv", qrels);
-}
-
 const std::string one_query = "{\"_id\": \"q-1\", \"text\": \"q\"}\n";
-const std::string header = "query-id\tcorpus-id\tscore\n";
 
 }  // namespace
 

@@ -14,18 +14,12 @@
 
 namespace {
 
+using beir_test::real_dataset;
+
 namespace fs = std::filesystem;
 
-std::optional<fs::path> dataset(const std::string& name) {
-  const auto source = beir_test::source_dir();
-  if (!source) return std::nullopt;
-  const fs::path path = *source / ".." / "shared" / "beir-data" / name;
-  if (!fs::exists(path / "corpus.jsonl")) return std::nullopt;
-  return fs::canonical(path);
-}
-
 void expect_refusal(const std::string& name, const std::string& message_after_dataset_path) {
-  const auto path = dataset(name);
+  const auto path = real_dataset(name);
   if (!path) {
     BOOST_TEST_MESSAGE("skipped: " << name << " is not in ../shared/beir-data");
     return;
@@ -74,7 +68,7 @@ BOOST_AUTO_TEST_CASE(arcd_subset_is_refused_for_qrels_naming_missing_documents) 
 
 // Adapts, on both splits, and the judgments load under docs/behaviour/judgments.md.
 BOOST_AUTO_TEST_CASE(scifact_fixture_adapts_on_both_splits) {
-  const auto path = dataset("scifact-fixture");
+  const auto path = real_dataset("scifact-fixture");
   if (!path) {
     BOOST_TEST_MESSAGE("skipped: scifact-fixture is not in ../shared/beir-data");
     return;

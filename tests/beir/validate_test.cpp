@@ -25,9 +25,15 @@
 namespace {
 
 namespace fs = std::filesystem;
+using beir_test::real_dataset;
 using beir_test::replace_all;
 using beir_test::TempDir;
 using beir_test::write_file;
+using beir_test::good_corpus;
+using beir_test::good_qrels;
+using beir_test::good_queries;
+using beir_test::header;
+using beir_test::write_sources;
 
 struct Outcome {
   std::string result;   // compact JSON, the temporary folder written <T>
@@ -89,17 +95,6 @@ std::string problems(const std::vector<std::string>& each) {
   return "[" + listed + "]";
 }
 
-const std::string header = "query-id\tcorpus-id\tscore\n";
-const std::string good_corpus = "{\"_id\": \"doc-1\", \"title\": \"Title\", \"text\": \"Body\"}\n";
-const std::string good_queries = "{\"_id\": \"q-1\", \"text\": \"What?\"}\n";
-const std::string good_qrels = header + "q-1\tdoc-1\t1\n";
-
-void write_sources(const TempDir& tmp, const std::string& corpus = good_corpus,
-                   const std::string& queries = good_queries, const std::string& qrels = good_qrels) {
-  write_file(tmp / "src/corpus.jsonl", corpus);
-  write_file(tmp / "src/queries.jsonl", queries);
-  write_file(tmp / "src/qrels/test.tsv", qrels);
-}
 
 const std::string corpus_path = "<T>/src/corpus.jsonl";
 const std::string qrels_path = "<T>/src/qrels/test.tsv";
@@ -278,14 +273,6 @@ std::vector<KindCase> kind_cases() {
 }
 
 // The subset `name` of ../shared/beir-data, as real_datasets_test.cpp finds it.
-std::optional<fs::path> dataset(const std::string& name) {
-  const auto source = beir_test::source_dir();
-  if (!source) return std::nullopt;
-  const fs::path path = *source / ".." / "shared" / "beir-data" / name;
-  if (!fs::exists(path / "corpus.jsonl")) return std::nullopt;
-  return fs::canonical(path);
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(a_clean_dataset_is_valid_with_its_counts) {
@@ -548,7 +535,7 @@ BOOST_AUTO_TEST_CASE(real_subsets_show_their_quirks_at_once) {
        "\"relevance_pairs\":1,\"total_characters\":39692}"},
   };
   for (const Expected& e : cases) {
-    const auto path = dataset(e.name);
+    const auto path = real_dataset(e.name);
     if (!path) {
       BOOST_TEST_MESSAGE("skipped: " << e.name << " is not in ../shared/beir-data");
       continue;
@@ -566,7 +553,7 @@ BOOST_AUTO_TEST_CASE(real_subsets_show_their_quirks_at_once) {
     BOOST_TEST(result.at("valid").as_bool() == (std::string(e.kinds).empty()), e.name);
   }
   // The MS MARCO subset's first cut record is the one adapt mode refuses.
-  if (const auto path = dataset("msmarco-trecdl2019-subset")) {
+  if (const auto path = real_dataset("msmarco-trecdl2019-subset")) {
     TempDir tmp;
     const Outcome outcome = run(tmp, "{\"source_dir\": \"" + path->string() + "\"}");
     const boost::json::value first = grk::json::read(outcome.result).value().at("problems").at(0).at("examples").at(0);
@@ -678,7 +665,7 @@ BOOST_AUTO_TEST_CASE(id_encodings_resolve_the_id_kinds) {
 
 // The shipped DBPedia config's options leave no problem.
 BOOST_AUTO_TEST_CASE(dbpedia_validates_with_its_config_options) {
-  const auto path = dataset("dbpedia-entity-subset");
+  const auto path = real_dataset("dbpedia-entity-subset");
   if (!path) {
     BOOST_TEST_MESSAGE("skipped: dbpedia-entity-subset is not in ../shared/beir-data");
     return;
