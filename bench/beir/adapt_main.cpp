@@ -19,9 +19,9 @@
 #include <iostream>
 #include <string>
 
-#include "adaptation_report.hpp"
-#include "adaptation_steps.hpp"
-#include "dataset_validation.hpp"
+#include "pipeline/report.hpp"
+#include "pipeline/adapt.hpp"
+#include "pipeline/validate.hpp"
 
 int main(int argc, char** argv) {
   grk::beir::AdaptationRequest request;

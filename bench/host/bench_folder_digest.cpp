@@ -16,7 +16,7 @@
 
 #include <unistd.h>
 
-#include "folder_digest.hpp"
+#include "run/folder_digest.hpp"
 
 namespace fs = std::filesystem;
 

@@ -25,8 +25,8 @@
 
 #include <grk/json/writer.hpp>
 
-#include "report_format.hpp"
-#include "report_model.hpp"
+#include "report/format.hpp"
+#include "report/model.hpp"
 
 namespace {
 

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "bench_timing.hpp"
-#include "bootstrap.hpp"
-#include "paired_t.hpp"
-#include "randomization.hpp"
-#include "wilcoxon.hpp"
+#include "resampling/bootstrap.hpp"
+#include "methods/paired_t.hpp"
+#include "methods/randomization.hpp"
+#include "methods/wilcoxon.hpp"
 
 namespace {
 

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "bench_timing.hpp"
-#include "bootstrap.hpp"
+#include "resampling/bootstrap.hpp"
 #include <grk/json/float_format.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>

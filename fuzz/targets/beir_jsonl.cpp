@@ -6,13 +6,13 @@
 #include <cstdint>
 #include <string>
 
-#include "adaptation_hooks.hpp"
-#include "corpus_passes.hpp"
+#include "pipeline/hooks.hpp"
+#include "pipeline/corpus_passes.hpp"
 #include "fuzz_check.hpp"
-#include "jsonl_loader.hpp"
+#include "read/jsonl_loader.hpp"
 #include "memory_file.hpp"
-#include "record_checks.hpp"
-#include "source_file.hpp"
+#include "rules/record_checks.hpp"
+#include "read/source_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const grk::fuzz::MemoryFile memory(data, size);

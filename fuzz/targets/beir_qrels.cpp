@@ -1,4 +1,4 @@
-// Fuzz target: BEIR's qrels TSV reader (read_qrels, plugins/beir/src/qrels_reader.cpp)
+// Fuzz target: BEIR's qrels TSV reader (read_qrels, plugins/beir/src/read/qrels_reader.cpp)
 // through the line reader, as the adapter reads qrels/<split>.tsv, with
 // groundkit's rules and with the opt-ins on.
 #include <cstddef>
@@ -6,8 +6,8 @@
 
 #include "fuzz_check.hpp"
 #include "memory_file.hpp"
-#include "qrels_reader.hpp"
-#include "source_file.hpp"
+#include "read/qrels_reader.hpp"
+#include "read/source_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const grk::fuzz::MemoryFile memory(data, size);

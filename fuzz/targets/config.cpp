@@ -1,10 +1,10 @@
-// Fuzz target: the run config reader (host/src/config.cpp), the bytes of a
+// Fuzz target: the run config reader (host/src/run/config.cpp), the bytes of a
 // config file as load_config hands them to parse_config.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
-#include "config.hpp"
+#include "run/config.hpp"
 #include "fuzz_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,5 +1,5 @@
 // Fuzz target: per-query runs files (parse_run_text,
-// plugins/significance/src/run_files.cpp), each input read in both formats.
+// plugins/significance/src/inputs/run_files.cpp), each input read in both formats.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include <grk/python/utf8.hpp>
 
 #include "fuzz_check.hpp"
-#include "run_files.hpp"
+#include "inputs/run_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

@@ -1,5 +1,5 @@
 // Fuzz target: the comparisons' scores file (score_file_from_json,
-// plugins/significance/src/score_file.cpp), after the UTF-8 check and JSON
+// plugins/significance/src/inputs/score_file.cpp), after the UTF-8 check and JSON
 // read that read_json_file does first.
 #include <cstddef>
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include <grk/python/utf8.hpp>
 
 #include "fuzz_check.hpp"
-#include "score_file.hpp"
+#include "inputs/score_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);

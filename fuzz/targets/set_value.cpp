@@ -1,4 +1,4 @@
-// Fuzz target: `--set KEY=VALUE` (host/src/set_value.cpp). The first byte
+// Fuzz target: `--set KEY=VALUE` (host/src/run/set_value.cpp). The first byte
 // picks the parameter's declared type, the rest is the argument as typed.
 #include <cmath>
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include <grk/param.hpp>
 
 #include "fuzz_check.hpp"
-#include "set_value.hpp"
+#include "run/set_value.hpp"
 
 namespace {
 

@@ -18,8 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "adaptation_policies.hpp"
-#include "adaptation_steps.hpp"
+#include "policies/adaptation_policies.hpp"
+#include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "adaptation_report.hpp"
-#include "beir_dataset_adapter.hpp"
+#include "pipeline/report.hpp"
+#include "pipeline/beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
 BOOST_AUTO_TEST_CASE(declares_groundkits_three_parameters_first) {

@@ -11,8 +11,8 @@
 #include <optional>
 #include <string>
 
-#include "adaptation_report.hpp"
-#include "adaptation_steps.hpp"
+#include "pipeline/report.hpp"
+#include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

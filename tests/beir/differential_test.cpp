@@ -16,9 +16,9 @@
 
 #include <string>
 
-#include "adaptation_policies.hpp"
-#include "adaptation_report.hpp"
-#include "adaptation_steps.hpp"
+#include "policies/adaptation_policies.hpp"
+#include "pipeline/report.hpp"
+#include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
-#include "adaptation_steps.hpp"
+#include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"
-#include "output_checks.hpp"
+#include "rules/output_checks.hpp"
 
 namespace {
 

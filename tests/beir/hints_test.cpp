@@ -11,9 +11,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "adaptation_steps.hpp"
+#include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"
-#include "subset_adaptation.hpp"
+#include "pipeline/subsets.hpp"
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "identifier_rules.hpp"
+#include "rules/identifier_rules.hpp"
 
 namespace {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "adaptation_steps.hpp"
-#include "beir_dataset_adapter.hpp"
+#include "pipeline/adapt.hpp"
+#include "pipeline/beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "adaptation_steps.hpp"
+#include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -11,8 +11,8 @@
 
 #include <string>
 
-#include "beir_dataset_adapter.hpp"
-#include "subset_adaptation.hpp"
+#include "pipeline/beir_dataset_adapter.hpp"
+#include "pipeline/subsets.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

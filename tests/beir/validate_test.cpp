@@ -18,8 +18,8 @@
 
 #include <sys/wait.h>
 
-#include "adaptation_steps.hpp"
-#include "beir_dataset_adapter.hpp"
+#include "pipeline/adapt.hpp"
+#include "pipeline/beir_dataset_adapter.hpp"
 #include "beir_test_support.hpp"
 
 namespace {

@@ -10,11 +10,11 @@
 #include <set>
 #include <string>
 
-#include "adaptation_steps.hpp"
+#include "pipeline/adapt.hpp"
 #include "hostile_files.hpp"
-#include "qrels_reader.hpp"
-#include "source_file.hpp"
-#include "source_lines.hpp"
+#include "read/qrels_reader.hpp"
+#include "read/source_file.hpp"
+#include "read/source_lines.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // A config of any size (docs/design.md §8.8): up to 16 MiB is read, a larger
 // one, or an endless one, is refused after reading one block past the limit,
 // with a message that says why; grk-eval then exits 1 (nothing ran).
-#include "config.hpp"
+#include "run/config.hpp"
 
 #define BOOST_TEST_MODULE bounds_config_size
 #include <boost/test/unit_test.hpp>

@@ -12,11 +12,11 @@
 
 #include <string>
 
-#include "adaptation_steps.hpp"
-#include "config.hpp"
+#include "pipeline/adapt.hpp"
+#include "run/config.hpp"
 #include "hostile_files.hpp"
-#include "score_file.hpp"
-#include "set_value.hpp"
+#include "inputs/score_file.hpp"
+#include "run/set_value.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // ComponentHandle::invoke through the C ABI with real fixture modules: good
 // results, the SDK's parameter re-check, and the exception firewall (each way
 // of throwing becomes a status and a message, and the next call works).
-#include "component_handle.hpp"
+#include "modules/component_handle.hpp"
 
 #define BOOST_TEST_MODULE host_component_invoke
 #include <boost/test/unit_test.hpp>
@@ -15,7 +15,7 @@
 #include <grk/json/writer.hpp>
 
 #include "fixtures.hpp"
-#include "plugin_registry.hpp"
+#include "modules/registry.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // it is gone, and the module is unloaded once the last handle goes
 // (docs/design.md §3.5 and §8.3; the unload also proves the
 // SDK's version script keeps libstdc++ from pinning the module, 1.9).
-#include "component_handle.hpp"
+#include "modules/component_handle.hpp"
 
 #define BOOST_TEST_MODULE host_component_lifetime
 #include <boost/test/unit_test.hpp>
@@ -17,7 +17,7 @@
 #include <grk/json/reader.hpp>
 
 #include "fixtures.hpp"
-#include "plugin_registry.hpp"
+#include "modules/registry.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Every structural config mistake, each with its exact message: the file,
-// the JSON path, and what was expected (host/src/config.cpp). Component and
+// the JSON path, and what was expected (host/src/run/config.cpp). Component and
 // parameter mistakes, which need plugins, are in step_plan_errors_test.cpp.
-#include "config.hpp"
+#include "run/config.hpp"
 
 #define BOOST_TEST_MODULE host_config_errors
 #include <boost/test/unit_test.hpp>

@@ -1,7 +1,7 @@
 // probe_module and PluginRegistry::discover on one fixture module per failure
 // mode (docs/design.md §8.3): each gets its status and its exact
 // reason, and none is ever loaded into this process.
-#include "module_probe.hpp"
+#include "modules/probe.hpp"
 
 #define BOOST_TEST_MODULE host_module_probe
 #include <boost/test/unit_test.hpp>
@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "fixtures.hpp"
-#include "module_record.hpp"
-#include "plugin_registry.hpp"
-#include "plugin_search_path.hpp"
+#include "modules/record.hpp"
+#include "modules/registry.hpp"
+#include "modules/search_path.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
-#include "sha256.hpp"
+#include "run/sha256.hpp"
 #include "subprocess.hpp"
 
 namespace {

@@ -14,10 +14,10 @@
 #include <grk/json/writer.hpp>
 
 #include "component_call.hpp"
-#include "paired_bootstrap_statistic.hpp"
-#include "paired_t_statistic.hpp"
-#include "randomization_statistic.hpp"
-#include "wilcoxon_statistic.hpp"
+#include "components/paired_bootstrap_statistic.hpp"
+#include "components/paired_t_statistic.hpp"
+#include "components/randomization_statistic.hpp"
+#include "components/wilcoxon_statistic.hpp"
 
 using boost::json::object;
 using grk::test::Outcome;

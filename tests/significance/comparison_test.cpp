@@ -24,15 +24,15 @@
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
-#include "paired_bootstrap_statistic.hpp"
-#include "paired_t.hpp"
-#include "paired_t_statistic.hpp"
+#include "components/paired_bootstrap_statistic.hpp"
+#include "methods/paired_t.hpp"
+#include "components/paired_t_statistic.hpp"
 #include "component_call.hpp"
 #include "r_oracle.hpp"
-#include "randomization.hpp"
-#include "randomization_statistic.hpp"
-#include "wilcoxon.hpp"
-#include "wilcoxon_statistic.hpp"
+#include "methods/randomization.hpp"
+#include "components/randomization_statistic.hpp"
+#include "methods/wilcoxon.hpp"
+#include "components/wilcoxon_statistic.hpp"
 
 namespace fs = std::filesystem;
 using boost::json::object;

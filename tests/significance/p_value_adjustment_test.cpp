@@ -12,7 +12,7 @@
 #include <vector>
 
 #include <grk/error.hpp>
-#include "p_value_adjustment.hpp"
+#include "methods/p_value_adjustment.hpp"
 #include "r_oracle.hpp"
 
 using grk::significance::adjust;

@@ -13,9 +13,9 @@
 #include <grk/expected.hpp>
 #include <grk/groundkit/report/model.hpp>
 
-#include "metric_check.hpp"
-#include "paired_bootstrap.hpp"
-#include "report_scores.hpp"
+#include "inputs/metric_check.hpp"
+#include "methods/paired_bootstrap.hpp"
+#include "inputs/report_scores.hpp"
 
 using namespace grk::significance;
 namespace report = grk::report;

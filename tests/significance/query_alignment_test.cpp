@@ -7,7 +7,7 @@
 #include <vector>
 
 #include <grk/error.hpp>
-#include "query_alignment.hpp"
+#include "inputs/query_alignment.hpp"
 
 using grk::significance::align_queries;
 using grk::significance::AlignedScores;

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "index_draws.hpp"
-#include "mersenne_twister.hpp"
+#include "resampling/index_draws.hpp"
+#include "resampling/mersenne_twister.hpp"
 
 using grk::significance::IndexDraws;
 using grk::significance::MersenneTwister;

@@ -11,7 +11,7 @@
 #include <string>
 
 #include <grk/error.hpp>
-#include "run_files.hpp"
+#include "inputs/run_files.hpp"
 
 namespace fs = std::filesystem;
 using grk::significance::MeasureScores;

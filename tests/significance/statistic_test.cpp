@@ -12,14 +12,14 @@
 #include <sstream>
 #include <string>
 
-#include "../report/example_report.hpp"
+#include "../eval_report/example_report.hpp"
 #include <grk/context.hpp>
 #include <grk/error.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 #include "component_call.hpp"
-#include "paired_bootstrap_statistic.hpp"
+#include "components/paired_bootstrap_statistic.hpp"
 
 namespace fs = std::filesystem;
 using boost::json::object;

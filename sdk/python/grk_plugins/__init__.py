@@ -3,7 +3,7 @@
 Standard library only (ctypes, json, struct). A plugin module is the same .so
 file that grk-eval loads; this loader applies the same acceptance rules as the
 host, in the same order and with the same words (sdk/include/grk/abi.h,
-host/src/entry_symbols.cpp, host/src/loaded_module.cpp), and then calls a
+host/src/modules/entry_symbols.cpp, host/src/modules/loaded_module.cpp), and then calls a
 component with a dict of parameters:
 
     import grk_plugins
@@ -408,7 +408,7 @@ class Module:
 
 def _declaration_problem(params):
     """What grk-eval says of a parameter declaration it cannot read, or None
-    (host/src/param_declaration.cpp)."""
+    (host/src/modules/param_declaration.cpp)."""
     if not isinstance(params, list):
         return "parameter declaration is not a JSON array"
     for entry in params:
@@ -503,7 +503,7 @@ def _entry_abi_version(symbol):
 
 def _refusal_from_symbols(path):
     """The host's verdict on a file from its symbol table alone, without
-    loading it (host/src/entry_symbols.cpp, module_probe.cpp): None for a
+    loading it (host/src/modules/entry_symbols.cpp, modules/probe.cpp): None for a
     module of this ABI, else the reason it is refused."""
     if not os.path.isfile(path):
         return "not a grk plugin: not a regular file"
@@ -574,7 +574,7 @@ def load(path):
                               "Rebuild the plugin against grk SDK %d.x."
                         % (plugin_sdk, descriptor.abi_version, _versions(), SDK_VERSION[0]))
     # Same major, plugin minor <= ours: a newer plugin may call host services
-    # this loader does not offer (the host's rule, loaded_module.cpp).
+    # this loader does not offer (the host's rule, modules/loaded_module.cpp).
     if descriptor.sdk_version_minor > SDK_VERSION[1]:
         raise LoadError(path, "built with grk SDK %s, newer than this host's (%s); it may use "
                               "host services this host lacks. Upgrade grk-eval, or rebuild "
@@ -615,7 +615,7 @@ def plugin_search_path():
     --plugin-dir and config folders: each GRK_PLUGIN_PATH entry (":"-separated,
     empty entries skipped, relative ones against the working folder), then
     <prefix>/lib/grk/plugins of the prefix this package is installed in, as
-    grk-eval's own folder is the default (host/src/plugin_search_path.cpp).
+    grk-eval's own folder is the default (host/src/modules/search_path.cpp).
     Folders that do not exist are left out, and a folder listed twice is
     searched once."""
     candidates = [entry for entry in os.environ.get("GRK_PLUGIN_PATH", "").split(":") if entry]

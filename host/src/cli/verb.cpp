@@ -1,0 +1,86 @@
+#include "cli/verb.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.hpp"
+
+namespace grk::host {
+
+namespace po = boost::program_options;
+
+bool VerbCall::flag(const char* name) const {
+  return options.count(name) != 0 && options[name].as<bool>();
+}
+
+std::string VerbCall::text(const char* name) const {
+  return options.count(name) != 0 ? options[name].as<std::string>() : std::string();
+}
+
+std::vector<std::string> VerbCall::texts(const char* name) const {
+  return options.count(name) != 0 ? options[name].as<std::vector<std::string>>()
+                                  : std::vector<std::string>();
+}
+
+Unexpected<HostError> VerbCall::misuse(const std::string& message) const {
+  return usage_error(message + "\nTry 'grk-eval " + verb.name + " --help'.");
+}
+
+namespace {
+
+int report(const Verb& verb, const HostError& error) {
+  std::fprintf(stderr, "grk-eval %s: %s\n", verb.name, error.message.c_str());
+  return error.code;
+}
+
+}  // namespace
+
+int run_verb(const Verb& verb, const std::vector<std::string>& args) {
+  po::variables_map vm;
+  VerbCall call{verb, vm, {}, {}, false};
+  // The order of the options is the order --help lists them in.
+  po::options_description options("Options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("version", "show the version");
+  verb.add_options(options);
+  if (verb.takes_verbose) {
+    options.add_options()("verbose,v", po::bool_switch(&call.verbose),
+                          "show the components' debug messages");
+  }
+  call.plugins.add_to(options);
+  po::options_description all;
+  all.add(options);
+  po::positional_options_description positional;
+  if (verb.operand_option != nullptr) {
+    po::options_description hidden;
+    hidden.add_options()(verb.operand_option, po::value<std::string>(&call.operand));
+    all.add(hidden);
+    positional.add(verb.operand_option, 1);
+  }
+  try {
+    po::command_line_parser parser(args);
+    parser.options(all);
+    if (verb.operand_option != nullptr) parser.positional(positional);
+    po::store(parser.run(), vm);
+    po::notify(vm);
+  } catch (const po::error& error) {
+    return report(verb, call.misuse(error.what()).error);
+  }
+  if (vm.count("help")) {
+    std::cout << verb.help << options << "\n" << plugin_search_help << "\n" << exit_codes_help;
+    return exit_ok;
+  }
+  if (vm.count("version")) {
+    std::cout << version_text();
+    return exit_ok;
+  }
+  if (verb.check != nullptr) {
+    if (const auto checked = verb.check(call); !checked) return report(verb, checked.error());
+  }
+  if (const auto checked = call.plugins.check(); !checked) return report(verb, checked.error());
+  const auto done = verb.run(call);
+  return done ? *done : report(verb, done.error());
+}
+
+}  // namespace grk::host

@@ -1,0 +1,60 @@
+// The frame every grk-eval verb runs in. A verb brings its options, a check
+// of its operands and its work; the frame parses the command line, answers
+// --help and --version, checks the shared plugin options, and prints a
+// failure as "grk-eval VERB: message" with the exit code it calls for.
+#ifndef GRK_HOST_CLI_VERB_HPP
+#define GRK_HOST_CLI_VERB_HPP
+
+#include <boost/program_options.hpp>
+
+#include <string>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "support/exit_codes.hpp"
+#include "support/host_error.hpp"
+#include "cli/plugin_options.hpp"
+
+namespace grk::host {
+
+struct Verb;
+
+/// A verb's parsed command line.
+struct VerbCall {
+  const Verb& verb;
+  const boost::program_options::variables_map& options;
+  std::string operand;  ///< the positional argument; empty when not given
+  PluginOptions plugins;
+  bool verbose = false;  ///< -v, for a verb that takes it
+
+  [[nodiscard]] bool flag(const char* name) const;
+  /// The option's value; empty when not given.
+  [[nodiscard]] std::string text(const char* name) const;
+  [[nodiscard]] std::vector<std::string> texts(const char* name) const;
+  /// A usage mistake, with "Try 'grk-eval VERB --help'." under it.
+  [[nodiscard]] Unexpected<HostError> misuse(const std::string& message) const;
+};
+
+struct Verb {
+  const char* name;
+  /// The positional argument as `grk-eval --help` lists it ("NAME"), and the
+  /// hidden option that receives it ("component"); both null when none.
+  const char* operand;
+  const char* operand_option;
+  const char* summary;  ///< its line in `grk-eval --help`
+  const char* help;     ///< usage and description, before the options in `--help`
+  bool takes_verbose;   ///< offers -v/--verbose
+  void (*add_options)(boost::program_options::options_description& options);
+  /// Checks the operands before the plugin options (null: nothing to check).
+  Expected<void, HostError> (*check)(const VerbCall& call);
+  /// The work; the exit code when it could be done.
+  Expected<ExitCode, HostError> (*run)(const VerbCall& call);
+};
+
+/// Runs `verb` with the arguments after its name; returns the exit code.
+[[nodiscard]] int run_verb(const Verb& verb, const std::vector<std::string>& args);
+
+}  // namespace grk::host
+
+#endif

@@ -1,9 +1,0 @@
-// grk-eval: loads grk plugin modules and runs config-driven evals.
-#include <string>
-#include <vector>
-
-#include "commands.hpp"
-
-int main(int argc, char** argv) {
-  return grk::host::grk_eval(std::vector<std::string>(argv + 1, argv + argc));
-}

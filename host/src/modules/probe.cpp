@@ -1,0 +1,192 @@
+#include "modules/probe.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <optional>
+#include <string>
+
+#include <grk/abi.h>
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
+#include <grk/version.h>
+
+#include "support/crash_reporting.hpp"
+
+#include "modules/entry_symbols.hpp"
+#include "modules/loaded_module.hpp"
+#include "modules/record_json.hpp"
+
+namespace grk::host {
+namespace {
+
+ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std::string reason) {
+  ModuleRecord record;
+  record.file = file;
+  record.status = status;
+  record.reason = std::move(reason);
+  return record;
+}
+
+// What the child does: load, read, write one JSON document, exit without
+// running anything else of this process (no atexit handlers, no flushing of
+// the parent's buffers).
+[[noreturn]] void run_child(const std::filesystem::path& file, int out_fd) {
+  // grk-eval's stdout carries documents (`plugins --json`): whatever a
+  // module's static initialisers print goes to stderr instead. A module that
+  // crashes here must not leave a core file per listing either.
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  reset_crash_handling();
+  std::string text;
+  try {
+    const auto module = LoadedModule::open(file);
+    const ModuleRecord record =
+        module ? read_module_record(**module)
+               : failed(file, ModuleStatus::load_failed, "cannot load it: " + module.error().message);
+    text = json::write_compact(module_to_json(record));
+  } catch (...) {
+    _exit(3);
+  }
+  const char* data = text.data();
+  std::size_t left = text.size();
+  while (left > 0) {
+    const ssize_t n = write(out_fd, data, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) _exit(4);
+    data += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  _exit(0);
+}
+
+// The refusal a file's symbol table alone decides; nothing when the file
+// exports this host's entry symbol and must be loaded to say more.
+std::optional<ModuleRecord> refusal_by_symbols(const std::filesystem::path& file) {
+  const EntrySymbols symbols = inspect_entry_symbols(file);
+  switch (symbols.verdict) {
+    case EntrySymbols::Verdict::unreadable:
+      return failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
+    case EntrySymbols::Verdict::no_entry:
+      return failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
+    case EntrySymbols::Verdict::other_abi: {
+      ModuleRecord record = failed(
+          file, ModuleStatus::wrong_abi,
+          "built for grk ABI " + std::to_string(symbols.other_abi_version) + " (entry symbol " +
+              GRK_ENTRY_SYMBOL_PREFIX + std::to_string(symbols.other_abi_version) +
+              "); this host supports ABI " + std::to_string(GRK_ABI_VERSION) +
+              " (SDK " GRK_SDK_VERSION_STRING "). Rebuild the plugin against grk SDK " +
+              std::to_string(GRK_SDK_VERSION_MAJOR) + ".x" +
+              // Only a newer ABI has a host to offer; an older one is gone.
+              (symbols.other_abi_version > GRK_ABI_VERSION
+                   ? ", or use a grk-eval of ABI " + std::to_string(symbols.other_abi_version) + "."
+                   : std::string(".")));
+      record.abi_version = static_cast<std::uint32_t>(symbols.other_abi_version);
+      return record;
+    }
+    case EntrySymbols::Verdict::compatible:
+      break;
+  }
+  return std::nullopt;
+}
+
+// What the probe child left: its report, how it ended, and whether it had
+// to be killed for taking longer than the limit.
+struct ProbeOutcome {
+  std::string output;
+  int status = 0;
+  bool timed_out = false;
+};
+
+// Loads `file` in a child process and collects what it reports; the error is
+// why no child could be started.
+Expected<ProbeOutcome, std::string> run_probe_child(const std::filesystem::path& file,
+                                                    std::chrono::milliseconds timeout) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    return unexpected(std::string("cannot create a pipe to probe it: ") + strerror(errno));
+  }
+  const pid_t child = fork();
+  if (child < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return unexpected(std::string("cannot fork a process to probe it: ") + strerror(errno));
+  }
+  if (child == 0) {
+    close(fds[0]);
+    run_child(file, fds[1]);
+  }
+  close(fds[1]);
+
+  ProbeOutcome outcome;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      outcome.timed_out = true;
+      break;
+    }
+    pollfd pfd{fds[0], POLLIN, 0};
+    const int ready = poll(&pfd, 1, static_cast<int>(left.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) {
+      outcome.timed_out = ready == 0;
+      break;
+    }
+    char buffer[4096];
+    const ssize_t n = read(fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    outcome.output.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(fds[0]);
+  if (outcome.timed_out) kill(child, SIGKILL);
+  while (waitpid(child, &outcome.status, 0) < 0 && errno == EINTR) {
+  }
+  return outcome;
+}
+
+// The module's record from what its probe child reported, or the way the
+// child ended when it could not report.
+ModuleRecord record_from_probe(const std::filesystem::path& file, const ProbeOutcome& outcome,
+                               std::chrono::milliseconds timeout) {
+  const int status = outcome.status;
+  if (outcome.timed_out) {
+    return failed(file, ModuleStatus::load_failed,
+                  "loading it did not finish within " + std::to_string(timeout.count() / 1000) +
+                      " s (a static initialiser or the entry function hangs)");
+  }
+  if (WIFSIGNALED(status)) {
+    return failed(file, ModuleStatus::load_failed,
+                  "it crashed while loading with " + signal_text(WTERMSIG(status)) +
+                      ": a static initialiser or the entry function failed; nothing of it was "
+                      "run in grk-eval itself");
+  }
+  const auto parsed = json::read(outcome.output);
+  auto record = parsed ? module_from_json(*parsed) : plugin_error("its report is not JSON");
+  if (!record || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return failed(file, ModuleStatus::load_failed,
+                  "loading it ended the probe process with exit code " +
+                      std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
+                      " (a static initialiser or the entry function called exit)");
+  }
+  record->file = file;
+  return std::move(record).value();
+}
+
+}  // namespace
+
+ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::milliseconds timeout) {
+  if (auto refused = refusal_by_symbols(file)) return std::move(*refused);
+  const auto outcome = run_probe_child(file, timeout);
+  if (!outcome) return failed(file, ModuleStatus::load_failed, outcome.error());
+  return record_from_probe(file, *outcome, timeout);
+}
+
+}  // namespace grk::host

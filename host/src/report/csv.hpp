@@ -1,0 +1,15 @@
+// The csv form of a report (docs/design.md §4.10).
+#ifndef GRK_HOST_REPORT_CSV_HPP
+#define GRK_HOST_REPORT_CSV_HPP
+
+#include <string>
+
+#include "report/model.hpp"
+
+namespace grk::host {
+
+std::string render_csv(const ReportModel& model);
+
+}  // namespace grk::host
+
+#endif

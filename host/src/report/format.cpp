@@ -1,0 +1,39 @@
+#include "report/format.hpp"
+
+#include <filesystem>
+
+#include "report/csv.hpp"
+#include "report/html.hpp"
+#include "report/latex.hpp"
+#include "report/markdown.hpp"
+
+namespace grk::host {
+
+std::optional<ReportFormat> format_named(const std::string& name) {
+  if (name == "markdown") return ReportFormat::markdown;
+  if (name == "html") return ReportFormat::html;
+  if (name == "latex") return ReportFormat::latex;
+  if (name == "csv") return ReportFormat::csv;
+  return std::nullopt;
+}
+
+std::optional<ReportFormat> format_of_file(const std::string& file) {
+  const std::string extension = std::filesystem::path(file).extension().string();
+  if (extension == ".md") return ReportFormat::markdown;
+  if (extension == ".html") return ReportFormat::html;
+  if (extension == ".tex") return ReportFormat::latex;
+  if (extension == ".csv") return ReportFormat::csv;
+  return std::nullopt;
+}
+
+std::string render_report(const ReportModel& model, ReportFormat format) {
+  switch (format) {
+    case ReportFormat::html: return render_html(model);
+    case ReportFormat::latex: return render_latex(model);
+    case ReportFormat::csv: return render_csv(model);
+    case ReportFormat::markdown: break;
+  }
+  return render_markdown(model);
+}
+
+}  // namespace grk::host

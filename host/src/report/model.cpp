@@ -1,0 +1,269 @@
+#include "report/model.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <initializer_list>
+#include <sstream>
+
+#include <grk/json/reader.hpp>
+#include <grk/version.h>
+
+#include "support/join.hpp"
+
+namespace grk::host {
+namespace {
+
+const boost::json::value* member(const boost::json::object& object, std::initializer_list<const char*> names) {
+  for (const char* name : names) {
+    if (const auto* found = object.if_contains(name)) return found;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> text_of(const boost::json::object& object, std::initializer_list<const char*> names) {
+  const auto* value = member(object, names);
+  if (value == nullptr || !value->is_string()) return std::nullopt;
+  return std::string(value->get_string());
+}
+
+std::optional<double> number_of(const boost::json::value* value) {
+  if (value == nullptr) return std::nullopt;
+  if (value->is_double()) return value->get_double();
+  if (value->is_int64()) return static_cast<double>(value->get_int64());
+  if (value->is_uint64()) return static_cast<double>(value->get_uint64());
+  return std::nullopt;
+}
+
+std::optional<double> number_of(const boost::json::object& object, std::initializer_list<const char*> names) {
+  return number_of(member(object, names));
+}
+
+std::optional<long long> count_of(const boost::json::object& object, const char* name) {
+  const auto* value = object.if_contains(name);
+  if (value == nullptr || !value->is_int64()) return std::nullopt;
+  return value->get_int64();
+}
+
+// The comparison record's fields (docs/design.md §4.10), with the names
+// groundkit's BootstrapResult and older tools give the same quantities.
+const std::initializer_list<const char*> baseline_names{"baseline", "baseline_name"};
+const std::initializer_list<const char*> candidate_names{"candidate", "candidate_name"};
+const std::initializer_list<const char*> effect_names{"effect", "mean_delta"};
+const std::initializer_list<const char*> low_names{"confidence_interval_low", "confidence_low"};
+const std::initializer_list<const char*> high_names{"confidence_interval_high", "confidence_high"};
+const std::initializer_list<const char*> p_names{"p_value_two_sided", "p_value"};
+
+/// Fields a comparison table shows; the others of a lone record are shown
+/// with its step.
+bool shown_in_table(std::string_view key) {
+  static const char* const shown[] = {
+      "baseline", "baseline_name", "candidate", "candidate_name", "metric", "test", "baseline_mean",
+      "candidate_mean", "effect", "mean_delta", "confidence_interval_low", "confidence_low",
+      "confidence_interval_high", "confidence_high", "p_value_two_sided", "p_value", "p_value_adjusted",
+      "effect_size", "wins", "ties", "losses", "alpha", "significant", "per_query_deltas"};
+  return std::any_of(std::begin(shown), std::end(shown), [&](const char* name) { return key == name; });
+}
+
+/// Detected by its fields, never by the component's name, so that a
+/// third-party statistic's records render too.
+bool is_comparison_record(const boost::json::value& value) {
+  if (!value.is_object()) return false;
+  const auto& object = value.get_object();
+  return text_of(object, baseline_names) && text_of(object, candidate_names) && text_of(object, {"metric"}) &&
+         number_of(object, effect_names);
+}
+
+bool is_comparison_family(const boost::json::object& result) {
+  const auto* list = result.if_contains("comparisons");
+  if (list == nullptr || !list->is_array() || list->get_array().empty()) return false;
+  const auto& records = list->get_array();
+  return std::all_of(records.begin(), records.end(), [](const auto& record) { return is_comparison_record(record); });
+}
+
+Comparison comparison_of(const boost::json::object& record, std::size_t step, const std::string& component,
+                         const boost::json::object* family) {
+  Comparison c;
+  c.step = step;
+  c.record = &record;
+  c.baseline = *text_of(record, baseline_names);
+  c.candidate = *text_of(record, candidate_names);
+  c.metric = *text_of(record, {"metric"});
+  c.test = text_of(record, {"test"}).value_or(family ? text_of(*family, {"test"}).value_or(component) : component);
+  c.correction = family ? text_of(*family, {"correction"}).value_or("none") : "none";
+  c.baseline_mean = number_of(record, {"baseline_mean"});
+  c.candidate_mean = number_of(record, {"candidate_mean"});
+  c.effect = number_of(record, effect_names);
+  c.interval_low = number_of(record, low_names);
+  c.interval_high = number_of(record, high_names);
+  c.confidence_level = number_of(record, {"confidence_level"});
+  if (!c.confidence_level && family) c.confidence_level = number_of(*family, {"confidence_level"});
+  c.p_value = number_of(record, p_names);
+  c.p_value_adjusted = number_of(record, {"p_value_adjusted"});
+  c.effect_size = number_of(record, {"effect_size"});
+  c.alpha = number_of(record, {"alpha"});
+  if (!c.alpha && family) c.alpha = number_of(*family, {"alpha"});
+  c.wins = count_of(record, "wins");
+  c.ties = count_of(record, "ties");
+  c.losses = count_of(record, "losses");
+  if (const auto* significant = record.if_contains("significant"); significant && significant->is_bool()) {
+    c.significant = significant->get_bool();
+  }
+  if (const auto* deltas = record.if_contains("per_query_deltas"); deltas && deltas->is_object()) {
+    for (const auto& entry : deltas->get_object()) {
+      if (const auto delta = number_of(&entry.value())) c.per_query_deltas.emplace_back(entry.key(), *delta);
+    }
+  }
+  return c;
+}
+
+Unexpected<HostError> not_a_document(const std::string& label, const std::string& why) {
+  return usage_error(label + ": not a results document of grk-eval run: " + why);
+}
+
+std::string text_or_empty(const boost::json::object& object, const char* name) {
+  return text_of(object, {name}).value_or("");
+}
+
+}  // namespace
+
+std::vector<std::string> ReportModel::metrics() const {
+  std::vector<std::string> names;
+  for (const auto& c : comparisons) {
+    if (std::find(names.begin(), names.end(), c.metric) == names.end()) names.push_back(c.metric);
+  }
+  return names;
+}
+
+std::vector<const Comparison*> ReportModel::of_metric(const std::string& metric) const {
+  std::vector<const Comparison*> rows;
+  for (const auto& c : comparisons) {
+    if (c.metric == metric) rows.push_back(&c);
+  }
+  return rows;
+}
+
+std::string comparison_label(const Comparison& comparison) {
+  return comparison.candidate + " vs " + comparison.baseline;
+}
+
+Expected<ReportModel, HostError> model_of(boost::json::value value, const std::string& label) {
+  ReportModel model;
+  model.document = std::make_shared<const boost::json::value>(std::move(value));
+  const auto& document = *model.document;
+  if (!document.is_object()) return not_a_document(label, "expected a JSON object with \"steps\" and \"provenance\"");
+  const auto& root = document.get_object();
+  const auto* steps = root.if_contains("steps");
+  const auto* provenance = root.if_contains("provenance");
+  if (steps == nullptr || !steps->is_array() || provenance == nullptr || !provenance->is_object()) {
+    return not_a_document(label, "expected a JSON object with \"steps\" and \"provenance\"");
+  }
+  model.provenance = &provenance->get_object();
+  // The document's version is the host version that wrote it (docs/design.md §4.8).
+  const auto version = text_of(*model.provenance, {"host_version"});
+  if (!version) return not_a_document(label, "its provenance has no host_version");
+  const std::string major = version->substr(0, version->find('.'));
+  if (major != std::to_string(GRK_SDK_VERSION_MAJOR)) {
+    return usage_error(label + ": results document version " + *version +
+                       " (provenance.host_version) is not one this grk-eval reads; grk-eval " +
+                       GRK_SDK_VERSION_STRING + " reads versions " + std::to_string(GRK_SDK_VERSION_MAJOR) + ".x");
+  }
+  std::size_t index = 0;
+  for (const auto& item : steps->get_array()) {
+    const std::string where = "steps[" + std::to_string(index) + "]";
+    if (!item.is_object()) return not_a_document(label, where + ": expected a step object");
+    const auto& object = item.get_object();
+    ReportStep step;
+    step.id = text_or_empty(object, "id");
+    step.status = text_or_empty(object, "status");
+    if (step.id.empty() || step.status.empty()) {
+      return not_a_document(label, where + ": a step needs a string \"id\" and \"status\"");
+    }
+    step.component = text_or_empty(object, "component");
+    step.kind = text_or_empty(object, "kind");
+    if (const auto* module = object.if_contains("module"); module && module->is_object()) {
+      step.module_name = text_or_empty(module->get_object(), "name");
+      step.module_version = text_or_empty(module->get_object(), "version");
+      step.module_file = text_or_empty(module->get_object(), "file");
+    }
+    const auto* result = object.if_contains("result");
+    if (step.status == "skipped") {
+      step.shape = StepShape::skipped;
+    } else if (step.status == "pending") {
+      step.shape = StepShape::pending;
+    } else if (result == nullptr) {
+      step.shape = StepShape::failed;
+      if (const auto* error = object.if_contains("error"); error && error->is_object()) {
+        step.error_status = text_or_empty(error->get_object(), "status");
+        step.error_message = text_or_empty(error->get_object(), "message");
+        step.error_hint = text_or_empty(error->get_object(), "hint");
+      }
+    } else if (!result->is_object()) {
+      step.shape = StepShape::other;
+      step.other_result = result;
+    } else {
+      step.result = &result->get_object();
+      if (is_comparison_record(*result)) {
+        step.shape = StepShape::comparisons;
+        model.comparisons.push_back(comparison_of(*step.result, index, step.component, nullptr));
+        for (const auto& field : *step.result) {
+          if (!shown_in_table(field.key())) step.extras.push_back(&field);
+        }
+      } else if (is_comparison_family(*step.result)) {
+        step.shape = StepShape::comparisons;
+        for (const auto& record : step.result->at("comparisons").get_array()) {
+          model.comparisons.push_back(comparison_of(record.get_object(), index, step.component, step.result));
+        }
+        for (const auto& field : *step.result) {
+          if (field.key() != "comparisons") step.extras.push_back(&field);
+        }
+      } else {
+        step.shape = step.kind == "dataset-adapter" ? StepShape::dataset : StepShape::other;
+        for (const auto& field : *step.result) step.extras.push_back(&field);
+      }
+    }
+    model.steps.push_back(std::move(step));
+    ++index;
+  }
+  return model;
+}
+
+Expected<ReportModel, HostError> read_results_document(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return usage_error(file + ": no such results document");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return usage_error(file + ": cannot read the results document");
+  const auto value = json::read(text.str());
+  if (!value) {
+    return not_a_document(file, "invalid JSON at line " + std::to_string(value.error().line) + ", column " +
+                                    std::to_string(value.error().column) + ": " + value.error().message);
+  }
+  auto model = model_of(*value, file);
+  if (model) {
+    const auto slash = file.find_last_of('/');
+    model->source_name = slash == std::string::npos ? file : file.substr(slash + 1);
+  }
+  return model;
+}
+
+Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics) {
+  if (metrics.empty()) return {};
+  const auto present = model.metrics();
+  for (const auto& metric : metrics) {
+    if (std::find(present.begin(), present.end(), metric) == present.end()) {
+      return usage_error("--metric " + metric + ": no comparison has this metric; the comparisons' metrics: " +
+                         (present.empty() ? std::string("none") : join(present, ", ")));
+    }
+  }
+  model.comparisons.erase(std::remove_if(model.comparisons.begin(), model.comparisons.end(),
+                                         [&](const Comparison& c) {
+                                           return std::find(metrics.begin(), metrics.end(), c.metric) ==
+                                                  metrics.end();
+                                         }),
+                          model.comparisons.end());
+  return {};
+}
+
+}  // namespace grk::host

@@ -1,0 +1,93 @@
+// What `grk-eval report` draws, read once from a results document: its
+// steps sorted into comparisons, dataset cards and other results, and its
+// provenance. Every format (report_markdown, report_html, report_latex,
+// report_csv) renders this model; none reads the JSON itself.
+// The rules are docs/design.md §4.10.
+#ifndef GRK_HOST_REPORT_MODEL_HPP
+#define GRK_HOST_REPORT_MODEL_HPP
+
+#include <boost/json/value.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "support/host_error.hpp"
+
+namespace grk::host {
+
+/// One comparison record: a row of a metric's table, a mark of its forest
+/// plot, a CSV row. The numbers are the record's own (absent ones empty).
+struct Comparison {
+  std::size_t step = 0;  ///< index into ReportModel::steps
+  const boost::json::object* record = nullptr;
+  std::string baseline, candidate, metric, test, correction;
+  std::optional<double> baseline_mean, candidate_mean, effect, interval_low, interval_high;
+  std::optional<double> confidence_level, p_value, p_value_adjusted, effect_size, alpha;
+  std::optional<long long> wins, ties, losses;
+  std::optional<bool> significant;
+  /// Per-query deltas (`per_query_deltas`), in the record's order.
+  std::vector<std::pair<std::string, double>> per_query_deltas;
+};
+
+enum class StepShape {
+  comparisons,      ///< its result is a comparison record or holds a list of them
+  dataset,          ///< an adapter's result: a dataset card
+  other,            ///< any other result: shown as keys and values
+  failed,
+  skipped,
+  pending,          ///< not run yet: a document written during a run that was interrupted
+};
+
+struct ReportStep {
+  std::string id, component, kind, status;
+  std::string module_name, module_version, module_file;
+  StepShape shape = StepShape::other;
+  const boost::json::object* result = nullptr;  ///< null for failed and skipped steps
+  /// A result that is not an object (a third party's array or number): shown whole.
+  const boost::json::value* other_result = nullptr;
+  std::string error_status, error_message, error_hint;
+  /// The result's members that are not comparison records (a family's test,
+  /// correction, alpha, queries...), shown with the step.
+  std::vector<const boost::json::key_value_pair*> extras;
+};
+
+struct ReportModel {
+  std::string title;
+  std::string source_name;  ///< the results document's file name, for captions
+  /// Owns what the pointers below point into (shared so that a model moves
+  /// without moving them).
+  std::shared_ptr<const boost::json::value> document;
+  std::vector<ReportStep> steps;
+  std::vector<Comparison> comparisons;  ///< in document order
+  const boost::json::object* provenance = nullptr;
+
+  /// The metrics of the comparisons, in order of first appearance.
+  [[nodiscard]] std::vector<std::string> metrics() const;
+  /// The comparisons of one metric, in document order.
+  [[nodiscard]] std::vector<const Comparison*> of_metric(const std::string& metric) const;
+};
+
+/// Builds the model of a parsed results document. `label` names the document
+/// in messages ("results.json"). Fails (exit 1) when the value is not a
+/// results document or its version is not one this host reads.
+Expected<ReportModel, HostError> model_of(boost::json::value document, const std::string& label);
+
+/// Reads and models the results document in `file`.
+Expected<ReportModel, HostError> read_results_document(const std::string& file);
+
+/// Keeps only the comparisons whose metric is in `metrics` (all when empty);
+/// a metric no comparison has is a usage error naming the ones there are.
+Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics);
+
+/// A comparison as people name it: "candidate vs baseline".
+std::string comparison_label(const Comparison& comparison);
+
+}  // namespace grk::host
+
+#endif

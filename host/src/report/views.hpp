@@ -1,0 +1,69 @@
+// The tables and field lists a report shows, as plain text cells, built
+// once from the model so that Markdown, HTML and LaTeX show the same
+// numbers, columns and notes; each format only escapes and lays them out.
+// The rules are docs/design.md §4.10.
+#ifndef GRK_HOST_REPORT_VIEWS_HPP
+#define GRK_HOST_REPORT_VIEWS_HPP
+
+#include <boost/json/value.hpp>
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "report/model.hpp"
+
+namespace grk::host {
+
+/// A number for reading: 4 decimals, "—" when absent.
+std::string reading_number(std::optional<double> value);
+/// A p-value for reading: 4 decimals, "< 0.0001" below that.
+std::string reading_p_value(std::optional<double> value);
+/// A number at full precision, as the results document writes it.
+std::string exact_number(double value);
+/// A JSON value as one line of text: a string as it is, anything else as
+/// compact JSON (numbers at full precision).
+std::string value_text(const boost::json::value& value);
+
+/// The dash shown for an absent value.
+inline constexpr const char* absent = "\u2014";
+/// The mark of a significant comparison, explained in every table's note.
+inline constexpr const char* significance_mark = "\u2020";
+
+struct TableCell {
+  std::string text;
+  bool bold = false;
+};
+
+struct TableView {
+  std::vector<std::string> header;
+  std::vector<bool> numeric;  ///< per column: right-aligned
+  std::vector<std::vector<TableCell>> rows;
+  std::string note;  ///< what the marks and columns mean; may be empty
+};
+
+using FieldList = std::vector<std::pair<std::string, std::string>>;
+
+/// One metric's comparisons: one row each, the best mean in bold, the
+/// significant ones marked.
+TableView comparison_table(const ReportModel& model, const std::string& metric);
+
+/// What a step's section shows besides its comparison rows: a dataset
+/// card, the result's other fields, or why it has no result.
+FieldList step_fields(const ReportStep& step);
+/// "ok", "failed [invalid-data]: ..." or "skipped after an earlier failure".
+std::string step_status_text(const ReportStep& step);
+/// "id (component)", or the id alone when the two are the same.
+std::string step_title(const ReportStep& step);
+
+/// The provenance's single fields (versions, config, start time, anything else).
+FieldList provenance_fields(const ReportModel& model);
+/// Every input file, one row each, every field an entry has as a column.
+TableView inputs_table(const ReportModel& model);
+/// Each step's module: step, name, version, file.
+TableView modules_table(const ReportModel& model);
+
+}  // namespace grk::host
+
+#endif

@@ -1,0 +1,36 @@
+#include "run/errors.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace grk::host {
+
+void ConfigErrors::add(ErrorPlace place, HostError error) {
+  errors_.push_back(Placed{place, std::move(error)});
+}
+
+void ConfigErrors::add_all(const ConfigErrors& other) {
+  errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end());
+}
+
+HostError ConfigErrors::report(std::string_view line_prefix) const {
+  std::vector<Placed> sorted = errors_;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Placed& a, const Placed& b) {
+    return std::tie(a.place.key, a.place.step) < std::tie(b.place.key, b.place.step);
+  });
+  HostError out{exit_usage, {}};
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    if (sorted[i].error.code == exit_plugin) out.code = exit_plugin;
+    if (i >= max_reported_errors) continue;
+    if (i > 0) out.message += "\n" + std::string(line_prefix);
+    out.message += sorted[i].error.message;
+  }
+  if (sorted.size() > max_reported_errors) {
+    const std::size_t more = sorted.size() - max_reported_errors;
+    out.message += "\n" + std::string(line_prefix) + "... and " + std::to_string(more) + " more error" +
+                   (more == 1 ? "" : "s");
+  }
+  return out;
+}
+
+}  // namespace grk::host

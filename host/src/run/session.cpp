@@ -1,0 +1,245 @@
+#include "run/session.hpp"
+
+#include <chrono>
+#include <ctime>
+
+#include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
+#include <grk/version.h>
+
+#include "run/folder_digest.hpp"
+#include "run/isolation.hpp"
+#include "run/progress.hpp"
+#include "run/results_file.hpp"
+#include "run/sha256.hpp"
+
+namespace grk::host {
+
+std::string utc_timestamp_now() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                          now.time_since_epoch()).count() % 1000000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char text[64];
+  const std::size_t n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+  std::snprintf(text + n, sizeof text - n, ".%06lld+00:00", static_cast<long long>(micros));
+  return text;
+}
+
+namespace {
+
+// The error status a failed step shows: the component's, or the host's
+// verdict on an isolated step's process.
+std::string failure_status(const StepOutcome& outcome) {
+  return outcome.fault ? *outcome.fault : std::string(status_name(outcome.invocation.status));
+}
+
+}  // namespace
+
+const char* step_state_name(StepState state) noexcept {
+  switch (state) {
+    case StepState::ok: return "ok";
+    case StepState::failed: return "failed";
+    case StepState::skipped: return "skipped";
+    case StepState::pending: return "pending";
+  }
+  return "failed";
+}
+
+Expected<RunSession, HostError> RunSession::start(std::vector<PlannedStep> plan,
+                                                  PluginRegistry& registry, RunOptions options) {
+  std::vector<std::shared_ptr<ComponentHandle>> handles;
+  for (const auto& step : plan) {
+    auto handle = registry.open(step.entry);
+    if (!handle) {
+      return located("step '" + step.id + "': cannot load " + step.entry.module->file.string() +
+                         " for component '" + step.entry.component->name + "': ",
+                     std::move(handle).error());
+    }
+    handles.push_back(std::move(*handle));
+  }
+  return RunSession(std::move(plan), std::move(handles), std::move(options));
+}
+
+void RunSession::record_inputs(const PlannedStep& step) {
+  // Hashed as the step is about to read them. An input the host cannot hash
+  // is left out; the step that reads it reports the problem.
+  const auto record = [&](const std::string& param, const std::string* key, const boost::json::value& value) {
+    const std::filesystem::path path(std::string(value.get_string()));
+    std::error_code ec;
+    boost::json::object input{{"step", step.id}, {"param", param}};
+    if (key != nullptr) input["key"] = *key;
+    input["path"] = path.string();
+    if (std::filesystem::is_regular_file(path, ec)) {
+      const auto digest = sha256_of_file(path);
+      if (!digest) return;
+      input["sha256"] = *digest;
+    } else if (std::filesystem::is_directory(path, ec)) {
+      // docs/design.md §4.8: a folder is hashed over its files.
+      const auto digest = sha256_of_folder(path);
+      if (!digest) return;
+      input["sha256"] = digest->sha256;
+      input["files"] = digest->files;
+    } else {
+      return;
+    }
+    inputs_.push_back(std::move(input));
+  };
+  for (const auto& spec : step.entry.component->params) {
+    const auto* value = step.params.if_contains(spec.name);
+    if (value == nullptr) continue;
+    // A path the component writes is not an input, even when it exists
+    // already (an output folder adapted into again).
+    if (spec.output) continue;
+    if (spec.type == ParamType::path) record(spec.name, nullptr, *value);
+    if (spec.type == ParamType::paths) {
+      for (const auto& member : value->get_object()) {
+        const std::string key(member.key());
+        record(spec.name, &key, member.value());
+      }
+    }
+  }
+}
+
+bool RunSession::run() {
+  bool all_ok = true;
+  const std::size_t count = plan_.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto& step = plan_[i];
+    const auto& handle = *handles_[i];
+    const std::string label = step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")";
+    StepOutcome outcome;
+    if (!all_ok && !options_.keep_going) {
+      outcome.state = StepState::skipped;
+      outcomes_.push_back(std::move(outcome));
+      std::fprintf(options_.human, "[%zu/%zu] %s: skipped after an earlier failure\n", i + 1,
+                   count, label.c_str());
+      (void)write_checkpoint();  // the last checkpoint's failure was reported already
+      continue;
+    }
+    record_inputs(step);
+
+    ProgressLine progress(stderr, options_.show_progress);
+    InvocationObserver observer;
+    observer.progress = [&](std::string_view phase, std::uint64_t done, std::uint64_t total,
+                            std::uint64_t bytes) {
+      progress.update(step.id, phase, done, total, bytes);
+    };
+    observer.log = [&](grk_log_level level, std::string_view message) {
+      if (level == GRK_LOG_DEBUG && !options_.verbose) return;
+      progress.clear();
+      const char* tag = level == GRK_LOG_WARNING ? "warning" : level == GRK_LOG_INFO ? "info" : "debug";
+      std::fprintf(stderr, "  [%s] %s: %.*s\n", handle.name().c_str(), tag,
+                   static_cast<int>(message.size()), message.data());
+    };
+    const std::string params = json::write_compact(step.params);
+    const auto start = std::chrono::steady_clock::now();
+    if (options_.isolate) {
+      IsolatedInvocation isolated = invoke_isolated(handle, params, observer, options_.step_timeout);
+      outcome.invocation = std::move(isolated.invocation);
+      outcome.fault = std::move(isolated.fault);
+    } else {
+      outcome.invocation = handle.invoke(params, observer);
+    }
+    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.clear();
+
+    if (outcome.invocation.status == Status::ok) {
+      outcome.state = StepState::ok;
+      std::fprintf(options_.human, "[%zu/%zu] %s: ok (%.2f s)\n", i + 1, count, label.c_str(),
+                   outcome.seconds);
+      if (!outcome.invocation.summary.empty()) {
+        std::fprintf(options_.human, "      %s\n", outcome.invocation.summary.c_str());
+      }
+    } else {
+      outcome.state = StepState::failed;
+      all_ok = false;
+      std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, count, label.c_str(),
+                   failure_status(outcome).c_str(), outcome.invocation.message.c_str());
+      if (!outcome.invocation.hint.empty()) {
+        std::fprintf(options_.human, "      hint: %s\n", outcome.invocation.hint.c_str());
+      }
+    }
+    outcomes_.push_back(std::move(outcome));
+    if (auto written = write_checkpoint(); !written) {
+      // The final write will report it; the steps go on.
+      std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
+    }
+  }
+  return all_ok;
+}
+
+ConfigErrors RunSession::validate() const {
+  ConfigErrors errors;
+  for (std::size_t i = 0; i < plan_.size(); ++i) {
+    const auto& step = plan_[i];
+    const auto& handle = *handles_[i];
+    if (!handle.has_validate()) continue;
+    // A pre-run check has nothing to show while it runs; its logs wait for the step.
+    const InvocationObserver quiet;
+    const std::string params = json::write_compact(step.params);
+    StepOutcome outcome;
+    if (options_.isolate) {
+      IsolatedInvocation isolated =
+          invoke_isolated(handle, params, quiet, options_.step_timeout, ComponentCall::validate);
+      outcome.invocation = std::move(isolated.invocation);
+      outcome.fault = std::move(isolated.fault);
+    } else {
+      outcome.invocation = handle.validate(params, quiet);
+    }
+    if (outcome.invocation.status == Status::ok) continue;
+    const bool one_component = step.location.rfind("--component ", 0) == 0;
+    const std::string where = one_component ? step.location : step.location + " (" + handle.name() + ")";
+    HostError error{outcome.fault ? exit_plugin : exit_usage,
+                    where + " [" + failure_status(outcome) + "]: " + outcome.invocation.message};
+    // Under its mistake, as under a FAILED line (docs/design.md §2.5).
+    if (!outcome.invocation.hint.empty()) error.message += "\n      hint: " + outcome.invocation.hint;
+    errors.add(step.place, std::move(error));
+  }
+  return errors;
+}
+
+Expected<void, HostError> RunSession::write_checkpoint() const {
+  if (options_.checkpoint.empty()) return {};
+  return write_file_atomically(options_.checkpoint, json::write_pretty(results_document()) + "\n");
+}
+
+boost::json::object RunSession::results_document() const {
+  boost::json::array steps;
+  StepOutcome not_run;
+  not_run.state = StepState::pending;
+  for (std::size_t i = 0; i < plan_.size(); ++i) {
+    const auto& step = plan_[i];
+    const auto& outcome = i < outcomes_.size() ? outcomes_[i] : not_run;
+    boost::json::object entry;
+    entry["id"] = step.id;
+    entry["component"] = step.entry.component->name;
+    entry["kind"] = kind_name(step.entry.component->kind);
+    entry["module"] = {{"name", step.entry.module->name},
+                       {"version", step.entry.module->version},
+                       {"file", step.entry.module->file.string()}};
+    entry["status"] = step_state_name(outcome.state);
+    if (outcome.state == StepState::ok) {
+      entry["result"] = outcome.invocation.result;
+    } else if (outcome.state == StepState::failed) {
+      boost::json::object error{{"status", failure_status(outcome)},
+                                {"message", outcome.invocation.message}};
+      if (!outcome.invocation.hint.empty()) error["hint"] = outcome.invocation.hint;
+      entry["error"] = std::move(error);
+    }
+    steps.push_back(std::move(entry));
+  }
+  boost::json::object provenance;
+  provenance["host_version"] = GRK_SDK_VERSION_STRING;
+  provenance["sdk_version"] = GRK_SDK_VERSION_STRING;
+  provenance["abi_version"] = GRK_ABI_VERSION;
+  provenance["config"] = options_.config_provenance;
+  provenance["inputs"] = inputs_;
+  if (options_.allow_unsafe_plugin_dirs) provenance["allow_unsafe_plugin_dirs"] = true;
+  provenance["started_at"] = started_at_;
+  return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
+}
+
+}  // namespace grk::host

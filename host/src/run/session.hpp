@@ -1,0 +1,114 @@
+// Runs planned steps in order and assembles the results document.
+#ifndef GRK_HOST_RUN_SESSION_HPP
+#define GRK_HOST_RUN_SESSION_HPP
+
+#include <boost/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "modules/component_handle.hpp"
+#include "run/errors.hpp"
+#include "support/host_error.hpp"
+#include "modules/registry.hpp"
+#include "run/step_plan.hpp"
+
+namespace grk::host {
+
+struct RunOptions {
+  bool keep_going = false;      ///< run the remaining steps after a failure
+  bool show_progress = false;   ///< draw progress on stderr
+  bool verbose = false;         ///< show the components' debug logs
+  std::FILE* human = stderr;    ///< where the human summary goes
+  /// Provenance of the config: {"path", "sha256"}, or null for a run
+  /// without a config file.
+  boost::json::value config_provenance;
+  /// --allow-unsafe-plugin-dirs was given: the provenance says so.
+  bool allow_unsafe_plugin_dirs = false;
+  /// --output: the results document is written there before the first step
+  /// and after each step (docs/design.md §4.8), so a crash or a kill keeps
+  /// every step that finished.
+  std::filesystem::path checkpoint;
+  /// --isolate: each step in a child process of its own (docs/design.md §4.13).
+  bool isolate = false;
+  /// --step-timeout: an isolated step still running after this many seconds
+  /// is killed with its process group.
+  std::optional<double> step_timeout;
+};
+
+/// pending: not run yet; only a results document written during the run
+/// (a checkpoint) has pending steps.
+enum class StepState { ok, failed, skipped, pending };
+
+/// The word the results document gives a state: "ok", "failed", "skipped", "pending".
+[[nodiscard]] const char* step_state_name(StepState state) noexcept;
+
+struct StepOutcome {
+  StepState state = StepState::skipped;
+  Invocation invocation;
+  double seconds = 0;
+  /// "crashed" or "timed-out": an isolated step whose process ended without
+  /// a result. The results document gives it as the error's status.
+  std::optional<std::string> fault;
+};
+
+/// Current UTC time as Python's datetime.now(UTC).isoformat() writes it.
+[[nodiscard]] std::string utc_timestamp_now();
+
+/// A run: the plan, the loaded components, and what each step produced.
+class RunSession {
+ public:
+  /// Loads every module the plan needs; fails (exit_plugin) when one cannot
+  /// be loaded: nothing runs unless everything can.
+  static Expected<RunSession, HostError> start(std::vector<PlannedStep> plan,
+                                               PluginRegistry& registry, RunOptions options);
+
+  /// Runs every step's pre-run check (the component's validate, in a child
+  /// process under isolation), in order, before any step runs; returns the
+  /// failures as config mistakes (docs/design.md §4.8): exit_usage for what
+  /// the component reported, exit_plugin for a check that crashed or hung.
+  [[nodiscard]] ConfigErrors validate() const;
+
+  /// Writes the results document as it stands (steps not run yet are
+  /// pending) to options.checkpoint, when there is one. Called before the
+  /// first step it is the check that the output can be written at all.
+  Expected<void, HostError> write_checkpoint() const;
+
+  /// Runs the steps, writing a checkpoint after each; returns true when all
+  /// ran and succeeded.
+  [[nodiscard]] bool run();
+
+  /// The results document: steps with their results or errors, and the
+  /// provenance (host and SDK versions, config and input hashes, start time).
+  [[nodiscard]] boost::json::object results_document() const;
+
+ private:
+  RunSession(std::vector<PlannedStep> plan, std::vector<std::shared_ptr<ComponentHandle>> handles,
+             RunOptions options)
+      : plan_(std::move(plan)),
+        handles_(std::move(handles)),
+        options_(std::move(options)),
+        started_at_(utc_timestamp_now()) {}
+
+  /// Adds the files `step` reads (its `path` params and each member of its
+  /// `paths` params) to the provenance's inputs, with their SHA-256.
+  void record_inputs(const PlannedStep& step);
+
+  std::vector<PlannedStep> plan_;
+  std::vector<std::shared_ptr<ComponentHandle>> handles_;
+  RunOptions options_;
+  std::vector<StepOutcome> outcomes_;
+  boost::json::array inputs_;
+  std::string started_at_;
+};
+
+
+}  // namespace grk::host
+
+#endif

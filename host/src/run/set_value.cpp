@@ -1,0 +1,90 @@
+#include "run/set_value.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include <grk/json/reader.hpp>
+
+#include "support/join.hpp"
+
+namespace grk::host {
+
+Expected<std::pair<std::string, std::string>, HostError> split_assignment(std::string_view text) {
+  const auto eq = text.find('=');
+  if (eq == std::string_view::npos || eq == 0) return usage_error("expected KEY=VALUE");
+  return std::make_pair(std::string(text.substr(0, eq)), std::string(text.substr(eq + 1)));
+}
+
+Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::string_view raw) {
+  switch (type) {
+    case ParamType::string:
+      return boost::json::value(boost::json::string(raw));
+    case ParamType::path:
+      if (raw.empty()) return usage_error("expected a path, got an empty value");
+      return boost::json::value(boost::json::string(raw));
+    case ParamType::integer: {
+      std::int64_t value = 0;
+      const char* end = raw.data() + raw.size();
+      const auto [ptr, ec] = std::from_chars(raw.data(), end, value);
+      if (raw.empty() || ec != std::errc() || ptr != end) {
+        return usage_error("expected an integer in signed 64-bit range, got '" + std::string(raw) + "'");
+      }
+      return boost::json::value(value);
+    }
+    case ParamType::number: {
+      double value = 0;
+      const char* end = raw.data() + raw.size();
+      const auto [ptr, ec] = std::from_chars(raw.data(), end, value, std::chars_format::general);
+      if (raw.empty() || ec != std::errc() || ptr != end || !std::isfinite(value)) {
+        return usage_error("expected a finite number, got '" + std::string(raw) + "'");
+      }
+      // Keep integers integers, as a config file would.
+      std::int64_t whole = 0;
+      const auto [iptr, iec] = std::from_chars(raw.data(), end, whole);
+      if (iec == std::errc() && iptr == end) return boost::json::value(whole);
+      return boost::json::value(value);
+    }
+    case ParamType::boolean:
+      if (raw == "true") return boost::json::value(true);
+      if (raw == "false") return boost::json::value(false);
+      return usage_error("expected true or false, got '" + std::string(raw) + "'");
+    case ParamType::object:
+    case ParamType::paths: {
+      auto value = json::read(raw);
+      if (!value) return usage_error("expected a JSON object: " + value.error().describe());
+      if (!value->is_object()) return usage_error("expected a JSON object");
+      return std::move(value).value();
+    }
+  }
+  return usage_error("expected a value of a known type");
+}
+
+Expected<StepConfig, HostError> step_from_flags(const ComponentEntry& entry,
+                                                const std::vector<std::string>& sets) {
+  const auto& params = entry.component->params;
+  StepConfig step;
+  step.id = entry.component->name;
+  step.component = entry.component->name;
+  step.kind = entry.component->kind;
+  for (const auto& set : sets) {
+    const auto assignment = split_assignment(set);
+    if (!assignment) return located("--set " + set + ": ", assignment.error());
+    const auto& [key, raw] = *assignment;
+    const ParamSpec* spec = nullptr;
+    for (const auto& candidate : params) {
+      if (candidate.name == key) spec = &candidate;
+    }
+    if (spec == nullptr) {
+      const auto name_of = [](const ParamSpec& param) { return param.name; };
+      return usage_error("--set " + key + ": unknown parameter; expected one of: " +
+                         (params.empty() ? "(none)" : join(params, ", ", name_of)));
+    }
+    if (step.params.contains(key)) return usage_error("--set " + key + ": given more than once");
+    auto value = parse_set_value(spec->type, raw);
+    if (!value) return located("--set " + key + ": ", value.error());
+    step.params[key] = std::move(*value);
+  }
+  return step;
+}
+
+}  // namespace grk::host

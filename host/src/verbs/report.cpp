@@ -1,0 +1,81 @@
+// grk-eval report RESULTS: a results document as Markdown, a self-contained
+// HTML page with plots, LaTeX tables or CSV (docs/design.md §4.10).
+#include <cstdio>
+
+#include "cli/commands.hpp"
+#include "report/format.hpp"
+#include "report/model.hpp"
+#include "run/results_file.hpp"
+
+namespace grk::host {
+namespace {
+
+namespace po = boost::program_options;
+
+void add_options(po::options_description& options) {
+  options.add_options()
+      ("format", po::value<std::string>(),
+       "markdown (default), html, latex or csv; without it, --output's extension (.md, .html, .tex, .csv) decides")
+      ("output,o", po::value<std::string>(), "write the report to FILE (atomically) instead of stdout")
+      ("metric", po::value<std::vector<std::string>>()->composing(),
+       "show only the comparisons of this metric (repeatable)")
+      ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')");
+}
+
+Expected<ReportFormat, HostError> format_of(const VerbCall& call) {
+  const std::string name = call.text("format");
+  if (!name.empty()) {
+    if (const auto format = format_named(name)) return *format;
+    return call.misuse("--format " + name + ": expected markdown, html, latex or csv");
+  }
+  return format_of_file(call.text("output")).value_or(ReportFormat::markdown);
+}
+
+Expected<void, HostError> check(const VerbCall& call) {
+  if (call.operand.empty()) {
+    return call.misuse("which results document? Give its file, e.g. 'grk-eval report results.json'");
+  }
+  const auto format = format_of(call);
+  if (!format) return unexpected(format.error());
+  return {};
+}
+
+Expected<ExitCode, HostError> run(const VerbCall& call) {
+  auto model = read_results_document(call.operand);
+  if (!model) return unexpected(std::move(model).error());
+  if (auto kept = keep_metrics(*model, call.texts("metric")); !kept) return unexpected(std::move(kept).error());
+  model->title = call.text("title");
+  if (model->title.empty()) model->title = "grk-eval report: " + model->source_name;
+  const std::string text = render_report(*model, *format_of(call));
+  const std::string output = call.text("output");
+  if (output.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return exit_ok;
+  }
+  if (auto written = write_file_atomically(output, text); !written) return unexpected(std::move(written).error());
+  std::fprintf(stdout, "report: %s\n", output.c_str());
+  return exit_ok;
+}
+
+}  // namespace
+
+extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
+    "report", "RESULTS", "results", "render a results document as Markdown, HTML, LaTeX or CSV",
+    "Usage: grk-eval report RESULTS [--format markdown|html|latex|csv] [--output FILE]\n"
+    "                       [--metric M]... [--title TEXT]\n\n"
+    "Renders every step of a results document written by 'grk-eval run': one\n"
+    "table per metric of the comparison records (means, effect and interval,\n"
+    "p-value and adjusted p-value, effect size, wins/ties/losses, significance),\n"
+    "a dataset card per adapter step, the other results as fields, failed and\n"
+    "skipped steps with their error, and the provenance (versions, modules,\n"
+    "input files with SHA-256, start time). Numbers are rounded for reading\n"
+    "(4 decimals; p-values below 0.0001 as '< 0.0001'), except in CSV.\n\n"
+    "Formats: markdown (GitHub tables, to stdout by default); html (one\n"
+    "self-contained page: a forest plot per metric and per-query delta plots,\n"
+    "inline CSS and SVG, no script, nothing fetched); latex (a booktabs table\n"
+    "per metric, for \\input{}); csv (one row per comparison record, every field\n"
+    "a column, numbers at full precision, RFC 4180).\n\n",
+    /*takes_verbose=*/false, &add_options, &check, &run};
+
+}  // namespace grk::host

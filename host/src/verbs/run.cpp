@@ -1,0 +1,170 @@
+// grk-eval run: a config's steps, or one component from flags. Four phases:
+// parse (the command line to a RunRequest), plan (run/plan.hpp: components
+// resolved, params checked), execute (run/session.hpp: components loaded,
+// steps run) and emit (run/results_file.hpp: the results document).
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string_view>
+#include <filesystem>
+
+#include "cli/commands.hpp"
+#include "report/format.hpp"
+#include "report/model.hpp"
+#include "run/results_file.hpp"
+#include "run/plan.hpp"
+#include "run/session.hpp"
+
+namespace grk::host {
+namespace {
+
+namespace po = boost::program_options;
+
+// What the verb frame puts before an error's first line, repeated before each
+// further line of a report of several mistakes.
+constexpr std::string_view error_line_prefix = "grk-eval run: ";
+
+void add_options(po::options_description& options) {
+  options.add_options()
+      ("output,o", po::value<std::string>(),
+       "write the results document to FILE (atomically; the human summary then goes to stdout)")
+      ("keep-going", po::bool_switch(), "run the remaining steps after a step fails")
+      ("component", po::value<std::string>(), "run only this component, without a config")
+      ("set", po::value<std::vector<std::string>>()->composing(),
+       "KEY=VALUE: a parameter of --component, read as its declared type (repeatable)")
+      ("report", po::value<std::string>(),
+       "also write a report of the results to FILE, its format from the extension: .md, .html, .tex, .csv")
+      ("isolate", po::bool_switch(),
+       "run each step in a child process: a plugin that crashes or hangs fails its step, not the run")
+      ("step-timeout", po::value<double>(),
+       "SECONDS: kill an isolated step still running after this long (implies --isolate)");
+}
+
+RunRequest parse(const VerbCall& call) {
+  RunRequest request;
+  request.config_file = call.operand;
+  request.component = call.text("component");
+  request.sets = call.texts("set");
+  request.output = call.text("output");
+  request.keep_going = call.flag("keep-going");
+  request.verbose = call.verbose;
+  request.plugins = call.plugins;
+  request.isolate = call.flag("isolate");
+  if (call.options.count("step-timeout") != 0) request.step_timeout = call.options["step-timeout"].as<double>();
+  return request;
+}
+
+Expected<void, HostError> check(const VerbCall& call) {
+  const RunRequest request = parse(call);
+  if (request.config_file.empty() == request.component.empty()) {
+    return call.misuse(std::string("give either a CONFIG file or --component NAME") +
+                       (request.config_file.empty() ? "" : ", not both"));
+  }
+  if (!request.sets.empty() && request.component.empty()) {
+    return call.misuse("--set needs --component; a config file gives params itself");
+  }
+  if (request.step_timeout && !(*request.step_timeout > 0.0)) {
+    return call.misuse("--step-timeout must be a number of seconds above 0");
+  }
+  if (const std::string report = call.text("report"); !report.empty() && !format_of_file(report)) {
+    return call.misuse("--report " + report + ": cannot tell the format from its extension; use .md, .html, .tex or .csv");
+  }
+  return {};
+}
+
+struct RunOutcome {
+  boost::json::object document;
+  bool all_ok = false;
+};
+
+Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request) {
+  RunOptions options;
+  options.keep_going = request.keep_going;
+  options.verbose = request.verbose;
+  options.show_progress = isatty(STDERR_FILENO) != 0;
+  options.human = request.output.empty() ? stderr : stdout;
+  options.config_provenance = std::move(plan.config_provenance);
+  options.allow_unsafe_plugin_dirs = request.plugins.allow_unsafe;
+  options.checkpoint = request.output;
+  options.isolate = plan.isolate;
+  options.step_timeout = plan.step_timeout;
+  // Every mistake before anything runs, in one report (docs/design.md §4.14):
+  // the config's and the plan's, a module that cannot be loaded, and what the
+  // steps' own pre-run checks find.
+  ConfigErrors errors = std::move(plan.errors);
+  auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
+  if (!session) {
+    errors.add(ErrorPlace{SIZE_MAX, SIZE_MAX}, std::move(session).error());
+    return unexpected(errors.report(error_line_prefix));
+  }
+  errors.add_all(session->validate());
+  if (!errors.empty()) return unexpected(errors.report(error_line_prefix));
+  // Before any step: an --output that cannot be written fails now, with
+  // nothing run, not after every step's work (exit 1).
+  if (auto written = session->write_checkpoint(); !written) {
+    return usage_error("--output " + request.output + ": " + written.error().message);
+  }
+  const bool all_ok = session->run();
+  return RunOutcome{session->results_document(), all_ok};
+}
+
+/// run --report: the report `grk-eval report` would make of the document
+/// (docs/design.md §4.10), announced where the human summary goes.
+Expected<void, HostError> write_report(const boost::json::object& document, const std::string& output,
+                                       const std::string& report) {
+  const std::string name = output.empty() ? std::string("results") : std::filesystem::path(output).filename().string();
+  auto model = model_of(document, name);
+  if (!model) return unexpected(std::move(model).error());
+  model->source_name = name;
+  model->title = "grk-eval report: " + name;
+  if (auto written = write_file_atomically(report, render_report(*model, *format_of_file(report))); !written) {
+    return written;
+  }
+  std::fprintf(output.empty() ? stderr : stdout, "report: %s\n", report.c_str());
+  return {};
+}
+
+Expected<ExitCode, HostError> run(const VerbCall& call) {
+  const RunRequest request = parse(call);
+  auto plan = plan_run(request);
+  if (!plan) return unexpected(std::move(plan).error());
+  const auto outcome = execute(std::move(plan).value(), request);
+  if (!outcome) return unexpected(outcome.error());
+  if (auto emitted = emit_results(outcome->document, request.output); !emitted) {
+    return unexpected(std::move(emitted).error());
+  }
+  if (const std::string report = call.text("report"); !report.empty()) {
+    if (auto written = write_report(outcome->document, request.output, report); !written) {
+      return unexpected(std::move(written).error());
+    }
+  }
+  return outcome->all_ok ? exit_ok : exit_step_failed;
+}
+
+}  // namespace
+
+extern const Verb verb_run{  // extern: listed in cli/commands.cpp's table
+    "run", "CONFIG", "config", "run a config's steps (or: run --component NAME --set K=V...)",
+    "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
+    "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n\n"
+    "Runs the steps of a JSON config in order, or one component with parameters\n"
+    "from --set. Every step's component and parameters (and each component's own\n"
+    "pre-run check) are checked before any step runs, and every mistake found is\n"
+    "reported at once (up to 20); a run stops at the first failing step unless\n"
+    "--keep-going.\n"
+    "Relative path parameters resolve against the config file's folder (against\n"
+    "the working folder with --component).\n\n"
+    "Config format:\n"
+    "  {\"plugin_dirs\": [\"optional/folder\"],\n"
+    "   \"steps\": [{\"id\": \"unique-id\", \"statistic\": \"NAME\", \"params\": {...}},\n"
+    "             {\"id\": \"other-id\", \"adapter\": \"NAME\", \"params\": {...}}]}\n\n"
+    "The results document (JSON) goes to --output FILE, or to stdout; the human\n"
+    "summary goes to stdout with --output, to stderr otherwise. It holds each\n"
+    "step's id, component, kind, module, status and result or error, and a\n"
+    "provenance object (versions, config and input SHA-256, start time).\n"
+    "--report FILE also writes what 'grk-eval report' makes of it, in the format\n"
+    "of FILE's extension (.md, .html, .tex, .csv).\n\n",
+    /*takes_verbose=*/true, &add_options, &check, &run};
+
+}  // namespace grk::host

@@ -1,0 +1,40 @@
+#include "pipeline/report.hpp"
+
+#include "write/number_text.hpp"
+
+namespace grk::beir {
+
+boost::json::object report_to_json(const AdaptationReport& report) {
+  boost::json::object out;
+  out["source_dir"] = report.source_dir;
+  out["output_dir"] = report.output_dir;
+  out["split"] = report.split;
+  out["document_count"] = report.document_count;
+  out["query_count"] = report.query_count;
+  out["relevance_pair_count"] = report.relevance_pair_count;
+  out["total_characters"] = report.total_characters;
+  out["corpus_dir"] = report.corpus_dir;
+  out["judgments_path"] = report.judgments_path;
+  for (const auto& field : report.policy_fields) out[field.key()] = field.value();
+  return out;
+}
+
+std::string summary_line(std::uint64_t document_count, std::uint64_t total_characters, const std::string& corpus_dir,
+                         std::uint64_t query_count, std::uint64_t relevance_pair_count,
+                         const std::string& judgments_path) {
+  const double gold_per_query =
+      query_count == 0 ? 0.0 : static_cast<double>(relevance_pair_count) / static_cast<double>(query_count);
+  return counted(document_count, "document", "documents") + ", " + counted(total_characters, "char", "chars") +
+         " -> " + corpus_dir + "; " + counted(query_count, "query", "queries") + ", " + two_decimals(gold_per_query) +
+         " gold docs/query -> " + judgments_path;
+}
+
+std::string subset_summary_line(std::uint64_t subset_count, const std::string& names, std::uint64_t document_count,
+                                std::uint64_t query_count, std::uint64_t relevance_pair_count,
+                                const std::string& output_dir) {
+  return counted(subset_count, "subset", "subsets") + " (" + names + "): " +
+         counted(document_count, "document", "documents") + ", " + counted(query_count, "query", "queries") + ", " +
+         counted(relevance_pair_count, "gold doc", "gold docs") + " -> " + output_dir;
+}
+
+}  // namespace grk::beir

@@ -1,0 +1,135 @@
+#include "policies/policy_report.hpp"
+
+#include <boost/json/array.hpp>
+
+#include <algorithm>
+#include <iterator>
+
+namespace grk::beir {
+namespace {
+
+constexpr std::size_t examples = 10;
+
+boost::json::array first_ids(const std::vector<std::string>& ids) {
+  boost::json::array out;
+  for (std::size_t i = 0; i < std::min(ids.size(), examples); ++i) out.emplace_back(ids[i]);
+  return out;
+}
+
+std::uint64_t rows_outside_binary(const Qrels& qrels) {
+  std::uint64_t rows = 0;
+  for (const auto& [grade, count] : qrels.rows_by_grade) rows += grade == "0" || grade == "1" ? 0 : count;
+  return rows;
+}
+
+boost::json::array renamed_pairs(const std::vector<RenamedId>& renamed) {
+  boost::json::array out;
+  for (const auto& [original, adapted] : renamed) {
+    if (out.size() == examples) break;
+    out.push_back(boost::json::object{{"original", original}, {"adapted", adapted}});
+  }
+  return out;
+}
+
+}  // namespace
+
+// docs/behaviour/beir.md §16.7: each entry's fields, in the order written there.
+boost::json::object policy_fields(const AdaptationPolicies& policies, const PolicyEffects& effects) {
+  const Qrels& qrels = *effects.qrels;
+  boost::json::object fields;
+  boost::json::object adjustments;
+  if (policies.qrels_header == QrelsHeader::automatic) fields["qrels_header"] = qrels.header_found ? "present" : "absent";
+  if (policies.graded) {
+    boost::json::object grades;
+    grades["threshold"] = *policies.graded;
+    boost::json::object rows;
+    for (const auto& [grade, count] : qrels.rows_by_grade) rows[grade] = count;
+    grades["rows_by_grade"] = std::move(rows);
+    fields["grades"] = std::move(grades);
+  }
+
+  const std::uint64_t kept_whole =
+      effects.corpus_lines_kept_whole + effects.query_lines_kept_whole + qrels.lines_kept_whole;
+  if (policies.line_breaks == LineBreaks::newline && kept_whole != 0) {
+    boost::json::object entry;
+    entry["value"] = "newline";
+    entry["did"] = "kept whole the lines Python's splitlines would have cut";
+    entry["lines"] = kept_whole;
+    boost::json::object files;
+    if (effects.corpus_lines_kept_whole != 0) files["corpus.jsonl"] = effects.corpus_lines_kept_whole;
+    if (effects.query_lines_kept_whole != 0) files["queries.jsonl"] = effects.query_lines_kept_whole;
+    if (qrels.lines_kept_whole != 0) files[effects.qrels_file] = qrels.lines_kept_whole;
+    entry["files"] = std::move(files);
+    adjustments["line_breaks"] = std::move(entry);
+  }
+  if (policies.qrels_header == QrelsHeader::automatic && !qrels.header_found) {
+    boost::json::object entry;
+    entry["value"] = "auto";
+    entry["did"] = "read the first row as data: the qrels have no header";
+    entry["rows"] = 1;
+    adjustments["qrels_header"] = std::move(entry);
+  }
+  if (policies.graded && rows_outside_binary(qrels) != 0) {
+    boost::json::object entry;
+    entry["value"] = *policies.graded;
+    entry["did"] = "read scores other than 0 and 1; scores >= " + std::to_string(*policies.graded) + " are positive";
+    entry["rows"] = rows_outside_binary(qrels);
+    adjustments["graded"] = std::move(entry);
+  }
+  const RenderedJudgments& judgments = *effects.judgments;
+  if (policies.unicode_separators == UnicodeSeparators::escape && judgments.escaped_characters != 0) {
+    boost::json::object entry;
+    entry["value"] = "escape";
+    entry["did"] = "wrote U+0085, U+2028 and U+2029 as \\uXXXX escapes in judgments.jsonl";
+    entry["characters"] = judgments.escaped_characters;
+    entry["judgments"] = judgments.escaped_rows;
+    entry["documents"] = judgments.escaped_documents;
+    adjustments["unicode_separators"] = std::move(entry);
+  }
+  for (const char* param : {"missing_documents", "missing_queries", "identical_ids"}) {
+    const auto found = effects.pairs->by_param.find(param);
+    if (found == effects.pairs->by_param.end() || found->second.pairs == 0) continue;
+    const DroppedPairs& dropped = found->second;
+    const std::string name = param;
+    boost::json::object entry;
+    if (name == "identical_ids") {
+      entry["value"] = "exclude";
+      entry["did"] = "dropped positive pairs whose query id equals the document id";
+    } else {
+      entry["value"] = "drop";
+      entry["did"] = name == "missing_documents" ? "dropped positive pairs naming documents absent from corpus.jsonl"
+                                                 : "dropped positive pairs naming queries absent from queries.jsonl";
+      const char* ids = name == "missing_documents" ? "documents" : "queries";
+      entry[ids] = dropped.ids.size();
+      entry[std::string("first_") + ids] = first_ids(dropped.ids);
+    }
+    entry["pairs"] = dropped.pairs;
+    entry["queries_dropped"] = dropped.emptied_queries.size();
+    entry["first_queries_dropped"] = first_ids(dropped.emptied_queries);
+    adjustments[name] = std::move(entry);
+  }
+  if (effects.ids != nullptr && effects.ids->documents_changed != 0) {
+    boost::json::object entry;
+    entry["value"] = "encode";
+    entry["did"] = "renamed the documents whose id is no portable file name, or collides when case is folded; "
+                   "id_map.tsv lists them";
+    entry["documents"] = effects.ids->documents_changed;
+    entry["case_collisions"] = effects.ids->documents.case_renamed.size();
+    entry["first_documents"] = renamed_pairs(effects.ids->first_documents);
+    adjustments["document_ids"] = std::move(entry);
+  }
+  if (effects.ids != nullptr && !effects.ids->queries.renamed.empty()) {
+    const auto& renamed = effects.ids->queries.renamed;
+    boost::json::object entry;
+    entry["value"] = "encode";
+    entry["did"] = "renamed the written query ids that are not kebab-case; id_map.tsv lists them";
+    entry["queries"] = renamed.size();
+    entry["first_queries"] = renamed_pairs(std::vector<RenamedId>(
+        renamed.begin(), std::next(renamed.begin(), static_cast<std::ptrdiff_t>(std::min(renamed.size(), examples)))));
+    adjustments["query_ids"] = std::move(entry);
+  }
+  if (!adjustments.empty()) fields["adjustments"] = std::move(adjustments);
+  return fields;
+}
+
+}  // namespace grk::beir

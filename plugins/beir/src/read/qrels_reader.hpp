@@ -1,0 +1,71 @@
+// The qrels TSV loader (docs/behaviour/beir.md §4).
+#ifndef GRK_BEIR_READ_QRELS_READER_HPP
+#define GRK_BEIR_READ_QRELS_READER_HPP
+
+#include <grk/expected.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "policies/adaptation_policies.hpp"
+#include "rules/identifier_rules.hpp"
+#include "read/source_file.hpp"
+
+namespace grk::beir {
+
+/// Positive (score 1) relevance: query id -> its set of document ids, only for
+/// queries with at least one positive row. Ordered maps give the reference's
+/// ascending string order for free (ids are ASCII).
+struct Qrels {
+  std::map<std::string, std::set<std::string>> positives;
+  std::size_t pair_count() const;
+  /// QrelsHeader::automatic: whether the first row was a header (docs/behaviour/beir.md §16.2).
+  bool header_found = true;
+  /// With a `graded` threshold: data rows read per score, in ascending
+  /// numeric order (docs/behaviour/beir.md §16.3).
+  std::vector<std::pair<std::string, std::uint64_t>> rows_by_grade;
+  /// LineBreaks::newline: lines Python's splitlines would have cut.
+  std::uint64_t lines_kept_whole = 0;
+};
+
+/// The qrels rules the policies choose (docs/behaviour/beir.md §4, §16.1-§16.3).
+struct QrelsRules {
+  LineBreaks line_breaks = LineBreaks::python;
+  QrelsHeader header = QrelsHeader::required;
+  std::optional<std::int64_t> graded;
+  IdentifierChecks checks;  ///< which ids docs/behaviour/beir.md §4 steps 2-3 check
+};
+
+/// Loads `path` (already open as `file`). Fails with the reference's message:
+/// the decode error of the whole file first, then the header, then the first
+/// bad row in file order.
+Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, const QrelsRules& rules = {});
+
+/// The first three tab-separated fields of a qrels line, or fewer.
+std::vector<std::string_view> split_tabs(std::string_view line);
+
+/// The reference's refusal of a score other than 0 and 1 (docs/behaviour/beir.md §4 step 5).
+std::string graded_message(const std::string& score, const std::string& path, std::uint64_t line);
+
+/// The reference's header check of the first non-empty line (docs/behaviour/beir.md §4).
+Expected<void, std::string> check_header(std::string_view line, const std::string& path);
+
+/// Whether a first row reads as data under qrels_header auto (docs/behaviour/beir.md §16.2).
+bool reads_as_data(std::string_view line);
+
+/// A SourceLineReader's failure on the qrels `path`, in the reference's words.
+Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std::string& path);
+
+/// Orders two integers written as Python's int() normalises them ("-12",
+/// "0", "7"): negative, zero or positive as a is below, equal to or above b.
+int compare_integers(const std::string& a, const std::string& b) noexcept;
+
+}  // namespace grk::beir
+
+#endif

@@ -1,0 +1,34 @@
+#include "rules/encodability_check.hpp"
+
+#include <grk/json/wtf8.hpp>
+#include <grk/python/text.hpp>
+
+#include <algorithm>
+
+namespace grk::beir {
+
+// Where the reference would die with UnicodeEncodeError while writing (docs/behaviour/beir.md §2),
+// we refuse before writing. Documents are written before the judgments, in
+// ascending id order, so the first one Python would hit is named.
+Expected<void> check_encodable(const CorpusSurvey& survey, const Qrels& qrels,
+                               const std::map<std::string, std::string>& queries) {
+  if (!survey.surrogate_ids.empty()) {
+    std::string first = survey.surrogate_ids.front();
+    for (const auto& id : survey.surrogate_ids) first = std::min(first, id);
+    return fail(Status::invalid_data,
+                "BEIR document " + python::repr(first) +
+                    " contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which cannot be "
+                    "written as UTF-8; refused. Nothing was written.");
+  }
+  for (const auto& entry : qrels.positives) {
+    if (json::contains_lone_surrogate(queries.at(entry.first))) {
+      return fail(Status::invalid_data,
+                  "BEIR query " + python::repr(entry.first) +
+                      " contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which cannot be "
+                      "written as UTF-8; refused. Nothing was written.");
+    }
+  }
+  return {};
+}
+
+}  // namespace grk::beir

@@ -1,0 +1,41 @@
+// The identifier rules of groundkit's BEIR adapter (docs/behaviour/beir.md §1, §5, §7 step 9).
+#ifndef GRK_BEIR_RULES_IDENTIFIER_RULES_HPP
+#define GRK_BEIR_RULES_IDENTIFIER_RULES_HPP
+
+#include <grk/expected.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace grk::beir {
+
+/// What an identifier becomes, which decides how strictly it is checked
+/// (docs/behaviour/beir.md §5: only document ids become file names).
+enum class IdentifierSubject { document, query };
+
+/// Which subjects' ids the rules of docs/behaviour/beir.md §5 apply to. An id that
+/// `document_ids: encode` or `query_ids: encode` will rename is only required
+/// to be non-empty (docs/behaviour/beir.md §16.8).
+struct IdentifierChecks {
+  bool documents = true;
+  bool queries = true;
+  bool applies(IdentifierSubject subject) const noexcept {
+    return subject == IdentifierSubject::document ? documents : queries;
+  }
+};
+
+/// `^[A-Za-z0-9][A-Za-z0-9._-]*$` with fullmatch (docs/behaviour/beir.md §1): ASCII only, one
+/// path component. Used for ids and for the split.
+[[nodiscard]] bool is_safe_identifier(std::string_view value) noexcept;
+
+/// Checks `value` as a BEIR id, in the reference's order (docs/behaviour/beir.md §5): path safety,
+/// then (documents only) the 255-byte filename limit, then the reserved
+/// Windows device stems. The error is the reference's text for the first
+/// rule broken; the caller gives it its status.
+/// Passes without a check when `checks` does not apply to `subject`.
+Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject,
+                                             IdentifierChecks checks = {});
+
+}  // namespace grk::beir
+
+#endif

@@ -1,0 +1,215 @@
+#include "components/compare_systems_statistic.hpp"
+
+#include <optional>
+#include <set>
+#include <utility>
+
+#include <grk/error.hpp>
+#include <grk/python/repr.hpp>
+
+#include "results/compare_systems.hpp"
+#include "inputs/comparison_input.hpp"
+#include "inputs/metric_check.hpp"
+#include "components/comparison_params.hpp"
+#include "results/parallel_slots.hpp"
+#include "inputs/run_files.hpp"
+#include "inputs/system_table.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+/// A list param: names separated by commas, spaces around a name ignored
+/// (`"dense, fusion"`). The param set has no array type, and a string keeps
+/// the list one `--set systems=dense,fusion` away on the command line.
+Expected<std::optional<std::vector<std::string>>> name_list(const Params& params, std::string_view param) {
+  if (!params.has(param)) return std::optional<std::vector<std::string>>();
+  const std::string text = params.string(param);
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::size_t first = name.find_first_not_of(" \t");
+    const std::size_t last = name.find_last_not_of(" \t");
+    name = first == std::string::npos ? std::string() : name.substr(first, last - first + 1);
+    if (name.empty()) {
+      return fail(Status::invalid_argument, std::string(param) +
+                                                " must be a comma-separated list of names, got " +
+                                                python::repr(text));
+    }
+    if (!seen.insert(name).second) {
+      return fail(Status::invalid_argument, std::string(param) + " lists " + python::repr(name) + " twice");
+    }
+    names.push_back(std::move(name));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return std::optional<std::vector<std::string>>(std::move(names));
+}
+
+/// The family a compare-systems step will compute: its input read, its pairs
+/// planned, its settings checked.
+struct PreparedFamily {
+  SystemTable table;
+  std::vector<SystemPair> pairs;
+  FamilySettings settings;
+};
+
+/// How much of the input prepare() may read: all of it (the step), or only an
+/// input small enough to read twice (the pre-run check, which then stops at
+/// a problem of the data and leaves it to the step).
+enum class InputReading { whole, bounded };
+
+/// docs/behaviour/comparisons.md §10.2 steps 1-7, in order. Under
+/// InputReading::bounded an empty optional means the check stopped at the
+/// input without finding a parameter mistake.
+Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReading reading) {
+  const bool has_report = params.has("report");
+  const bool has_scores = params.has("scores");
+  const bool has_runs = params.has("runs");
+  const int inputs = int{has_report} + int{has_scores} + int{has_runs};
+  if (inputs != 1) {
+    std::string given;
+    for (const auto& [flag, param] : {std::pair{has_report, "'report'"}, std::pair{has_scores, "'scores'"},
+                                      std::pair{has_runs, "'runs'"}}) {
+      if (flag) given += (given.empty() ? "" : " and ") + std::string(param);
+    }
+    return fail(Status::invalid_argument, "exactly one of 'report', 'scores' and 'runs' must be given, got " +
+                                              (inputs == 0 ? std::string("none") : inputs == 3 ? "all three" : given));
+  }
+  auto runs_format = parse_runs_format(params.string("runs_format"));
+  if (!runs_format) return unexpected(std::move(runs_format).error());
+  FamilySettings settings;
+  auto test = parse_comparison_test(params.string("test"));
+  if (!test) return unexpected(std::move(test).error());
+  settings.test = *test;
+  auto correction = parse_correction(params.string("correction"));
+  if (!correction) return unexpected(std::move(correction).error());
+  settings.correction = *correction;
+  auto missing = parse_missing_queries(params.string("missing_queries"));
+  if (!missing) return unexpected(std::move(missing).error());
+  settings.missing_queries = *missing;
+  auto alpha = open_unit_interval(params, "alpha");
+  if (!alpha) return unexpected(std::move(alpha).error());
+  settings.alpha = *alpha;
+  auto level = open_unit_interval(params, "confidence_level");
+  if (!level) return unexpected(std::move(level).error());
+  settings.confidence_level = *level;
+  auto resamples = positive_integer(params, "resamples");
+  if (!resamples) return unexpected(std::move(resamples).error());
+  settings.resamples = *resamples;
+  auto permutations = positive_integer(params, "permutations");
+  if (!permutations) return unexpected(std::move(permutations).error());
+  settings.permutations = *permutations;
+  settings.seed = params.integer("seed");
+  settings.per_query = params.boolean("per_query");
+
+  if (params.has("metric") && params.has("metrics")) {
+    return fail(Status::invalid_argument, "give at most one of 'metric' and 'metrics', got both");
+  }
+  if (has_scores && !params.has("metric")) {
+    return fail(Status::invalid_argument, "metric must be given with scores (a scores file holds one metric)");
+  }
+  if (has_scores) {
+    // A scores file's metric is one of groundkit's, as for the two-system comparisons.
+    auto metric = check_metric_name(params.string("metric"));
+    if (!metric) return unexpected(std::move(metric).error());
+  }
+  std::optional<std::vector<std::string>> metrics;
+  if (params.has("metric")) {
+    metrics = std::vector<std::string>{params.string("metric")};
+  } else {
+    auto listed = name_list(params, "metrics");
+    if (!listed) return unexpected(std::move(listed).error());
+    metrics = std::move(*listed);
+  }
+  auto systems = name_list(params, "systems");
+  if (!systems) return unexpected(std::move(systems).error());
+  auto threads = thread_count();
+  if (!threads) return unexpected(std::move(threads).error());
+  settings.threads = *threads;
+
+  const bool bounded = reading == InputReading::bounded;
+  if (bounded && !inputs_small_enough(params)) return std::optional<PreparedFamily>();
+  const char* metric_param = params.has("metric") ? "metric" : "metrics";
+  auto table = has_report   ? read_report_systems(params.path("report"), metrics, metric_param)
+               : has_scores ? read_scores_systems(params.path("scores"), params.string("metric"))
+                            : read_runs_systems(params.paths("runs"), *runs_format, metrics, metric_param);
+  if (!table) {
+    // A problem of the data is the step's to report; a parameter the data contradicts is not.
+    if (bounded && table.error().status != Status::invalid_argument) return std::optional<PreparedFamily>();
+    return unexpected(std::move(table).error());
+  }
+  const std::optional<std::string> baseline =
+      params.has("baseline") ? std::optional<std::string>(params.string("baseline")) : std::nullopt;
+  auto pairs = plan_pairs(table->systems, baseline, *systems);
+  if (!pairs) return unexpected(std::move(pairs).error());
+  return std::optional<PreparedFamily>(PreparedFamily{std::move(*table), std::move(*pairs), settings});
+}
+
+Expected<boost::json::value> run(const Params& params, Context& context) {
+  auto family = prepare(params, InputReading::whole);
+  if (!family) return unexpected(std::move(family).error());
+  return compare_systems((*family)->table, (*family)->pairs, (*family)->settings,
+                         [&context](std::size_t done, std::size_t total) {
+                           context.progress("comparisons", done, total);
+                         });
+}
+
+}  // namespace
+
+std::vector<ParamSpec> CompareSystemsStatistic::params() {
+  return {
+      optional("report", ParamType::path,
+               "EvalReport JSON; its stages are the systems (give one of report, scores, runs)"),
+      optional("scores", ParamType::path,
+               "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": ...}) "
+               "on one metric, named by metric (give one of report, scores, runs)"),
+      optional("runs", ParamType::paths,
+               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      with_default("runs_format", ParamType::string, "trec_eval",
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+          .one_of({"trec_eval", "ir_measures"}),
+      optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
+      optional("systems", ParamType::string,
+               "comma-separated system names to compare (default: every system of the input)"),
+      optional("metrics", ParamType::string,
+               "comma-separated metric names (default: every metric of the input)"),
+      optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
+      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon")
+          .one_of({"bootstrap", "randomization", "t", "wilcoxon"}),
+      with_default("correction", ParamType::string, "holm",
+                   "holm, bonferroni, holm-sidak, hommel, bh, by or none")
+          .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
+      alpha_param(),
+      interval_resamples_param(),
+      permutations_param(),
+      seed_param(),
+      confidence_level_param(),
+      with_default("missing_queries", ParamType::string, "error",
+                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)")
+          .one_of({"error", "intersect", "zero"}),
+      with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
+  };
+}
+
+// §10.2 steps 1-7 before the run, the input read only when small enough
+// (docs/behaviour/comparisons.md §2.5).
+Expected<void> CompareSystemsStatistic::validate(const Params& params) const {
+  auto family = prepare(params, InputReading::bounded);
+  if (!family) return unexpected(std::move(family).error());
+  return {};
+}
+
+// The one place where a failure becomes grk::Error (the plugin firewall).
+boost::json::value CompareSystemsStatistic::compute(const Params& params, Context& context) {
+  return run(params, context).or_throw();
+}
+
+std::string CompareSystemsStatistic::summarize(const boost::json::value& result) const {
+  return summarize_family(result);
+}
+
+}  // namespace grk::significance

@@ -1,0 +1,264 @@
+#include "inputs/comparison_input.hpp"
+
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <utility>
+
+#include <grk/groundkit/report/names.hpp>
+#include <grk/python/repr.hpp>
+
+#include "inputs/metric_check.hpp"
+#include "inputs/report_scores.hpp"
+#include "inputs/run_files.hpp"
+#include "inputs/score_file.hpp"
+#include "inputs/system_table.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+/// The names of `given`'s members, for the "no such system" messages.
+template <typename Members, typename Name>
+std::string quoted_names(const Members& members, Name name) {
+  std::string out;
+  for (const auto& member : members) out += (out.empty() ? "" : ", ") + python::repr(std::string(name(member)));
+  return out;
+}
+
+Expected<ScoreMap> system_of_scores_file(const SystemScoreMaps& systems, const std::string& name) {
+  for (const auto& [system, scores] : systems) {
+    if (system == name) return scores;
+  }
+  return fail(Status::invalid_argument,
+              "scores file does not contain system " + python::repr(name) + "; its systems: " +
+                  quoted_names(systems, [](const auto& system) { return system.first; }));
+}
+
+Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate) {
+  // `scores_data` carries a scores file's content in memory (docs/behaviour/comparisons.md §2.4).
+  auto file = params.has("scores_data") ? score_file_from_json(params.value("scores_data"))
+                                         : read_score_file(params.path("scores"));
+  if (!file) return unexpected(std::move(file).error());
+  SystemScoreMaps& systems = file->systems;
+  if (file->two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
+  auto baseline_scores = system_of_scores_file(systems, baseline);
+  if (!baseline_scores) return unexpected(std::move(baseline_scores).error());
+  auto candidate_scores = system_of_scores_file(systems, candidate);
+  if (!candidate_scores) return unexpected(std::move(candidate_scores).error());
+  return ScorePair{std::move(*baseline_scores), std::move(*candidate_scores)};
+}
+
+Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, const ComparisonInput& input) {
+  const auto runs = params.paths("runs");
+  RunPaths sides;
+  for (const std::string* name : {&input.baseline, &input.candidate}) {
+    bool found = false;
+    for (const auto& run : runs) {
+      if (run.first != *name) continue;
+      sides.push_back(run);
+      found = true;
+      break;
+    }
+    if (!found) {
+      return fail(Status::invalid_argument,
+                  "runs has no system " + python::repr(*name) + "; it names " +
+                      quoted_names(runs, [](const auto& run) { return run.first; }));
+    }
+  }
+  auto table = read_runs_systems(sides, format, std::vector<std::string>{input.metric}, "metric");
+  if (!table) return unexpected(std::move(table).error());
+  return ScorePair{std::move(table->scores[0][0]), std::move(table->scores[0][1])};
+}
+
+/// With an in-memory input among them, exactly one of the five inputs
+/// (docs/behaviour/comparisons.md §2.4); the three file inputs alone keep
+/// their messages of §2.3.
+Expected<void> check_one_input_given(const Params& params) {
+  std::vector<std::string> given;
+  for (const char* name : {"report", "scores", "runs", "report_data", "scores_data"}) {
+    if (params.has(name)) given.push_back(std::string("'") + name + "'");
+  }
+  if (given.size() == 1) return {};
+  std::string list;
+  for (std::size_t i = 0; i < given.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == given.size() ? " and " : ", ") + given[i];
+  }
+  return fail(Status::invalid_argument,
+              "exactly one of 'report', 'scores', 'runs', 'report_data' and 'scores_data' must be given, got " + list);
+}
+
+/// The two sides paired query by query under `policy` (intersect or zero).
+Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) {
+  auto aligned = align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
+                               input.metric, policy);
+  if (!aligned) return unexpected(std::move(aligned).error());
+  ScorePair scores;
+  for (std::size_t q = 0; q < aligned->query_ids.size(); ++q) {
+    scores.baseline.emplace_hint(scores.baseline.end(), aligned->query_ids[q], aligned->scores[0][q]);
+    scores.candidate.emplace_hint(scores.candidate.end(), aligned->query_ids[q], aligned->scores[1][q]);
+  }
+  input.scores = std::move(scores);
+  return AlignmentSummary{policy, aligned->query_ids.size(), aligned->dropped_queries, aligned->filled_queries[0],
+                          aligned->filled_queries[1]};
+}
+
+}  // namespace
+
+std::vector<ParamSpec> comparison_input_params() {
+  return {
+      optional("report", ParamType::path,
+               "EvalReport JSON written by `grk eval`; compares two of its stages (give one of report, scores, runs)"),
+      optional("scores", ParamType::path,
+               "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}}, or {\"systems\": {name: "
+               "{query_id: score}}} (give one of report, scores, runs)"),
+      optional("runs", ParamType::paths,
+               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      optional("report_data", ParamType::object,
+               "an EvalReport as a JSON object, in place of a report file (give one input only)"),
+      optional("scores_data", ParamType::object,
+               "a scores file's content as a JSON object, in place of the file (give one input only)"),
+      with_default("runs_format", ParamType::string, "trec_eval",
+                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+          .one_of({"trec_eval", "ir_measures"}),
+      required("baseline", ParamType::string,
+               "baseline stage name (report), label or system name (scores), system name (runs)"),
+      required("candidate", ParamType::string,
+               "candidate stage name (report), label or system name (scores), system name (runs)"),
+      required("metric", ParamType::string,
+               "one of recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10; with runs, the files' "
+               "measure name (ndcg_cut_10, nDCG@10)"),
+      with_default("missing_queries", ParamType::string, "error",
+                   "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)")
+          .one_of({"error", "intersect", "zero"}),
+  };
+}
+
+namespace {
+
+/// What §2.3 steps 1-4 make of the parameters, before any input is read.
+struct InputSettings {
+  bool has_report_data = false;
+  bool has_report = false;
+  bool has_scores = false;
+  bool has_runs = false;
+  std::string metric;
+  RunsFormat runs_format = RunsFormat::trec_eval;
+  MissingQueries policy = MissingQueries::error;
+};
+
+Expected<InputSettings> check_input_params(const Params& params) {
+  InputSettings settings;
+  settings.has_report_data = params.has("report_data");
+  const bool has_scores_data = params.has("scores_data");
+  if (settings.has_report_data || has_scores_data) {
+    auto given = check_one_input_given(params);
+    if (!given) return unexpected(std::move(given).error());
+  }
+  settings.has_report = params.has("report") || settings.has_report_data;
+  settings.has_scores = params.has("scores") || has_scores_data;
+  settings.has_runs = params.has("runs");
+  const bool has_report = settings.has_report;
+  const bool has_scores = settings.has_scores;
+  const bool has_runs = settings.has_runs;
+  if (!has_runs && has_report == has_scores) {
+    // paired-bootstrap's own message, kept as docs/behaviour/paired-bootstrap.md §12.2 gives it.
+    return fail(Status::invalid_argument, std::string("exactly one of 'report' and 'scores' must be given, got ") +
+                                              (has_report ? "both" : "neither"));
+  }
+  if (has_runs && (has_report || has_scores)) {
+    return fail(Status::invalid_argument,
+                std::string("exactly one of 'report', 'scores' and 'runs' must be given, got ") +
+                    (has_report && has_scores ? "all three" : has_report ? "'report' and 'runs'" : "'scores' and 'runs'"));
+  }
+  settings.metric = params.string("metric");
+  if (!has_runs) {
+    auto metric = check_metric_name(settings.metric);
+    if (!metric) return unexpected(std::move(metric).error());
+    settings.metric = std::string(report::to_string(*metric));
+  }
+  auto runs_format = parse_runs_format(params.string("runs_format"));
+  if (!runs_format) return unexpected(std::move(runs_format).error());
+  settings.runs_format = *runs_format;
+  auto policy = parse_missing_queries(params.string("missing_queries"));
+  if (!policy) return unexpected(std::move(policy).error());
+  settings.policy = *policy;
+  return settings;
+}
+
+}  // namespace
+
+bool inputs_small_enough(const Params& params) {
+  std::vector<std::filesystem::path> files;
+  for (const char* name : {"report", "scores"}) {
+    if (params.has(name)) files.push_back(params.path(name));
+  }
+  if (params.has("runs")) {
+    for (const auto& run : params.paths("runs")) files.push_back(run.second);
+  }
+  std::uintmax_t total = 0;
+  for (const auto& file : files) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(file, ec)) return false;
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec || size > max_prechecked_input_bytes - total) return false;
+    total += size;
+  }
+  return true;
+}
+
+Expected<bool> precheck_comparison_input(const Params& params) {
+  auto settings = check_input_params(params);
+  if (!settings) return unexpected(std::move(settings).error());
+  if (!inputs_small_enough(params)) return false;
+  auto input = read_comparison_input(params);
+  if (input) return true;
+  if (input.error().status == Status::invalid_argument) return unexpected(std::move(input).error());
+  return false;
+}
+
+Expected<ComparisonInput> read_comparison_input(const Params& params) {
+  auto settings = check_input_params(params);
+  if (!settings) return unexpected(std::move(settings).error());
+  const bool has_report_data = settings->has_report_data;
+  const bool has_scores = settings->has_scores;
+  const bool has_runs = settings->has_runs;
+  const RunsFormat runs_format = settings->runs_format;
+  const MissingQueries policy = settings->policy;
+
+  ComparisonInput input;
+  input.baseline = params.string("baseline");
+  input.candidate = params.string("candidate");
+  input.metric = settings->metric;
+
+  Expected<ScorePair> scores = [&]() -> Expected<ScorePair> {
+    if (has_runs) return scores_of_runs(params, runs_format, input);
+    if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
+    auto report = has_report_data ? report_from_json(params.value("report_data")) : read_report_file(params.path("report"));
+    if (!report) return unexpected(std::move(report).error());
+    return scores_from_report(*report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
+  }();
+  if (!scores) return unexpected(std::move(scores).error());
+  input.scores = std::move(*scores);
+
+  if (policy != MissingQueries::error) {
+    auto summary = align(input, policy);
+    if (!summary) return unexpected(std::move(summary).error());
+    input.alignment = *summary;
+  }
+  return input;
+}
+
+void add_alignment(boost::json::value& result, const ComparisonInput& input) {
+  if (!input.alignment) return;
+  const AlignmentSummary& summary = *input.alignment;
+  boost::json::object filled;
+  filled[input.baseline] = summary.filled_baseline;
+  filled[input.candidate] = summary.filled_candidate;
+  result.as_object()["queries"] = boost::json::object{{"missing_queries", missing_queries_name(summary.policy)},
+                                                      {"compared", summary.compared},
+                                                      {"dropped", summary.dropped},
+                                                      {"filled", std::move(filled)}};
+}
+
+}  // namespace grk::significance

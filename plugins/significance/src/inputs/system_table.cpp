@@ -1,0 +1,112 @@
+#include "inputs/system_table.hpp"
+
+#include <map>
+#include <set>
+#include <utility>
+
+#include <grk/groundkit/report/names.hpp>
+#include <grk/python/text.hpp>
+
+#include "inputs/report_scores.hpp"
+#include "inputs/score_file.hpp"
+
+namespace grk::significance {
+
+Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
+                                          const std::optional<std::vector<std::string>>& metrics,
+                                          std::string_view metric_param) {
+  std::vector<report::MetricName> wanted;
+  if (metrics) {
+    for (const std::string& name : *metrics) {
+      const auto metric = report::parse_metric_name(name);
+      if (!metric) {
+        std::string expected;
+        for (const auto known : report::metric_names) expected += (expected.empty() ? "" : ", ") + python::repr(known);
+        return fail(Status::invalid_argument,
+                    std::string(metric_param) + ": unknown metric " + python::repr(name) + "; expected one of " + expected);
+      }
+      wanted.push_back(*metric);
+    }
+  }
+  auto report = read_report_file(path);
+  if (!report) return unexpected(std::move(report).error());
+  if (!metrics) {
+    for (std::size_t i = 0; i < report::metric_names.size(); ++i) wanted.push_back(static_cast<report::MetricName>(i));
+  }
+
+  SystemTable table;
+  for (const auto& stage : report->stages) table.systems.emplace_back(report::to_string(stage.stage));
+  for (const report::MetricName metric : wanted) {
+    table.metrics.emplace_back(report::to_string(metric));
+    std::vector<ScoreMap> row;
+    for (const std::string& system : table.systems) {
+      // scores_from_report with the stage on both sides: its checks
+      // (duplicate stage names, duplicate query ids) and its skipping of
+      // no-answer queries, one stage at a time.
+      auto scores = scores_from_report(*report, system, system, metric);
+      if (!scores) return unexpected(std::move(scores).error());
+      row.push_back(std::move(scores->baseline));
+    }
+    table.scores.push_back(std::move(row));
+  }
+  return table;
+}
+
+Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
+                                        const std::optional<std::vector<std::string>>& metrics,
+                                        std::string_view metric_param) {
+  if (runs.empty()) return fail(Status::invalid_argument, "runs must name at least one system");
+  std::vector<std::filesystem::path> paths;
+  SystemTable table;
+  for (const auto& [system, path] : runs) {
+    table.systems.push_back(system);
+    paths.push_back(path);
+  }
+  std::vector<MeasureScores> files;
+  for (const auto& path : paths) {
+    auto file = read_run_file(path, format);
+    if (!file) return unexpected(std::move(file).error());
+    files.push_back(std::move(*file));
+  }
+  if (metrics) {
+    table.metrics = *metrics;
+  } else {
+    for (const auto& [measure, scores] : files.front()) {
+      (void)scores;
+      bool everywhere = true;
+      for (const auto& file : files) everywhere = everywhere && file.count(measure) > 0;
+      if (everywhere) table.metrics.push_back(measure);
+    }
+    if (table.metrics.empty()) return fail(Status::invalid_data, "the runs files share no measure");
+  }
+  for (const std::string& metric : table.metrics) {
+    std::vector<ScoreMap> row;
+    for (std::size_t s = 0; s < files.size(); ++s) {
+      const auto found = files[s].find(metric);
+      if (found == files[s].end()) {
+        return fail(Status::invalid_argument, std::string(metric_param) + ": measure " + python::repr(metric) +
+                                                  " is not in the runs file of system " +
+                                                  python::repr(table.systems[s]) + " (" +
+                                                  python::repr(paths[s].string()) + ")");
+      }
+      row.push_back(found->second);
+    }
+    table.scores.push_back(std::move(row));
+  }
+  return table;
+}
+
+Expected<SystemTable> read_scores_systems(const std::filesystem::path& path, const std::string& metric) {
+  auto file = read_score_file(path);
+  if (!file) return unexpected(std::move(file).error());
+  SystemTable table;
+  table.metrics.push_back(metric);
+  table.scores.emplace_back();
+  for (auto& [system, scores] : file->systems) {
+    table.systems.push_back(system);
+    table.scores[0].push_back(std::move(scores));
+  }
+  return table;
+}
+
+}  // namespace grk::significance

@@ -1,0 +1,67 @@
+// paired_bootstrap: groundkit's paired bootstrap over two {query id: score}
+// maps, with the reference's checks, messages and result (docs/behaviour/paired-bootstrap.md §1-§8).
+#ifndef GRK_SIGNIFICANCE_METHODS_PAIRED_BOOTSTRAP_HPP
+#define GRK_SIGNIFICANCE_METHODS_PAIRED_BOOTSTRAP_HPP
+
+#include <cstdint>
+#include <string>
+
+#include <grk/expected.hpp>
+
+#include "resampling/bootstrap.hpp"
+#include "inputs/score_pair.hpp"
+
+namespace grk::significance {
+
+/// The `method` field every BootstrapResult carries (docs/behaviour/paired-bootstrap.md §8).
+inline constexpr const char* bootstrap_method =
+    "paired bootstrap over query-level candidate-minus-baseline deltas";
+
+/// The keyword arguments of paired_bootstrap (docs/behaviour/paired-bootstrap.md §1).
+struct BootstrapRequest {
+  std::string baseline_name;
+  std::string candidate_name;
+  std::string metric;
+  std::int64_t resamples = 10000;
+  std::int64_t seed = 7;
+  double confidence_level = 0.95;
+  /// Python str() of the confidence level as the caller passed it, for the
+  /// range message; empty means str() of the double ("0.95", "nan").
+  std::string confidence_level_text;
+  /// Whether `metric` must be one of groundkit's MetricNames, as in the
+  /// reference; false for a measure named by per-query files (`runs`), whose
+  /// names are the files' own.
+  bool groundkit_metric = true;
+};
+
+/// `BootstrapResult` (docs/behaviour/paired-bootstrap.md §8), fields in the model's order.
+struct BootstrapResult {
+  std::string baseline;
+  std::string candidate;
+  std::string metric;
+  std::uint64_t query_count = 0;
+  std::int64_t resamples = 0;
+  std::int64_t seed = 0;
+  double confidence_level = 0.0;
+  double effect = 0.0;
+  double confidence_interval_low = 0.0;
+  double confidence_interval_high = 0.0;
+  double p_value_two_sided = 0.0;
+  bool significant = false;
+  std::string method = bootstrap_method;
+};
+
+/// groundkit's paired_bootstrap. Fails with the reference's message, in the
+/// reference's order (docs/behaviour/paired-bootstrap.md §2): resamples and confidence level
+/// (invalid_argument), then empty baseline, differing ids, non-finite deltas
+/// (invalid_data), more than 2**32 - 1 queries (invalid_data), resamples whose
+/// means do not fit in memory (failed_precondition), and last an unknown
+/// metric (invalid_argument, unless request.groundkit_metric is false), which
+/// the reference only notices when it builds the result.
+Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+                                           const BootstrapRequest& request,
+                                           const BootstrapProgress& progress = {});
+
+}  // namespace grk::significance
+
+#endif

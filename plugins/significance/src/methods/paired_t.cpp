@@ -1,0 +1,40 @@
+#include "methods/paired_t.hpp"
+
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+#include <boost/math/distributions/students_t.hpp>
+
+#include "methods/sample_moments.hpp"
+
+namespace grk::significance {
+
+Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, double confidence_level) {
+  if (deltas.size() < 2) {
+    return fail(Status::invalid_data, "a t-test needs at least 2 queries, got " + std::to_string(deltas.size()) +
+                                          " (R: not enough 'x' observations)");
+  }
+  const SampleMoments moments = sample_moments(deltas);
+  const double n = static_cast<double>(deltas.size());
+  const double df = n - 1.0;
+  const double stderr_ = std::sqrt(moments.variance / n);
+  // R's own threshold; an all-zero sample passes it in R and gives NaN.
+  if (stderr_ < 10.0 * DBL_EPSILON * std::fabs(moments.mean) || stderr_ == 0.0) {
+    return fail(Status::invalid_data,
+                "every query has the same delta, so the t statistic is undefined (R: data are essentially constant)");
+  }
+  const boost::math::students_t distribution(df);
+  PairedTEstimate estimate;
+  estimate.t_statistic = moments.mean / stderr_;
+  estimate.degrees_of_freedom = df;
+  estimate.p_value_two_sided = 2.0 * boost::math::cdf(distribution, -std::fabs(estimate.t_statistic));
+  // R forms the interval from t, not from the mean: (t -+ q) * stderr.
+  const double alpha = 1.0 - confidence_level;
+  const double q = boost::math::quantile(distribution, 1.0 - alpha / 2.0);
+  estimate.confidence_interval_low = (estimate.t_statistic - q) * stderr_;
+  estimate.confidence_interval_high = (estimate.t_statistic + q) * stderr_;
+  return estimate;
+}
+
+}  // namespace grk::significance

@@ -1,0 +1,30 @@
+// paired_t_test: Student's paired t-test on per-query deltas, as R's
+// t.test(candidate, baseline, paired = TRUE, conf.level = L) computes it.
+#ifndef GRK_SIGNIFICANCE_METHODS_PAIRED_T_HPP
+#define GRK_SIGNIFICANCE_METHODS_PAIRED_T_HPP
+
+#include <vector>
+
+#include <grk/expected.hpp>
+
+namespace grk::significance {
+
+/// What R's t.test reports: statistic, parameter (df), p.value, conf.int.
+struct PairedTEstimate {
+  double t_statistic = 0.0;
+  double degrees_of_freedom = 0.0;
+  double p_value_two_sided = 0.0;
+  double confidence_interval_low = 0.0;
+  double confidence_interval_high = 0.0;
+};
+
+/// The test on `deltas` (finite) at `confidence_level` (0 < L < 1). Fails
+/// with invalid_data where R stops or would answer NaN: fewer than two
+/// deltas ("not enough 'x' observations"), and deltas that are all equal,
+/// zero included ("data are essentially constant": R answers NaN for all
+/// zeros, which no JSON can carry).
+Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, double confidence_level);
+
+}  // namespace grk::significance
+
+#endif

@@ -1,0 +1,82 @@
+// compare_systems: a family of paired comparisons (every chosen pair of
+// systems on every chosen metric) with one test, corrected together for
+// multiple testing: the results table of `compare-systems`.
+#ifndef GRK_SIGNIFICANCE_RESULTS_COMPARE_SYSTEMS_HPP
+#define GRK_SIGNIFICANCE_RESULTS_COMPARE_SYSTEMS_HPP
+
+#include <boost/json/value.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "methods/p_value_adjustment.hpp"
+#include "inputs/query_alignment.hpp"
+#include "inputs/system_table.hpp"
+
+namespace grk::significance {
+
+/// The test every comparison of the family runs (`test`).
+enum class ComparisonTest { bootstrap, randomization, t, wilcoxon };
+
+/// `bootstrap`, `randomization`, `t`, `wilcoxon`.
+[[nodiscard]] std::string_view comparison_test_name(ComparisonTest test) noexcept;
+
+/// Fails with invalid_argument `test must be one of 'bootstrap',
+/// 'randomization', 't', 'wilcoxon', got 'x'`.
+Expected<ComparisonTest> parse_comparison_test(std::string_view name);
+
+/// One compared pair: indices into SystemTable::systems.
+struct SystemPair {
+  std::size_t baseline = 0;
+  std::size_t candidate = 0;
+};
+
+/// The pairs of the family. With a baseline: (baseline, c) for every c of
+/// `systems` (default: every system of the input) other than the baseline,
+/// in that order. Without: every pair (a, b) of `systems` with a listed
+/// before b, ordered by a then b, a being the baseline. Fails with
+/// invalid_argument naming `baseline` or `systems` for an unknown name or a
+/// family without a pair.
+Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& input_systems,
+                                             const std::optional<std::string>& baseline,
+                                             const std::optional<std::vector<std::string>>& systems);
+
+struct FamilySettings {
+  ComparisonTest test = ComparisonTest::bootstrap;
+  Correction correction = Correction::holm;
+  MissingQueries missing_queries = MissingQueries::error;
+  double alpha = 0.05;
+  double confidence_level = 0.95;
+  std::int64_t resamples = 10000;
+  std::int64_t permutations = 10000;
+  std::int64_t seed = 7;
+  bool per_query = false;
+  unsigned threads = 1;
+};
+
+/// The family's result: {"test", "correction", "alpha", "family_size",
+/// "comparisons": [record...], "queries": {...}}. Records come pair by pair
+/// (plan_pairs' order), metric by metric within a pair (the table's order).
+/// Per metric, the queries are aligned once over every system of the
+/// family under the missing_queries policy, so every record of a metric
+/// compares the same queries. Each comparison is computed on its own (the
+/// same seed for each), on `threads` threads; the first failure in family
+/// order is returned, naming its comparison.
+/// `progress(done, total)` hears of finished comparisons, on the calling thread.
+Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
+                                             const FamilySettings& settings,
+                                             const std::function<void(std::size_t, std::size_t)>& progress = {});
+
+/// The header line and one line per record (summarize_comparison).
+[[nodiscard]] std::string summarize_family(const boost::json::value& result);
+
+}  // namespace grk::significance
+
+#endif

@@ -1,0 +1,146 @@
+#include "results/comparison_record.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include <grk/json/float_format.hpp>
+
+#include "resampling/bootstrap.hpp"
+#include "methods/sample_moments.hpp"
+
+namespace grk::significance {
+
+ComparisonRecord describe_comparison(std::string baseline, std::string candidate, std::string metric,
+                                     std::string test, const ScorePair& scores,
+                                     const std::vector<double>& deltas) {
+  std::vector<double> baseline_scores;
+  std::vector<double> candidate_scores;
+  baseline_scores.reserve(deltas.size());
+  candidate_scores.reserve(deltas.size());
+  for (const auto& entry : scores.baseline) {
+    baseline_scores.push_back(entry.second);
+    candidate_scores.push_back(scores.candidate.at(entry.first));
+  }
+  ComparisonRecord record;
+  record.baseline = std::move(baseline);
+  record.candidate = std::move(candidate);
+  record.metric = std::move(metric);
+  record.test = std::move(test);
+  const std::size_t n = deltas.size();
+  const auto n_as_double = static_cast<double>(n);
+  record.query_count = n;
+  record.baseline_mean = python311_sum(baseline_scores.data(), baseline_scores.size()) / n_as_double;
+  record.candidate_mean = python311_sum(candidate_scores.data(), candidate_scores.size()) / n_as_double;
+  record.effect = python311_sum(deltas.data(), n) / n_as_double;
+  if (n >= 2) {
+    const SampleMoments moments = sample_moments(deltas);
+    const double sd = std::sqrt(moments.variance);
+    if (sd > 0.0 && std::isfinite(sd)) record.effect_size = moments.mean / sd;
+  }
+  for (double delta : deltas) {
+    if (delta > 0.0) {
+      ++record.wins;
+    } else if (delta < 0.0) {
+      ++record.losses;
+    } else {
+      ++record.ties;
+    }
+  }
+  return record;
+}
+
+std::string comparison_name(const ComparisonRecord& record) {
+  return record.candidate + " vs " + record.baseline + " on " + record.metric;
+}
+
+void set_p_value(ComparisonRecord& record, double p_value, double alpha) {
+  record.p_value_two_sided = p_value;
+  record.p_value_adjusted = p_value;
+  record.alpha = alpha;
+  record.significant = record.p_value_adjusted < alpha;
+}
+
+namespace {
+
+struct DetailsWriter {
+  boost::json::object& out;
+  void operator()(std::monostate) const {}
+  void operator()(const PairedTDetails& details) const {
+    out["t_statistic"] = details.t_statistic;
+    out["degrees_of_freedom"] = details.degrees_of_freedom;
+  }
+  void operator()(const RandomizationDetails& details) const {
+    out["method"] = details.method;
+    out["permutations"] = details.permutations;
+    out["p_value_standard_error"] = details.p_value_standard_error;
+  }
+  void operator()(const WilcoxonDetails& details) const {
+    out["v_statistic"] = details.v_statistic;
+    out["distribution"] = details.distribution;
+  }
+};
+
+std::string fixed4(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+}  // namespace
+
+boost::json::value to_json(const ComparisonRecord& record) {
+  boost::json::object out;
+  out["baseline"] = record.baseline;
+  out["candidate"] = record.candidate;
+  out["metric"] = record.metric;
+  out["test"] = record.test;
+  out["query_count"] = record.query_count;
+  out["baseline_mean"] = record.baseline_mean;
+  out["candidate_mean"] = record.candidate_mean;
+  out["effect"] = record.effect;
+  out["confidence_interval_low"] = record.confidence_interval_low;
+  out["confidence_interval_high"] = record.confidence_interval_high;
+  out["interval_method"] = record.interval_method;
+  out["p_value_two_sided"] = record.p_value_two_sided;
+  if (record.effect_size) {
+    out["effect_size"] = *record.effect_size;
+  } else {
+    out["effect_size"] = nullptr;
+  }
+  out["wins"] = record.wins;
+  out["ties"] = record.ties;
+  out["losses"] = record.losses;
+  out["p_value_adjusted"] = record.p_value_adjusted;
+  out["alpha"] = record.alpha;
+  out["significant"] = record.significant;
+  std::visit(DetailsWriter{out}, record.details);
+  return out;
+}
+
+std::string summarize_comparison(const boost::json::value& json) {
+  const auto* record = json.if_object();
+  if (record == nullptr) return {};
+  const auto text = [&](const char* key) {
+    const auto* v = record->if_contains(key);
+    return v && v->is_string() ? std::string(v->get_string()) : std::string();
+  };
+  const auto value = [&](const char* key) {
+    const auto* v = record->if_contains(key);
+    return v && v->is_number() ? v->to_number<double>() : 0.0;
+  };
+  const auto* count = record->if_contains("query_count");
+  const auto* significant = record->if_contains("significant");
+  const double p = value("p_value_adjusted");
+  return text("candidate") + " vs " + text("baseline") + ", " + text("metric") + " (n=" +
+         (count && count->is_uint64() ? std::to_string(count->get_uint64())
+          : count && count->is_int64() ? std::to_string(count->get_int64())
+                                       : std::string("?")) +
+         "): " + fixed4("%+.4f", value("effect")) + ", CI [" + fixed4("%+.4f", value("confidence_interval_low")) +
+         ", " + fixed4("%+.4f", value("confidence_interval_high")) + "], p " +
+         (p < 0.00005 ? std::string("< 0.0001") : fixed4("%.4f", p)) + ", " +
+         (significant && significant->is_bool() && significant->get_bool() ? "significant" : "not significant") +
+         " at alpha " + json::format_python_float(value("alpha")) + " (" + text("test") + ")";
+}
+
+}  // namespace grk::significance

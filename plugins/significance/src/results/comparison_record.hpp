@@ -1,0 +1,106 @@
+// ComparisonRecord: what every comparison test of the module returns (one
+// record per compared pair and metric), its descriptive part, its JSON and
+// its summary line.
+#ifndef GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
+#define GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
+
+#include <boost/json/value.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "inputs/score_pair.hpp"
+
+namespace grk::significance {
+
+/// paired-t's own fields.
+struct PairedTDetails {
+  double t_statistic = 0.0;
+  double degrees_of_freedom = 0.0;
+};
+
+/// randomization's own fields.
+struct RandomizationDetails {
+  /// "exact" (all 2^n sign assignments) or "monte-carlo".
+  std::string method;
+  /// Assignments enumerated (2^n) or drawn.
+  std::uint64_t permutations = 0;
+  /// sqrt(p(1-p)/B) for monte-carlo, 0 when exact.
+  double p_value_standard_error = 0.0;
+};
+
+/// wilcoxon's own fields.
+struct WilcoxonDetails {
+  /// R's V: the sum of the ranks of the positive deltas.
+  double v_statistic = 0.0;
+  /// "exact" or "normal".
+  std::string distribution;
+};
+
+/// The test-specific fields, written after the common ones.
+using TestDetails = std::variant<std::monostate, PairedTDetails, RandomizationDetails, WilcoxonDetails>;
+
+/// One comparison of candidate against baseline on one metric. The common
+/// fields are declared, and written, in the order of the record's
+/// specification; `details` follows them.
+struct ComparisonRecord {
+  std::string baseline;
+  std::string candidate;
+  std::string metric;
+  /// The component's name: "paired-t", "wilcoxon", "randomization".
+  std::string test;
+  std::uint64_t query_count = 0;
+  double baseline_mean = 0.0;
+  double candidate_mean = 0.0;
+  /// Mean delta (candidate - baseline), summed as paired-bootstrap sums it,
+  /// so every test reports the same effect, bit for bit, as paired-bootstrap.
+  double effect = 0.0;
+  double confidence_interval_low = 0.0;
+  double confidence_interval_high = 0.0;
+  std::string interval_method;
+  double p_value_two_sided = 0.0;
+  /// Paired d_z = mean delta / sample sd of the deltas (n - 1); absent
+  /// (JSON null) when that sd is 0 or undefined (one query).
+  std::optional<double> effect_size;
+  std::uint64_t wins = 0;
+  std::uint64_t ties = 0;
+  std::uint64_t losses = 0;
+  /// Equal to p_value_two_sided unless a multiple-testing correction ran.
+  double p_value_adjusted = 0.0;
+  double alpha = 0.05;
+  /// p_value_adjusted < alpha.
+  bool significant = false;
+  TestDetails details;
+};
+
+/// The descriptive part of the record for `scores`, already paired into
+/// `deltas` by paired_deltas (candidate - baseline per query, in sorted
+/// query-id order, all finite, at least one): query_count, both means,
+/// effect, effect_size, wins/ties/losses. Means are CPython 3.11 sums in
+/// sorted query order over n, as paired-bootstrap's effect. The interval,
+/// p-value and details are left to the test.
+[[nodiscard]] ComparisonRecord describe_comparison(std::string baseline, std::string candidate,
+                                                   std::string metric, std::string test, const ScorePair& scores,
+                                                   const std::vector<double>& deltas);
+
+/// `fusion vs bm25 on ndcg_at_10`, for the messages that name the comparison.
+[[nodiscard]] std::string comparison_name(const ComparisonRecord& record);
+
+/// Sets the raw and adjusted p-value (equal: no correction), alpha and the verdict.
+void set_p_value(ComparisonRecord& record, double p_value, double alpha);
+
+/// The record as JSON, fields in order; doubles stay doubles, so the host
+/// writes them as every float of the results document (shortest round trip).
+[[nodiscard]] boost::json::value to_json(const ComparisonRecord& record);
+
+/// `fusion vs bm25, ndcg_at_10 (n=34): +0.2338, CI [+0.0685, +0.3926], p 0.0070,
+/// significant at alpha 0.05 (paired-t)` from a to_json() value; a p under
+/// 0.00005 prints as `< 0.0001`.
+[[nodiscard]] std::string summarize_comparison(const boost::json::value& record);
+
+}  // namespace grk::significance
+
+#endif

@@ -1,0 +1,59 @@
+#include "results/parallel_slots.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace grk::significance {
+
+Expected<unsigned> thread_count() {
+  const char* text = std::getenv("GRK_THREADS");
+  if (text == nullptr) return std::max(1u, std::thread::hardware_concurrency());
+  const std::string value(text);
+  unsigned long parsed = 0;
+  bool valid = !value.empty() && value.size() <= 6;
+  for (const char c : value) valid = valid && c >= '0' && c <= '9';
+  if (valid) parsed = std::stoul(value);
+  if (!valid || parsed == 0) {
+    return fail(Status::invalid_argument, "GRK_THREADS must be a positive integer, got '" + value + "'");
+  }
+  return static_cast<unsigned>(parsed);
+}
+
+void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
+               const std::function<void(std::size_t)>& done) {
+  // Slots are taken in index order from a shared counter: which thread
+  // computes a slot changes from run to run, what it computes does not.
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> finished{0};
+  const std::thread::id caller = std::this_thread::get_id();
+  std::exception_ptr first_error;
+  std::mutex error_mutex;
+  const auto drain = [&] {
+    for (std::size_t i = next++; i < count; i = next++) {
+      try {
+        work(i);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(error_mutex);
+        if (!first_error) first_error = std::current_exception();
+      }
+      const std::size_t now = ++finished;
+      if (done && std::this_thread::get_id() == caller) done(now);
+    }
+  };
+  const std::size_t helpers = std::min<std::size_t>(threads, count) > 0 ? std::min<std::size_t>(threads, count) - 1 : 0;
+  std::vector<std::thread> pool;
+  pool.reserve(helpers);
+  for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(drain);
+  drain();
+  for (auto& thread : pool) thread.join();
+  if (done) done(count);
+  if (first_error) std::rethrow_exception(first_error);
+}
+
+}  // namespace grk::significance

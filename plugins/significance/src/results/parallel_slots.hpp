@@ -1,0 +1,30 @@
+// run_slots: the comparisons of a family spread over threads, each written
+// into its own slot, so the result does not depend on the thread count.
+#ifndef GRK_SIGNIFICANCE_RESULTS_PARALLEL_SLOTS_HPP
+#define GRK_SIGNIFICANCE_RESULTS_PARALLEL_SLOTS_HPP
+
+#include <cstddef>
+#include <functional>
+
+#include <grk/expected.hpp>
+
+namespace grk::significance {
+
+/// The thread count: the environment variable GRK_THREADS when set (a
+/// positive integer, else invalid_argument `GRK_THREADS must be a positive
+/// integer, got 'x'`), std::thread::hardware_concurrency() otherwise (1 when
+/// that is unknown).
+Expected<unsigned> thread_count();
+
+/// Calls work(i) once for every i in [0, count) on up to `threads` threads
+/// (the calling one included). Each call must write only its own slot. An
+/// exception thrown by a call is rethrown here after every thread joined.
+/// `done(n)`, when given, is called on the calling thread only (the host's
+/// context is not shared across threads) with how many slots are finished,
+/// after each slot that thread computes and once more when all are.
+void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
+               const std::function<void(std::size_t)>& done = {});
+
+}  // namespace grk::significance
+
+#endif
