@@ -5,12 +5,20 @@ Usage:
     check_house_style.py REPO_ROOT      check every tracked C/C++ source of REPO_ROOT
     check_house_style.py --self-test    prove on a small temporary tree that the check can fail
 
-Rules (docs/design.md §7.4, §7.7):
+Rules (docs/design.md §7.1, §7.4, §7.7):
 - every header (.h, .hpp) has an include guard `#ifndef X` / `#define X` before any other
   code, and none uses `#pragma once`;
 - SDK headers are included as `<grk/...>`, never `"grk/..."`;
 - every plugin folder (plugins/<name>/, sdk/examples/<name>/) holds CMakeLists.txt,
-  README.md and src/module.cpp, and no C/C++ source outside src/.
+  README.md and src/module.cpp, and no C/C++ source outside src/;
+- in the libraries (host/src/, plugins/<name>/src/) every source sits in a folder of its
+  concern (a plugin's src/module.cpp alone stays at the top), and no folder name is used by
+  two libraries;
+- a library's own headers are included by their path from its src/ (`"run/config.hpp"`),
+  everywhere: a bare `"config.hpp"` names no folder;
+- a library header's guard follows its path: `GRK_HOST_RUN_CONFIG_HPP` for
+  host/src/run/config.hpp, `GRK_BEIR_READ_QRELS_READER_HPP` for a plugin's;
+- the layers (LAYERS below): a folder includes nothing from the folders above it.
 The frozen ABI 1.0 copy (tests/abi_compat/abi-1.0/) is exempt: it is hashed byte for byte.
 Prints `path:line: message` per problem; exit 1 when there is any.
 """
@@ -23,6 +31,76 @@ import tempfile
 SOURCE_SUFFIXES = {".h", ".hpp", ".c", ".cpp"}
 EXEMPT = ("tests/abi_compat/abi-1.0/",)
 PLUGIN_PARENTS = ("plugins", "sdk/examples")
+# A folder of a library -> the folders of the same library it must not include from
+# (docs/design.md §7.1): what a lower layer includes of a higher one would be a cycle in waiting.
+LAYERS = {
+    "host/src/support": ("cli", "verbs", "modules", "run", "report"),
+    "host/src/report": ("cli", "verbs", "modules", "run"),
+    "host/src/modules": ("cli", "verbs", "run"),
+    "host/src/run": ("verbs",),
+    "host/src/cli": ("verbs",),
+}
+
+
+def libraries(root):
+    """The libraries' src/ folders and the prefix of their header guards."""
+    found = []
+    if (root / "host/src").is_dir():
+        found.append(("host/src", "GRK_HOST_"))
+    if (root / "plugins").is_dir():
+        for plugin in sorted(p for p in (root / "plugins").iterdir() if (p / "src").is_dir()):
+            found.append((f"plugins/{plugin.name}/src", f"GRK_{plugin.name.upper()}_"))
+    return found
+
+
+def library_problems(root, files):
+    problems = []
+    libs = libraries(root)
+    headers = {}  # bare name -> the path a library's header is included by
+    owner = {}    # top folder -> the library that has it
+    for src, _ in libs:
+        for rel in files:
+            if not rel.startswith(src + "/"):
+                continue
+            inner = rel[len(src) + 1:]
+            if "/" not in inner:
+                if pathlib.Path(rel).suffix in SOURCE_SUFFIXES and not (src.startswith("plugins/") and inner == "module.cpp"):
+                    problems.append(f"{rel}: a source at the top of {src}/; put it in the folder of its concern (docs/design.md §7.1)")
+                continue
+            top = inner.split("/", 1)[0]
+            if owner.setdefault(top, src) != src:
+                problems.append(f"{src}/{top}: folder name also used by {owner[top]}/ (docs/design.md §7.1)")
+                owner[top] = src  # once per pair
+            if pathlib.Path(rel).suffix in (".h", ".hpp"):
+                headers.setdefault(pathlib.Path(rel).name, inner)
+    include = re.compile(r'\s*#\s*include\s+"([^"]+)"')
+    for rel in files:
+        if pathlib.Path(rel).suffix not in SOURCE_SUFFIXES or rel.startswith(EXEMPT):
+            continue
+        lib = next(((src, prefix) for src, prefix in libs if rel.startswith(src + "/")), None)
+        text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            m = include.match(line)
+            if not m or m.group(1).startswith("grk/"):
+                continue
+            name = m.group(1)
+            if lib:
+                if not (root / lib[0] / name).is_file():
+                    problems.append(f'{rel}:{number}: includes "{name}", which is no path from {lib[0]}/ (docs/design.md §7.4)')
+                    continue
+                folder = rel.rsplit("/", 1)[0]
+                if "/" in name and name.split("/", 1)[0] in LAYERS.get(folder, ()):
+                    problems.append(f'{rel}:{number}: {folder}/ includes "{name}" of a higher layer (docs/design.md §7.1)')
+            elif "/" not in name and name in headers and not (root / rel).with_name(name).is_file():
+                problems.append(f'{rel}:{number}: includes "{name}" without its path; write "{headers[name]}" (docs/design.md §7.4)')
+        if lib and pathlib.Path(rel).suffix in (".h", ".hpp"):
+            inner = rel[len(lib[0]) + 1:]
+            want = lib[1] + re.sub(r"[^A-Za-z0-9]", "_", inner).upper()
+            guard = re.search(r"^\s*#ifndef\s+(\S+)", text, flags=re.M)
+            if guard and guard.group(1) != want:
+                number = text[:guard.start(1)].count("\n") + 1
+                problems.append(f"{rel}:{number}: include guard {guard.group(1)}; its path calls for {want} (docs/design.md §7.4)")
+    return problems
 
 
 def tracked_files(root):
@@ -63,6 +141,7 @@ def check(root):
                 problems.append(f'{rel}:{number}: includes an SDK header with quotes; write <grk/...>')
         if path.suffix in (".h", ".hpp"):
             problems += [f"{rel}:{n}: {m}" for n, m in header_problems(rel, text)]
+    problems += library_problems(root, files)
     for parent in PLUGIN_PARENTS:
         folder = root / parent
         if not folder.is_dir():
@@ -86,10 +165,23 @@ def self_test():
         (root / "plugins/good/CMakeLists.txt").write_text("")
         (root / "plugins/good/README.md").write_text("")
         (root / "plugins/good/src/module.cpp").write_text('#include <grk/plugin.hpp>\n')
-        (root / "plugins/good/src/ok.hpp").write_text("// why\n#ifndef OK_HPP\n#define OK_HPP\n#endif\n")
+        (root / "plugins/good/src/core").mkdir()
+        (root / "plugins/good/src/core/ok.hpp").write_text("// why\n#ifndef GRK_GOOD_CORE_OK_HPP\n#define GRK_GOOD_CORE_OK_HPP\n#endif\n")
         (root / "plugins/flat").mkdir()
         (root / "plugins/flat/module.cpp").write_text('#include "grk/plugin.hpp"\n')
         (root / "plugins/flat/bad.hpp").write_text("#pragma once\nint x;\n")
+        (root / "plugins/good/src/read").mkdir()
+        (root / "plugins/good/src/read/rows.hpp").write_text("#ifndef GRK_GOOD_ROWS_HPP\n#define GRK_GOOD_ROWS_HPP\n#endif\n")
+        (root / "plugins/good/src/read/rows.cpp").write_text('#include "rows.hpp"\n#include "read/rows.hpp"\n')
+        (root / "plugins/good/src/loose.cpp").write_text("")
+        (root / "host/src/report").mkdir(parents=True)
+        (root / "host/src/run").mkdir()
+        (root / "host/src/read").mkdir()
+        (root / "host/src/read/x.hpp").write_text("#ifndef GRK_HOST_READ_X_HPP\n#define GRK_HOST_READ_X_HPP\n#endif\n")
+        (root / "host/src/run/plan.hpp").write_text("#ifndef GRK_HOST_RUN_PLAN_HPP\n#define GRK_HOST_RUN_PLAN_HPP\n#endif\n")
+        (root / "host/src/report/model.cpp").write_text('#include "run/plan.hpp"\n')
+        (root / "tests/x").mkdir(parents=True)
+        (root / "tests/x/x_test.cpp").write_text('#include "plan.hpp"\n')
         got = check(root)
         want = [
             'plugins/flat/module.cpp:1: includes an SDK header with quotes; write <grk/...>',
@@ -100,6 +192,12 @@ def self_test():
             'plugins/flat: has no src/module.cpp (docs/design.md §7.7)',
             'plugins/flat/bad.hpp: a source outside plugins/flat/src/ (docs/design.md §7.7)',
             'plugins/flat/module.cpp: a source outside plugins/flat/src/ (docs/design.md §7.7)',
+            'plugins/good/src/loose.cpp: a source at the top of plugins/good/src/; put it in the folder of its concern (docs/design.md §7.1)',
+            'plugins/good/src/read: folder name also used by host/src/ (docs/design.md §7.1)',
+            'plugins/good/src/read/rows.cpp:1: includes "rows.hpp", which is no path from plugins/good/src/ (docs/design.md §7.4)',
+            'plugins/good/src/read/rows.hpp:1: include guard GRK_GOOD_ROWS_HPP; its path calls for GRK_GOOD_READ_ROWS_HPP (docs/design.md §7.4)',
+            'host/src/report/model.cpp:1: host/src/report/ includes "run/plan.hpp" of a higher layer (docs/design.md §7.1)',
+            'tests/x/x_test.cpp:1: includes "plan.hpp" without its path; write "run/plan.hpp" (docs/design.md §7.4)',
         ]
         if sorted(got) != sorted(want):
             print("self-test failed; got:\n  " + "\n  ".join(got))

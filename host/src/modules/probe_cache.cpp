@@ -14,7 +14,7 @@
 #include <grk/version.h>
 
 #include "modules/record_json.hpp"
-#include "run/results_file.hpp"
+#include "support/atomic_file.hpp"
 
 namespace grk::host {
 namespace {

@@ -5,19 +5,13 @@
 
 #include <boost/json/object.hpp>
 
-#include <filesystem>
 #include <string>
-#include <string_view>
 
 #include <grk/expected.hpp>
 
 #include "support/host_error.hpp"
 
 namespace grk::host {
-
-/// Writes `text` to `file` through a temporary file in the same folder and a
-/// rename, creating missing parent folders.
-Expected<void, HostError> write_file_atomically(const std::filesystem::path& file, std::string_view text);
 
 /// Writes the results document to stdout when `output` is empty, else to the
 /// file `output` (atomically), saying so on stdout.

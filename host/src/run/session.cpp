@@ -10,7 +10,7 @@
 #include "run/folder_digest.hpp"
 #include "run/isolation.hpp"
 #include "run/progress.hpp"
-#include "run/results_file.hpp"
+#include "support/atomic_file.hpp"
 #include "run/sha256.hpp"
 
 namespace grk::host {

@@ -5,7 +5,7 @@
 #include "cli/commands.hpp"
 #include "report/format.hpp"
 #include "report/model.hpp"
-#include "run/results_file.hpp"
+#include "support/atomic_file.hpp"
 
 namespace grk::host {
 namespace {

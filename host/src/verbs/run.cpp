@@ -15,6 +15,7 @@
 #include "run/results_file.hpp"
 #include "run/plan.hpp"
 #include "run/session.hpp"
+#include "support/atomic_file.hpp"
 
 namespace grk::host {
 namespace {
