@@ -126,4 +126,31 @@ class [[nodiscard]] Expected<void, E> {
 
 }  // namespace grk
 
+/// GRK_TRY(auto name, expression): evaluates `expression` (an Expected);
+/// when it holds an error, returns that error from the enclosing function
+/// (which returns an Expected whose error type that error converts to);
+/// otherwise declares `name` with the value moved out. The one spelling of
+/// "unwrap or pass the failure up" (absl's ASSIGN_OR_RETURN, Rust's `?`):
+///
+///   GRK_TRY(auto report, read_report(path));
+///   GRK_TRY(const auto& config, parse_config(text));
+///
+/// GRK_TRY_VOID(expression) does the same for an Expected<void, E>, or when
+/// the value is not needed. Each is one statement; neither may be the body
+/// of an unbraced `if`.
+#define GRK_TRY(declaration, expression) \
+  GRK_TRY_WITH_(GRK_TRY_NAME_(grk_try_result_, __LINE__), declaration, expression)
+#define GRK_TRY_VOID(expression)                                                \
+  do {                                                                          \
+    if (auto grk_try_result_ = (expression); !grk_try_result_)                   \
+      return ::grk::unexpected(std::move(grk_try_result_).error());             \
+  } while (false)
+// The temporary's name carries the line, so two GRK_TRYs may share a scope.
+#define GRK_TRY_NAME_(prefix, line) GRK_TRY_NAME_JOIN_(prefix, line)
+#define GRK_TRY_NAME_JOIN_(prefix, line) prefix##line
+#define GRK_TRY_WITH_(result, declaration, expression)        \
+  auto result = (expression);                                 \
+  if (!result) return ::grk::unexpected(std::move(result).error()); \
+  declaration = *std::move(result)
+
 #endif
