@@ -6,19 +6,28 @@
 # without recommends: R's recommended packages would pull a Fortran and TeX
 # toolchain the tests do not need.
 
-GRK_DEBIAN_PACKAGES=(
+# What building grk-eval and its plugins needs. Boost.Test is among them because
+# the release preset's build/ also holds the tests (./scripts/test), so
+# configuring it looks for Boost.Test even when only grk-eval is built.
+GRK_BUILD_PACKAGES=(
   g++ cmake ninja-build python3
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev
   libboost-test1.81-dev
+)
+# What only the test suite, the benchmarks and the fuzzers need.
+GRK_TEST_PACKAGES=(
   time  # GNU time: peak RSS in bench/beir/run_benchmark.py
   r-base-core  # R 4.2: the reference of the comparison statistics' tests
   chromium  # headless: tests/report_render/browser_test.py opens the HTML report (skipped without it)
+)
+GRK_FUZZ_PACKAGES=(
   clang libclang-rt-14-dev  # clang 14 and libFuzzer: scripts/fuzz (the fuzz preset)
 )
 
+# grk_missing_packages <package>...: those of the packages named not installed.
 grk_missing_packages() {
   local pkg missing=()
-  for pkg in "${GRK_DEBIAN_PACKAGES[@]}"; do
+  for pkg in "$@"; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
       # python3 may come from elsewhere (pyenv); any python3 on PATH will do.
       if [ "$pkg" = python3 ] && command -v python3 >/dev/null 2>&1; then continue; fi
@@ -28,9 +37,11 @@ grk_missing_packages() {
   echo "${missing[@]}"
 }
 
+# grk_install_packages <package>...: installs those of the packages named
+# that are missing (as root), or prints the apt-get line and stops.
 grk_install_packages() {
   local missing
-  missing=$(grk_missing_packages)
+  missing=$(grk_missing_packages "$@")
   [ -z "$missing" ] && return 0
   if [ "$(id -u)" -ne 0 ]; then
     echo "These Debian packages are missing: $missing" >&2
