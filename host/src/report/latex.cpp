@@ -1,16 +1,45 @@
 #include "report/latex.hpp"
 
 #include <cctype>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <utility>
 
 #include "report/views.hpp"
 
 namespace grk::host {
 namespace {
 
-/// Text for LaTeX's text mode: the ten special characters, and the ASCII
-/// ones the default OT1 encoding would print as something else, become
-/// commands; line breaks become spaces. Other UTF-8 passes through (LaTeX
-/// reads UTF-8 by default since 2018).
+/// Whether pdflatex sets this code point in its default OT1 encoding with
+/// no package but the UTF-8 input it reads since 2018: the accented Latin-1
+/// letters (not eth, thorn, times, divide, which OT1 lacks), the dashes and
+/// the curly quotes.
+bool settable(char32_t c) {
+  if (c >= 0xC0 && c <= 0xFF) return c != 0xD0 && c != 0xD7 && c != 0xDE && c != 0xF0 && c != 0xF7 && c != 0xFE;
+  return c == 0x2013 || c == 0x2014 || c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D;
+}
+
+/// The code point of the UTF-8 sequence at text[i] and its length; an
+/// invalid byte as itself, length 1.
+std::pair<char32_t, std::size_t> code_point_at(const std::string& text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+  if (length == 1 || i + length > text.size()) return {lead, 1};
+  char32_t c = lead & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return {lead, 1};
+    c = (c << 6) | (byte(i + k) & 0x3F);
+  }
+  return {c, length};
+}
+
+/// Text for LaTeX's text mode in a plain article (booktabs, no fontenc): the
+/// ten special characters and the ASCII ones OT1 would print as something
+/// else become commands (the straight quote from the typewriter font, which
+/// has one in OT1, since \textquotedbl needs T1); line breaks become spaces;
+/// a character pdflatex cannot set there is written as its code point.
 std::string escaped(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -30,7 +59,7 @@ std::string escaped(const std::string& text) {
       case '<': out += "\\textless{}"; break;
       case '>': out += "\\textgreater{}"; break;
       case '|': out += "\\textbar{}"; break;
-      case '"': out += "\\textquotedbl{}"; break;
+      case '"': out += "{\\ttfamily\\char34}"; break;
       // A cell that starts a row follows "\\", which would read a [ or a *.
       case '[': out += "{[}"; break;
       case ']': out += "{]}"; break;
@@ -45,6 +74,16 @@ std::string escaped(const std::string& text) {
         } else if (text.compare(i, 2, "\u03b1") == 0) {
           out += "$\\alpha$";
           i += 1;
+        } else if (static_cast<unsigned char>(c) >= 0x80) {
+          const auto [point, length] = code_point_at(text, i);
+          if (settable(point)) {
+            out.append(text, i, length);
+          } else {
+            char name[16];
+            std::snprintf(name, sizeof name, "U+%04X", static_cast<unsigned>(point));
+            out += std::string("\\texttt{\\textless{}") + name + "\\textgreater{}}";
+          }
+          i += length - 1;
         } else {
           out += static_cast<unsigned char>(c) < 0x20 || c == '\x7f' ? ' ' : c;
         }
@@ -73,11 +112,21 @@ std::string cell(const TableCell& c) {
   return c.bold && !text.empty() ? "\\textbf{" + text + "}" : text;
 }
 
+/// A header cell. A numeric column's two-word header stacks, so that the
+/// column is as wide as its numbers, not as its name.
+std::string header_cell(const std::string& name, bool numeric) {
+  const auto space = name.find(' ');
+  if (!numeric || space == std::string::npos) return escaped(name);
+  return "\\shortstack[r]{" + escaped(name.substr(0, space)) + "\\\\" + escaped(name.substr(space + 1)) + "}";
+}
+
 void append_tabular(std::string& out, const TableView& table) {
   out += "\\begin{tabular}{";
   for (const bool numeric : table.numeric) out += numeric ? 'r' : 'l';
   out += "}\n\\toprule\n";
-  for (std::size_t i = 0; i < table.header.size(); ++i) out += (i ? " & " : "") + escaped(table.header[i]);
+  for (std::size_t i = 0; i < table.header.size(); ++i) {
+    out += (i ? " & " : "") + header_cell(table.header[i], table.numeric[i]);
+  }
   out += " \\\\\n\\midrule\n";
   for (const auto& row : table.rows) {
     for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + cell(row[i]);
@@ -86,10 +135,55 @@ void append_tabular(std::string& out, const TableView& table) {
   out += "\\bottomrule\n\\end{tabular}\n";
 }
 
-void append_float(std::string& out, const std::string& caption, const std::string& label, const TableView& table) {
-  out += "\\begin{table}[htbp]\n\\centering\n\\small\n\\caption{" + caption + "}\n\\label{" + label + "}\n";
+/// `size` and the column padding are set inside the float, so the paper's
+/// own settings hold outside it.
+void append_float(std::string& out, const std::string& caption, const std::string& label, const TableView& table,
+                  const char* size) {
+  out += std::string("\\begin{table}[htbp]\n\\centering\n") + size + "\n\\setlength{\\tabcolsep}{3pt}\n\\caption{" +
+         caption + "}\n\\label{" + label + "}\n";
   append_tabular(out, table);
   out += "\\end{table}\n\n";
+}
+
+void drop_column(TableView& table, std::size_t column) {
+  table.header.erase(table.header.begin() + static_cast<std::ptrdiff_t>(column));
+  table.numeric.erase(table.numeric.begin() + static_cast<std::ptrdiff_t>(column));
+  for (auto& row : table.rows) row.erase(row.begin() + static_cast<std::ptrdiff_t>(column));
+}
+
+std::optional<std::size_t> column_named(const TableView& table, const std::string& name) {
+  for (std::size_t i = 0; i < table.header.size(); ++i) {
+    if (table.header[i] == name) return i;
+  }
+  return std::nullopt;
+}
+
+/// The comparison table as a paper prints it, within a plain article's
+/// \textwidth: the effect carries the significance mark, the interval is a
+/// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids,
+/// d_z and wins/ties/losses stay in the other formats (and in --full's
+/// result tables).
+TableView paper_table(TableView table) {
+  if (const auto sig = column_named(table, "sig."), effect = column_named(table, "effect"); sig && effect) {
+    for (auto& row : table.rows) row[*effect].text += row[*sig].text;
+  }
+  for (const char* name : {"sig.", "step", "d_z", "wins/ties/losses"}) {
+    if (const auto column = column_named(table, name)) drop_column(table, *column);
+  }
+  if (column_named(table, "adjusted p")) {
+    if (const auto column = column_named(table, "p")) drop_column(table, *column);
+  }
+  for (auto& name : table.header) {
+    if (const auto at = name.rfind("interval"); at != std::string::npos && at + 8 == name.size()) {
+      name.replace(at, 8, "CI");
+    } else if (name == "adjusted p") {
+      name = "adj. p";
+    }
+  }
+  if (const auto at = table.note.find(effect_size_clause); at != std::string::npos) {
+    table.note.erase(at, std::char_traits<char>::length(effect_size_clause));
+  }
+  return table;
 }
 
 TableView field_table(const FieldList& fields) {
@@ -100,11 +194,7 @@ TableView field_table(const FieldList& fields) {
   return table;
 }
 
-}  // namespace
-
-std::string render_latex(const ReportModel& model) {
-  std::string out = comment(model.title);
-  out += "% Written by grk-eval report. Needs \\usepackage{booktabs} (and [T1]{fontenc} for quotes).\n";
+void append_provenance(std::string& out, const ReportModel& model) {
   out += "% Provenance:\n";
   for (const auto& [name, value] : provenance_fields(model)) out += comment("  " + name + ": " + value);
   const auto inputs = inputs_table(model);
@@ -118,26 +208,39 @@ std::string render_latex(const ReportModel& model) {
   for (const auto& row : modules_table(model).rows) {
     out += comment("  module: step " + row[0].text + ", " + row[1].text + " " + row[2].text + ", " + row[3].text);
   }
-  out += "\n";
-  for (const auto& metric : model.metrics()) {
-    const auto table = comparison_table(model, metric);
-    append_float(out, escaped(metric) + ". " + escaped(table.note), "tab:grk-" + label_of(metric), table);
-  }
+}
+
+void append_steps(std::string& out, const ReportModel& model) {
   TableView steps;
   steps.header = {"step", "status"};
   steps.numeric = {false, false};
   for (const auto& step : model.steps) {
     steps.rows.push_back({TableCell{step_title(step)}, TableCell{step_status_text(step)}});
   }
-  append_float(out, "The steps of the run.", "tab:grk-steps", steps);
+  append_float(out, "The steps of the run.", "tab:grk-steps", steps, "\\small");
   for (const auto& step : model.steps) {
     const auto fields = step_fields(step);
     if (fields.empty()) continue;
     const std::string what = step.shape == StepShape::dataset ? "Dataset of step " : "Result of step ";
     append_float(out, what + escaped(step_title(step)) + ".", "tab:grk-step-" + label_of(step.id),
-                 field_table(fields));
+                 field_table(fields), "\\small");
   }
-  out.pop_back();  // one newline at the end
+}
+
+}  // namespace
+
+std::string render_latex(const ReportModel& model) {
+  std::string out = comment(model.title);
+  out += "% Written by grk-eval report. Needs only \\usepackage{booktabs}.\n";
+  if (model.full) append_provenance(out, model);
+  out += "\n";
+  for (const auto& metric : model.metrics()) {
+    const auto table = paper_table(comparison_table(model, metric));
+    append_float(out, escaped(metric) + ". " + escaped(table.note), "tab:grk-" + label_of(metric), table,
+                 "\\footnotesize");
+  }
+  if (model.full) append_steps(out, model);
+  if (out.size() > 1 && out.compare(out.size() - 2, 2, "\n\n") == 0) out.pop_back();  // one newline at the end
   return out;
 }
 

@@ -59,6 +59,10 @@ struct ReportStep {
 
 struct ReportModel {
   std::string title;
+  /// `report --full`: the LaTeX form also carries the steps, the other
+  /// results and the provenance, not only the comparison tables a paper
+  /// \input{}s (the other formats always show everything).
+  bool full = false;
   std::string source_name;  ///< the results document's file name, for captions
   /// Owns what the pointers below point into (shared so that a model moves
   /// without moving them).

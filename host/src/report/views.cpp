@@ -154,8 +154,8 @@ TableView comparison_table(const ReportModel& model, const std::string& metric) 
     table.numeric.erase(table.numeric.begin() + static_cast<std::ptrdiff_t>(column));
     for (auto& row : table.rows) row.erase(row.begin() + static_cast<std::ptrdiff_t>(column));
   }
-  table.note = shared + std::string("Effect: candidate mean minus baseline mean, with its confidence interval; d_z: mean ") +
-               "delta over the deltas' standard deviation. " + significance_mark +
+  table.note = shared + std::string("Effect: candidate mean minus baseline mean, with its confidence interval") +
+               effect_size_clause + ". " + significance_mark +
                ": significant (adjusted p below alpha, as the test reports it). Best mean in bold (higher is " +
                "better). Tests: ";
   for (std::size_t i = 0; i < tests.size(); ++i) table.note += (i ? "; " : "") + tests[i];

@@ -30,6 +30,9 @@ std::string value_text(const boost::json::value& value);
 inline constexpr const char* absent = "\u2014";
 /// The mark of a significant comparison, explained in every table's note.
 inline constexpr const char* significance_mark = "\u2020";
+/// What a comparison table's note says of its d_z column; a format that
+/// leaves the column out (LaTeX) leaves this out of the note too.
+inline constexpr const char* effect_size_clause = "; d_z: mean delta over the deltas' standard deviation";
 
 struct TableCell {
   std::string text;

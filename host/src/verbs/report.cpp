@@ -19,7 +19,9 @@ void add_options(po::options_description& options) {
       ("output,o", po::value<std::string>(), "write the report to FILE (atomically) instead of stdout")
       ("metric", po::value<std::vector<std::string>>()->composing(),
        "show only the comparisons of this metric (repeatable)")
-      ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')");
+      ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')")
+      ("full", po::bool_switch(),
+       "latex: also the steps, the other results and the provenance (by default only the comparison tables)");
 }
 
 Expected<ReportFormat, HostError> format_of(const VerbCall& call) {
@@ -37,6 +39,9 @@ Expected<void, HostError> check(const VerbCall& call) {
   }
   const auto format = format_of(call);
   if (!format) return unexpected(format.error());
+  if (call.flag("full") && *format != ReportFormat::latex) {
+    return call.misuse("--full applies to the latex format only; the other formats always show everything");
+  }
   return {};
 }
 
@@ -46,6 +51,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (auto kept = keep_metrics(*model, call.texts("metric")); !kept) return unexpected(std::move(kept).error());
   model->title = call.text("title");
   if (model->title.empty()) model->title = "grk-eval report: " + model->source_name;
+  model->full = call.flag("full");
   const std::string text = render_report(*model, *format_of(call));
   const std::string output = call.text("output");
   if (output.empty()) {
@@ -63,7 +69,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
     "report", "RESULTS", "results", "render a results document as Markdown, HTML, LaTeX or CSV",
     "Usage: grk-eval report RESULTS [--format markdown|html|latex|csv] [--output FILE]\n"
-    "                       [--metric M]... [--title TEXT]\n\n"
+    "                       [--metric M]... [--title TEXT] [--full]\n\n"
     "Renders every step of a results document written by 'grk-eval run': one\n"
     "table per metric of the comparison records (means, effect and interval,\n"
     "p-value and adjusted p-value, effect size, wins/ties/losses, significance),\n"
@@ -74,8 +80,10 @@ extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
     "Formats: markdown (GitHub tables, to stdout by default); html (one\n"
     "self-contained page: a forest plot per metric and per-query delta plots,\n"
     "inline CSS and SVG, no script, nothing fetched); latex (a booktabs table\n"
-    "per metric, for \\input{}); csv (one row per comparison record, every field\n"
-    "a column, numbers at full precision, RFC 4180).\n\n",
+    "per metric that fits a plain article's text width, for \\input{}; needs only\n"
+    "\\usepackage{booktabs}; --full adds the steps, results and provenance); csv\n"
+    "(one row per comparison record, every field a column, numbers at full\n"
+    "precision, RFC 4180).\n\n",
     /*takes_verbose=*/false, &add_options, &check, &run};
 
 }  // namespace grk::host
