@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <grk/json/writer.hpp>
+
 #include "grk_eval.hpp"
 
 namespace {
@@ -289,6 +291,33 @@ BOOST_AUTO_TEST_CASE(hostile_names_never_break_a_format) {
   BOOST_TEST(table[4].as_array()[2].as_string() == "מערכת-עברית نظام");
   BOOST_TEST(table[6].as_array()[2].as_string() == "x|y");
   BOOST_TEST(table[6].as_array()[3].as_string() == "0.00001234");  // full precision, as the JSON writes it
+}
+
+// A name a spreadsheet would run as a formula gets a leading ' ; numbers,
+// negative ones included, are written as they are.
+BOOST_AUTO_TEST_CASE(csv_text_that_a_spreadsheet_would_run_is_defused) {
+  auto document_value = grk::test::parse_json(read_text(document("compare-systems")));
+  auto& steps = document_value.at("steps").as_array();
+  auto& comparisons = steps.at(0).at("result").at("comparisons").as_array();
+  const std::vector<std::string> names{"=HYPERLINK(\"http://x\",\"y\")", "+cmd", "-2+3", "@SUM(A1)"};
+  for (std::size_t i = 0; i < names.size(); ++i) comparisons.at(i).as_object()["candidate"] = names[i];
+  steps.at(0).as_object()["id"] = "=1+1";
+  const fs::path file = scratch("formulas") / "formulas.json";
+  write_text(file, boost::json::serialize(document_value));
+  const auto result = grk_eval({"report", file.string(), "--format", "csv"});
+  BOOST_TEST_REQUIRE(result.exit_code == 0, result.err);
+  const auto lines = grk::test::lines_of(result.out);
+  BOOST_TEST_REQUIRE(lines.size() > 4u);
+  BOOST_TEST(lines[1].rfind("'=1+1,compare-systems,", 0) == 0, lines[1]);
+  BOOST_TEST(lines[1].find(",\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",") != std::string::npos, lines[1]);
+  BOOST_TEST(lines[2].find(",'+cmd,") != std::string::npos, lines[2]);
+  BOOST_TEST(lines[3].find(",'-2+3,") != std::string::npos, lines[3]);
+  BOOST_TEST(lines[4].find(",'@SUM(A1),") != std::string::npos, lines[4]);
+  // The first comparison's effect is negative and stays a number.
+  const double effect = comparisons.at(0).at("effect").to_number<double>();
+  BOOST_TEST_REQUIRE(effect < 0.0);
+  BOOST_TEST(lines[1].find("," + grk::json::write_compact(boost::json::value(effect)) + ",") != std::string::npos, lines[1]);
+  BOOST_TEST(lines[1].find(",'-0.") == std::string::npos, lines[1]);
 }
 
 BOOST_AUTO_TEST_CASE(csv_numbers_read_back_to_the_documents_doubles) {

@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <string_view>
 
 #include "report/views.hpp"
 
@@ -21,10 +22,21 @@ std::string field(const std::string& text) {
   return out + "\"";
 }
 
+/// Text a spreadsheet would run as a formula (it starts with = + - @, or a
+/// tab or carriage return, which some strip first) gets a leading ' , as
+/// OWASP's CSV-injection advice says: a system named "=HYPERLINK(...)" stays
+/// a name. Numbers never pass through here, so -0.0588 stays a number.
+std::string defused(std::string text) {
+  if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) text.insert(0, "'");
+  return text;
+}
+
 /// A cell at full precision: null is empty, a number is the shortest text
-/// that reads back to the same double (as the results document writes it).
+/// that reads back to the same double (as the results document writes it),
+/// a string is defused.
 std::string cell(const boost::json::value* value) {
   if (value == nullptr || value->is_null()) return "";
+  if (value->is_string()) return defused(std::string(value->get_string()));
   return value_text(*value);
 }
 
@@ -50,10 +62,12 @@ std::string render_csv(const ReportModel& model) {
     }
   }
   std::string out;
-  append_row(out, columns);
+  std::vector<std::string> header;
+  for (const auto& column : columns) header.push_back(defused(column));
+  append_row(out, header);
   for (const auto& c : model.comparisons) {
     const auto& step = model.steps[c.step];
-    std::vector<std::string> cells{step.id, step.component, c.correction};
+    std::vector<std::string> cells{defused(step.id), defused(step.component), defused(c.correction)};
     for (std::size_t i = 3; i < columns.size(); ++i) cells.push_back(cell(c.record->if_contains(columns[i])));
     append_row(out, cells);
   }
