@@ -128,6 +128,29 @@ BOOST_AUTO_TEST_CASE(markdown_is_the_default_and_output_takes_the_format_from_it
   BOOST_TEST(read_text(file) == read_text(here() / "golden" / "example.csv"));
 }
 
+// -o names the format only by an extension that says it, in any case; any
+// other is refused with nothing written, never rendered as Markdown.
+BOOST_AUTO_TEST_CASE(output_extensions_that_name_no_format_are_refused) {
+  const fs::path dir = scratch("extensions");
+  for (const char* name : {"report.HTML", "report.htm", "report.Html"}) {
+    const auto result = grk_eval({"report", document("example").string(), "-o", (dir / name).string()});
+    BOOST_TEST(result.exit_code == 0, name << ": " << result.err);
+    BOOST_TEST(read_text(dir / name) == read_text(here() / "golden" / "example.html"), name);
+  }
+  BOOST_TEST(grk_eval({"report", document("example").string(), "-o", (dir / "t.TEX").string()}).exit_code == 0);
+  BOOST_TEST(read_text(dir / "t.TEX") == read_text(here() / "golden" / "example.tex"));
+  for (const char* name : {"report.pdf", "report.txt", "report"}) {
+    const fs::path file = dir / name;
+    const auto result = grk_eval({"report", document("example").string(), "-o", file.string()});
+    BOOST_TEST(result.exit_code == 1, name);
+    BOOST_TEST(result.out == "");
+    BOOST_TEST(result.err == "grk-eval report: --output " + file.string() +
+                                 ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv, "
+                                 "or say --format\nTry 'grk-eval report --help'.\n");
+    BOOST_TEST(!fs::exists(file), name);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(title_and_metric_choose_what_is_shown) {
   const auto result = grk_eval({"report", document("compare-systems").string(), "--metric", "mrr", "--metric",
                                 "recall_at_1", "--title", "Table 2 <draft>"});
@@ -390,7 +413,7 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
   BOOST_TEST(refused.exit_code == 1);
   BOOST_TEST(refused.out == "");
   BOOST_TEST(refused.err == "grk-eval run: --report " + (dir / "report.pdf").string() +
-                                ": cannot tell the format from its extension; use .md, .html, .tex or .csv\n"
+                                ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv\n"
                                 "Try 'grk-eval run --help'.\n");
   BOOST_TEST(!fs::exists(results));
 }

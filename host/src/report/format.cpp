@@ -1,5 +1,6 @@
 #include "report/format.hpp"
 
+#include <cctype>
 #include <filesystem>
 
 #include "report/csv.hpp"
@@ -18,9 +19,12 @@ std::optional<ReportFormat> format_named(const std::string& name) {
 }
 
 std::optional<ReportFormat> format_of_file(const std::string& file) {
-  const std::string extension = std::filesystem::path(file).extension().string();
+  // Case aside (x.HTML is HTML), and .htm as HTML: what a user names the file,
+  // never a guess from anything else.
+  std::string extension = std::filesystem::path(file).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (extension == ".md") return ReportFormat::markdown;
-  if (extension == ".html") return ReportFormat::html;
+  if (extension == ".html" || extension == ".htm") return ReportFormat::html;
   if (extension == ".tex") return ReportFormat::latex;
   if (extension == ".csv") return ReportFormat::csv;
   return std::nullopt;

@@ -15,7 +15,8 @@ namespace po = boost::program_options;
 void add_options(po::options_description& options) {
   options.add_options()
       ("format", po::value<std::string>(),
-       "markdown (default), html, latex or csv; without it, --output's extension (.md, .html, .tex, .csv) decides")
+       "markdown (default), html, latex or csv; without it, --output's extension (.md, .html or .htm, .tex, .csv, "
+       "in any case) decides, and another extension is refused")
       ("output,o", po::value<std::string>(), "write the report to FILE (atomically) instead of stdout")
       ("metric", po::value<std::vector<std::string>>()->composing(),
        "show only the comparisons of this metric (repeatable)")
@@ -30,7 +31,12 @@ Expected<ReportFormat, HostError> format_of(const VerbCall& call) {
     if (const auto format = format_named(name)) return *format;
     return call.misuse("--format " + name + ": expected markdown, html, latex or csv");
   }
-  return format_of_file(call.text("output")).value_or(ReportFormat::markdown);
+  const std::string output = call.text("output");
+  if (output.empty()) return ReportFormat::markdown;
+  if (const auto format = format_of_file(output)) return *format;
+  // Never Markdown in a file named .pdf: the user would not see it until too late.
+  return call.misuse("--output " + output + ": cannot tell the format from its extension; use .md, .html, .htm, "
+                     ".tex or .csv, or say --format");
 }
 
 Expected<void, HostError> check(const VerbCall& call) {

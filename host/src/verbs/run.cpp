@@ -69,7 +69,7 @@ Expected<void, HostError> check(const VerbCall& call) {
     return call.misuse("--step-timeout must be a number of seconds above 0");
   }
   if (const std::string report = call.text("report"); !report.empty() && !format_of_file(report)) {
-    return call.misuse("--report " + report + ": cannot tell the format from its extension; use .md, .html, .tex or .csv");
+    return call.misuse("--report " + report + ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv");
   }
   return {};
 }
