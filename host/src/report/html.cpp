@@ -1,4 +1,4 @@
-#include "report/html.hpp"
+#include "report/format.hpp"
 
 #include "report/svg.hpp"
 #include "report/views.hpp"
