@@ -47,7 +47,7 @@ int grk_eval(const std::vector<std::string>& args) {
   }
   const std::string& name = args.front();
   if (name == "--help" || name == "-h" || name == "help") {
-    std::cout << usage() << plugin_search_help << "\n" << exit_codes_help;
+    std::cout << usage() << plugin_search_help << "\n" << exit_codes_help();
     return exit_ok;
   }
   if (name == "--version") {

@@ -16,12 +16,11 @@ const char* const plugin_search_help =
     "in, that another user owns or can write to is refused (unsafe-permissions)\n"
     "unless --allow-unsafe-plugin-dirs.\n";
 
-const char* const exit_codes_help =
-    "Exit codes:\n"
-    "  0  success\n"
-    "  1  usage or config error (nothing ran)\n"
-    "  2  a plugin module needed could not be loaded or validated (nothing ran)\n"
-    "  3  a step ran and failed (bad data, refused output, ...)\n";
+std::string exit_codes_help() {
+  std::string text = "Exit codes:\n";
+  for (const auto& [code, meaning] : exit_code_meanings) text += "  " + std::to_string(code) + "  " + meaning + "\n";
+  return text;
+}
 
 bool VerbCall::flag(const char* name) const {
   return options.count(name) != 0 && options[name].as<bool>();
@@ -92,7 +91,7 @@ int run_verb(const Verb& verb, const std::vector<std::string>& args) {
     return report(verb, call.misuse(error.what()).error);
   }
   if (vm.count("help")) {
-    std::cout << verb.help << options << "\n" << plugin_search_help << "\n" << exit_codes_help;
+    std::cout << verb.help << options << "\n" << plugin_search_help << "\n" << exit_codes_help();
     return exit_ok;
   }
   if (vm.count("version")) {

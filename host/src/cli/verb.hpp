@@ -64,9 +64,9 @@ struct Verb {
 [[nodiscard]] std::string version_text();
 
 /// The text shared by every verb's --help about where plugins come from and
-/// what the exit codes mean.
+/// what the exit codes mean (ExitCode, support/host_error.hpp).
 extern const char* const plugin_search_help;
-extern const char* const exit_codes_help;
+[[nodiscard]] std::string exit_codes_help();
 
 }  // namespace grk::host
 

@@ -19,6 +19,18 @@ enum ExitCode : int {
   exit_step_failed = 3,  ///< a step ran and failed (bad data, refused output, ...)
 };
 
+/// What each exit code means, as every --help lists it (docs/design.md §4.9).
+struct ExitCodeMeaning {
+  ExitCode code;
+  const char* meaning;
+};
+inline constexpr ExitCodeMeaning exit_code_meanings[] = {
+    {exit_ok, "success"},
+    {exit_usage, "usage or config error (nothing ran)"},
+    {exit_plugin, "a plugin module needed could not be loaded or validated (nothing ran)"},
+    {exit_step_failed, "a step ran and failed (bad data, refused output, ...)"},
+};
+
 struct HostError {
   ExitCode code = exit_usage;
   /// For the user, without the "grk-eval VERB: " that the frame puts first.
