@@ -16,7 +16,7 @@
 
 #include <unistd.h>
 
-#include "run/folder_digest.hpp"
+#include "run/input_digests.hpp"
 
 namespace fs = std::filesystem;
 

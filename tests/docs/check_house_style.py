@@ -18,7 +18,9 @@ Rules (docs/design.md §7.1, §7.4, §7.7):
   everywhere: a bare `"config.hpp"` names no folder;
 - a library header's guard follows its path: `GRK_HOST_RUN_CONFIG_HPP` for
   host/src/run/config.hpp, `GRK_BEIR_READ_QRELS_READER_HPP` for a plugin's;
-- the layers (LAYERS below): a folder includes nothing from the folders above it.
+- the layers (LAYERS below): a folder includes nothing from the folders above it;
+- the host includes of the SDK's grk/detail/ only the headers HOST_DETAIL names
+  (docs/design.md §5.1 says why each).
 The frozen ABI 1.0 copy (tests/abi_compat/abi-1.0/) is exempt: it is hashed byte for byte.
 Prints `path:line: message` per problem; exit 1 when there is any.
 """
@@ -37,9 +39,24 @@ LAYERS = {
     "host/src/support": ("cli", "verbs", "modules", "run", "report"),
     "host/src/report": ("cli", "verbs", "modules", "run"),
     "host/src/modules": ("cli", "verbs", "run"),
-    "host/src/run": ("verbs",),
+    "host/src/run": ("cli", "verbs"),
     "host/src/cli": ("verbs",),
 }
+
+# The SDK's grk/detail/ headers the host may include, and nothing else of grk/detail/
+# (docs/design.md §5.1): one SHA-256 for the host's provenance and the id encoding's digest
+# names, and one spelling of a JSON value's kind for the messages the host and the SDK share.
+HOST_DETAIL = ("grk/detail/sha256.hpp", "grk/detail/json_kind.hpp")
+
+
+def detail_problems(rel, text):
+    """A host source including a grk/detail/ header that HOST_DETAIL does not name."""
+    if not rel.startswith("host/src/"):
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.match(r'\s*#\s*include\s+<(grk/detail/[^>]+)>', line)
+        if m and m.group(1) not in HOST_DETAIL:
+            yield number, f"includes <{m.group(1)}>, which the host may not use (docs/design.md §5.1)"
 
 
 def libraries(root):
@@ -141,6 +158,7 @@ def check(root):
                 problems.append(f'{rel}:{number}: includes an SDK header with quotes; write <grk/...>')
         if path.suffix in (".h", ".hpp"):
             problems += [f"{rel}:{n}: {m}" for n, m in header_problems(rel, text)]
+        problems += [f"{rel}:{n}: {m}" for n, m in detail_problems(rel, text)]
     problems += library_problems(root, files)
     for parent in PLUGIN_PARENTS:
         folder = root / parent
@@ -179,7 +197,11 @@ def self_test():
         (root / "host/src/read").mkdir()
         (root / "host/src/read/x.hpp").write_text("#ifndef GRK_HOST_READ_X_HPP\n#define GRK_HOST_READ_X_HPP\n#endif\n")
         (root / "host/src/run/plan.hpp").write_text("#ifndef GRK_HOST_RUN_PLAN_HPP\n#define GRK_HOST_RUN_PLAN_HPP\n#endif\n")
-        (root / "host/src/report/model.cpp").write_text('#include "run/plan.hpp"\n')
+        (root / "host/src/report/model.cpp").write_text('#include "run/plan.hpp"\n#include <grk/detail/sha256.hpp>\n'
+                                                        '#include <grk/detail/report_lax.hpp>\n')
+        (root / "host/src/cli").mkdir()
+        (root / "host/src/cli/options.hpp").write_text("#ifndef GRK_HOST_CLI_OPTIONS_HPP\n#define GRK_HOST_CLI_OPTIONS_HPP\n#endif\n")
+        (root / "host/src/run/plan.cpp").write_text('#include "run/plan.hpp"\n#include "cli/options.hpp"\n')
         (root / "tests/x").mkdir(parents=True)
         (root / "tests/x/x_test.cpp").write_text('#include "plan.hpp"\n')
         got = check(root)
@@ -197,6 +219,8 @@ def self_test():
             'plugins/good/src/read/rows.cpp:1: includes "rows.hpp", which is no path from plugins/good/src/ (docs/design.md §7.4)',
             'plugins/good/src/read/rows.hpp:1: include guard GRK_GOOD_ROWS_HPP; its path calls for GRK_GOOD_READ_ROWS_HPP (docs/design.md §7.4)',
             'host/src/report/model.cpp:1: host/src/report/ includes "run/plan.hpp" of a higher layer (docs/design.md §7.1)',
+            'host/src/report/model.cpp:3: includes <grk/detail/report_lax.hpp>, which the host may not use (docs/design.md §5.1)',
+            'host/src/run/plan.cpp:2: host/src/run/ includes "cli/options.hpp" of a higher layer (docs/design.md §7.1)',
             'tests/x/x_test.cpp:1: includes "plan.hpp" without its path; write "run/plan.hpp" (docs/design.md §7.4)',
         ]
         if sorted(got) != sorted(want):

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "fixtures.hpp"
-#include "run/sha256.hpp"
+#include "run/input_digests.hpp"
 #include "subprocess.hpp"
 
 namespace {

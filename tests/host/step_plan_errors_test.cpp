@@ -3,7 +3,7 @@
 // holds (defaults filled, relative paths resolved). The registry is built
 // from records, so these run without loading anything; the last test shows
 // what happens when a run then cannot load a planned module.
-#include "run/step_plan.hpp"
+#include "run/plan.hpp"
 
 #define BOOST_TEST_MODULE host_step_plan_errors
 #include <boost/test/unit_test.hpp>

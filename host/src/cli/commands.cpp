@@ -1,4 +1,4 @@
-#include "cli/commands.hpp"
+#include "cli/verb.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,9 +8,6 @@
 #include <grk/version.h>
 
 namespace grk::host {
-namespace {
-
-}  // namespace
 
 // Each verb is defined in its own verbs/<verb>.cpp (host/CMakeLists.txt builds
 // every such file). Adding a verb is that file plus its name on these two
@@ -50,7 +47,7 @@ int grk_eval(const std::vector<std::string>& args) {
   }
   const std::string& name = args.front();
   if (name == "--help" || name == "-h" || name == "help") {
-    std::cout << usage() << plugin_search_help << "\n" << exit_codes_help;
+    std::cout << usage() << plugin_search_help << "\n" << exit_codes_help();
     return exit_ok;
   }
   if (name == "--version") {

@@ -2,7 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.hpp"
+#include "cli/verb.hpp"
 
 int main(int argc, char** argv) {
   return grk::host::grk_eval(std::vector<std::string>(argv + 1, argv + argc));

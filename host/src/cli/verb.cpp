@@ -3,11 +3,24 @@
 #include <cstdio>
 #include <iostream>
 
-#include "cli/commands.hpp"
-
 namespace grk::host {
 
 namespace po = boost::program_options;
+
+const char* const plugin_search_help =
+    "Plugin modules (*.so) are looked for, in this order, in: each --plugin-dir;\n"
+    "each folder of GRK_PLUGIN_PATH (colon-separated); the config's plugin_dirs;\n"
+    "and ../lib/grk/plugins next to the grk-eval executable (unless\n"
+    "--no-default-plugins). Never in the working folder unless named. Files are\n"
+    "taken in sorted order within a folder. A module file, or the folder it is\n"
+    "in, that another user owns or can write to is refused (unsafe-permissions)\n"
+    "unless --allow-unsafe-plugin-dirs.\n";
+
+std::string exit_codes_help() {
+  std::string text = "Exit codes:\n";
+  for (const auto& [code, meaning] : exit_code_meanings) text += "  " + std::to_string(code) + "  " + meaning + "\n";
+  return text;
+}
 
 bool VerbCall::flag(const char* name) const {
   return options.count(name) != 0 && options[name].as<bool>();
@@ -27,6 +40,16 @@ Unexpected<HostError> VerbCall::misuse(const std::string& message) const {
 }
 
 namespace {
+
+void add_plugin_options(po::options_description& options, PluginSearch& plugins) {
+  options.add_options()
+      ("plugin-dir", po::value<std::vector<std::string>>(&plugins.dirs)->composing(),
+       "look for plugin modules in DIR first (repeatable)")
+      ("no-default-plugins", po::bool_switch(&plugins.no_default),
+       "do not look in the shipped plugin folder")
+      ("allow-unsafe-plugin-dirs", po::bool_switch(&plugins.allow_unsafe),
+       "load modules that other users can write to (refused by default)");
+}
 
 int report(const Verb& verb, const HostError& error) {
   std::fprintf(stderr, "grk-eval %s: %s\n", verb.name, error.message.c_str());
@@ -48,7 +71,7 @@ int run_verb(const Verb& verb, const std::vector<std::string>& args) {
     options.add_options()("verbose,v", po::bool_switch(&call.verbose),
                           "show the components' debug messages");
   }
-  call.plugins.add_to(options);
+  add_plugin_options(options, call.plugins);
   po::options_description all;
   all.add(options);
   po::positional_options_description positional;
@@ -68,7 +91,7 @@ int run_verb(const Verb& verb, const std::vector<std::string>& args) {
     return report(verb, call.misuse(error.what()).error);
   }
   if (vm.count("help")) {
-    std::cout << verb.help << options << "\n" << plugin_search_help << "\n" << exit_codes_help;
+    std::cout << verb.help << options << "\n" << plugin_search_help << "\n" << exit_codes_help();
     return exit_ok;
   }
   if (vm.count("version")) {

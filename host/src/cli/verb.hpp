@@ -1,7 +1,9 @@
-// The frame every grk-eval verb runs in. A verb brings its options, a check
-// of its operands and its work; the frame parses the command line, answers
-// --help and --version, checks the shared plugin options, and prints a
-// failure as "grk-eval VERB: message" with the exit code it calls for.
+// grk-eval's command line: the dispatch to its verbs (cli/commands.cpp, each
+// verb defined in its verbs/*.cpp), and the frame every verb runs in. A verb
+// brings its options, a check of its operands and its work; the frame parses
+// the command line, answers --help and --version, checks the shared plugin
+// options, and prints a failure as "grk-eval VERB: message" with the exit
+// code it calls for.
 #ifndef GRK_HOST_CLI_VERB_HPP
 #define GRK_HOST_CLI_VERB_HPP
 
@@ -12,9 +14,8 @@
 
 #include <grk/expected.hpp>
 
-#include "support/exit_codes.hpp"
+#include "modules/registry.hpp"
 #include "support/host_error.hpp"
-#include "cli/plugin_options.hpp"
 
 namespace grk::host {
 
@@ -25,7 +26,7 @@ struct VerbCall {
   const Verb& verb;
   const boost::program_options::variables_map& options;
   std::string operand;  ///< the positional argument; empty when not given
-  PluginOptions plugins;
+  PluginSearch plugins;  ///< the shared plugin options
   bool verbose = false;  ///< -v, for a verb that takes it
 
   [[nodiscard]] bool flag(const char* name) const;
@@ -54,6 +55,18 @@ struct Verb {
 
 /// Runs `verb` with the arguments after its name; returns the exit code.
 [[nodiscard]] int run_verb(const Verb& verb, const std::vector<std::string>& args);
+
+/// Runs `grk-eval ARGS...` (the arguments after the program name); returns
+/// the process exit code (ExitCode, support/host_error.hpp).
+[[nodiscard]] int grk_eval(const std::vector<std::string>& args);
+
+/// The text `--version` prints.
+[[nodiscard]] std::string version_text();
+
+/// The text shared by every verb's --help about where plugins come from and
+/// what the exit codes mean (ExitCode, support/host_error.hpp).
+extern const char* const plugin_search_help;
+[[nodiscard]] std::string exit_codes_help();
 
 }  // namespace grk::host
 

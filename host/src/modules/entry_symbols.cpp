@@ -1,4 +1,4 @@
-#include "modules/entry_symbols.hpp"
+#include "modules/probe.hpp"
 
 #include <boost/dll/library_info.hpp>
 

@@ -64,9 +64,9 @@ Expected<void, std::string> check_one(const std::filesystem::path& path, const s
 }  // namespace
 
 Expected<void, std::string> check_plugin_file_safety(const std::filesystem::path& file) {
-  if (auto checked = check_one(file, "the file"); !checked) return checked;
+  GRK_TRY_VOID(check_one(file, "the file"));
   const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
-  if (auto checked = check_one(folder, "its folder " + quoted(folder)); !checked) return checked;
+  GRK_TRY_VOID(check_one(folder, "its folder " + quoted(folder)));
   // Through a link, the file's own folder decides who could replace it.
   std::error_code ec;
   if (std::filesystem::is_symlink(file, ec)) {

@@ -5,12 +5,7 @@
 namespace grk::host {
 
 std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {
-  for (ParamType type : {ParamType::string, ParamType::integer, ParamType::number,
-                         ParamType::boolean, ParamType::path, ParamType::object,
-                         ParamType::paths}) {
-    if (name == param_type_name(type)) return type;
-  }
-  return std::nullopt;
+  return value_of(param_type_names, name);
 }
 
 Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::value& json) {

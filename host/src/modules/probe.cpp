@@ -1,14 +1,8 @@
 #include "modules/probe.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <string.h>
-#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <optional>
 #include <string>
 
@@ -17,11 +11,10 @@
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
-#include "support/crash_reporting.hpp"
+#include "support/child_process.hpp"
 
-#include "modules/entry_symbols.hpp"
 #include "modules/loaded_module.hpp"
-#include "modules/record_json.hpp"
+#include "modules/record.hpp"
 
 namespace grk::host {
 namespace {
@@ -53,16 +46,7 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
   } catch (...) {
     _exit(3);
   }
-  const char* data = text.data();
-  std::size_t left = text.size();
-  while (left > 0) {
-    const ssize_t n = write(out_fd, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) _exit(4);
-    data += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  _exit(0);
+  _exit(write_all(out_fd, text.data(), text.size()) ? 0 : 4);
 }
 
 // The refusal a file's symbol table alone decides; nothing when the file
@@ -107,48 +91,18 @@ struct ProbeOutcome {
 // why no child could be started.
 Expected<ProbeOutcome, std::string> run_probe_child(const std::filesystem::path& file,
                                                     std::chrono::milliseconds timeout) {
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) {
-    return unexpected(std::string("cannot create a pipe to probe it: ") + strerror(errno));
-  }
-  const pid_t child = fork();
-  if (child < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return unexpected(std::string("cannot fork a process to probe it: ") + strerror(errno));
-  }
-  if (child == 0) {
-    close(fds[0]);
-    run_child(file, fds[1]);
-  }
-  close(fds[1]);
-
   ProbeOutcome outcome;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      outcome.timed_out = true;
-      break;
-    }
-    pollfd pfd{fds[0], POLLIN, 0};
-    const int ready = poll(&pfd, 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) {
-      outcome.timed_out = ready == 0;
-      break;
-    }
-    char buffer[4096];
-    const ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    outcome.output.append(buffer, static_cast<std::size_t>(n));
+  const auto end = run_child_process([&](int out_fd) { run_child(file, out_fd); },
+                                     [&](const char* data, std::size_t size) { outcome.output.append(data, size); },
+                                     ChildOptions{false, timeout});
+  if (!end) {
+    return unexpected(std::string(end.error().step == SpawnFailure::Step::pipe
+                                      ? "cannot create a pipe to probe it: "
+                                      : "cannot fork a process to probe it: ") +
+                      end.error().reason());
   }
-  close(fds[0]);
-  if (outcome.timed_out) kill(child, SIGKILL);
-  while (waitpid(child, &outcome.status, 0) < 0 && errno == EINTR) {
-  }
+  outcome.status = end->wait_status;
+  outcome.timed_out = end->timed_out;
   return outcome;
 }
 

@@ -13,7 +13,7 @@
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
-#include "modules/record_json.hpp"
+#include "modules/record.hpp"
 #include "support/atomic_file.hpp"
 
 namespace grk::host {

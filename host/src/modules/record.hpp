@@ -1,14 +1,25 @@
 // What the host knows about one plugin module file: its status and, when it
-// loaded, its metadata. Produced without keeping the module loaded.
+// loaded, its metadata; produced without keeping the module loaded. And the
+// record as JSON: how a probe process reports what it found, and the shape
+// `grk-eval plugins --json` prints.
 #ifndef GRK_HOST_MODULES_RECORD_HPP
 #define GRK_HOST_MODULES_RECORD_HPP
 
+#include <boost/json.hpp>
+
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include <grk/abi.h>
+#include <grk/enum_names.hpp>
+#include <grk/expected.hpp>
 #include <grk/param.hpp>
+
+#include "support/host_error.hpp"
 
 namespace grk::host {
 
@@ -23,8 +34,22 @@ enum class ModuleStatus {
   unsafe_permissions,  ///< another user could have written the file (never loaded)
 };
 
+/// The words for the statuses in listings and JSON (docs/design.md §4.4).
+inline constexpr EnumName<ModuleStatus> module_status_names[] = {
+    {ModuleStatus::ok, "ok"},
+    {ModuleStatus::not_a_plugin, "not-a-plugin"},
+    {ModuleStatus::wrong_abi, "wrong-abi"},
+    {ModuleStatus::incompatible_sdk, "incompatible-sdk"},
+    {ModuleStatus::load_failed, "load-failed"},
+    {ModuleStatus::invalid_descriptor, "invalid-descriptor"},
+    {ModuleStatus::duplicate_component, "duplicate-component"},
+    {ModuleStatus::unsafe_permissions, "unsafe-permissions"},
+};
+
 /// The word used for a status in listings and JSON, e.g. "wrong-abi".
-[[nodiscard]] const char* module_status_name(ModuleStatus status) noexcept;
+[[nodiscard]] inline const char* module_status_name(ModuleStatus status) noexcept {
+  return name_of(module_status_names, status, "load-failed");
+}
 
 struct ComponentRecord {
   std::string name;
@@ -45,12 +70,28 @@ struct ModuleRecord {
   std::vector<ComponentRecord> components;
 };
 
+/// The words for the component kinds (grk_kind) in listings and JSON.
+inline constexpr EnumName<std::int32_t> kind_names[] = {
+    {GRK_KIND_STATISTIC, "statistic"},
+    {GRK_KIND_DATASET_ADAPTER, "dataset-adapter"},
+};
+
 /// "statistic" or "dataset-adapter" (or "unknown").
-[[nodiscard]] const char* kind_name(std::int32_t kind) noexcept;
+[[nodiscard]] inline const char* kind_name(std::int32_t kind) noexcept {
+  return name_of(kind_names, kind, "unknown");
+}
 
 /// The key a config step names a component of `kind` with: "statistic" or
 /// "adapter".
-[[nodiscard]] const char* config_key(std::int32_t kind) noexcept;
+[[nodiscard]] inline const char* config_key(std::int32_t kind) noexcept {
+  return kind == GRK_KIND_STATISTIC ? "statistic" : "adapter";
+}
+
+[[nodiscard]] boost::json::object component_to_json(const ModuleRecord& module,
+                                                    const ComponentRecord& component);
+[[nodiscard]] boost::json::object module_to_json(const ModuleRecord& module);
+/// The inverse of module_to_json, or what keeps `json` from being one.
+Expected<ModuleRecord, HostError> module_from_json(const boost::json::value& json);
 
 }  // namespace grk::host
 

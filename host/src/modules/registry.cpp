@@ -1,5 +1,8 @@
 #include "modules/registry.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "modules/probe.hpp"
 #include "modules/file_safety.hpp"
 #include "modules/probe_cache.hpp"
@@ -139,13 +142,12 @@ Expected<std::shared_ptr<ComponentHandle>, HostError> PluginRegistry::open(const
   const std::string key = entry.module->file.string();
   auto& module = loaded_[key];
   if (!module) {
-    auto fresh = LoadedModule::open(entry.module->file);
-    if (!fresh) return unexpected(std::move(fresh).error());
+    GRK_TRY(auto fresh, LoadedModule::open(entry.module->file));
     // The file may have changed since it was probed; trust only what this
     // process reads from it now.
-    const ModuleRecord now = read_module_record(**fresh);
+    const ModuleRecord now = read_module_record(*fresh);
     if (now.status != ModuleStatus::ok) return plugin_error(now.reason);
-    module = std::move(*fresh);
+    module = std::move(fresh);
   }
   const grk_module* descriptor = module->descriptor();
   for (std::uint32_t i = 0; i < descriptor->component_count; ++i) {
@@ -157,6 +159,26 @@ Expected<std::shared_ptr<ComponentHandle>, HostError> PluginRegistry::open(const
   }
   return plugin_error("the module no longer provides " + std::string(kind_name(entry.component->kind)) +
                       " '" + entry.component->name + "' (was the file replaced?)");
+}
+
+Expected<void, HostError> PluginSearch::check() const {
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec)) return usage_error("--plugin-dir " + dir + ": no such folder");
+  }
+  return {};
+}
+
+std::vector<SearchDir> PluginSearch::search_path(const std::vector<std::filesystem::path>& config_dirs) const {
+  std::vector<std::filesystem::path> flag_dirs(dirs.begin(), dirs.end());
+  std::vector<std::string> warnings;
+  auto path = build_search_path(flag_dirs, std::getenv("GRK_PLUGIN_PATH"), config_dirs, !no_default, warnings);
+  for (const auto& warning : warnings) std::fprintf(stderr, "grk-eval: warning: %s\n", warning.c_str());
+  return path;
+}
+
+PluginRegistry PluginSearch::registry(const std::vector<std::filesystem::path>& config_dirs) const {
+  return PluginRegistry::discover(search_path(config_dirs), dir_policy());
 }
 
 }  // namespace grk::host

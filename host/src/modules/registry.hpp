@@ -1,9 +1,12 @@
 // Every module found on the search path, what each provides, and the loading
-// of the modules a run needs.
+// of the modules a run needs; and the plugin search options every verb shares
+// (--plugin-dir, --no-default-plugins, --allow-unsafe-plugin-dirs), which
+// build one.
 #ifndef GRK_HOST_MODULES_REGISTRY_HPP
 #define GRK_HOST_MODULES_REGISTRY_HPP
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -79,6 +82,26 @@ class PluginRegistry {
   std::map<std::string, ComponentEntry> components_;
   std::map<std::string, std::vector<const ModuleRecord*>> duplicates_;
   std::map<std::string, std::shared_ptr<const LoadedModule>> loaded_;
+};
+
+/// Where to look for plugins and what to accept: what the command line's plugin
+/// options say (cli/verb.cpp binds them), for the registry a verb needs.
+struct PluginSearch {
+  std::vector<std::string> dirs;  ///< --plugin-dir, in order
+  bool no_default = false;
+  bool allow_unsafe = false;
+
+  /// A --plugin-dir that is not a folder is a usage error (the user named
+  /// it).
+  Expected<void, HostError> check() const;
+  /// The search path for these options (plus a config's plugin_dirs);
+  /// prints a warning line to stderr for each folder skipped.
+  [[nodiscard]] std::vector<SearchDir> search_path(const std::vector<std::filesystem::path>& config_dirs = {}) const;
+  [[nodiscard]] PluginDirPolicy dir_policy() const noexcept {
+    return allow_unsafe ? PluginDirPolicy::allow_unsafe : PluginDirPolicy::strict;
+  }
+  /// Every module of search_path(config_dirs), under dir_policy().
+  [[nodiscard]] PluginRegistry registry(const std::vector<std::filesystem::path>& config_dirs = {}) const;
 };
 
 }  // namespace grk::host

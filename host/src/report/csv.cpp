@@ -1,4 +1,4 @@
-#include "report/csv.hpp"
+#include "report/format.hpp"
 
 #include <boost/json.hpp>
 

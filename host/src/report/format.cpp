@@ -3,18 +3,12 @@
 #include <cctype>
 #include <filesystem>
 
-#include "report/csv.hpp"
-#include "report/html.hpp"
-#include "report/latex.hpp"
-#include "report/markdown.hpp"
-
 namespace grk::host {
 
 std::optional<ReportFormat> format_named(const std::string& name) {
-  if (name == "markdown") return ReportFormat::markdown;
-  if (name == "html") return ReportFormat::html;
-  if (name == "latex") return ReportFormat::latex;
-  if (name == "csv") return ReportFormat::csv;
+  for (const auto& entry : report_formats) {
+    if (name == entry.name) return entry.format;
+  }
   return std::nullopt;
 }
 
@@ -23,10 +17,10 @@ std::optional<ReportFormat> format_of_file(const std::string& file) {
   // never a guess from anything else.
   std::string extension = std::filesystem::path(file).extension().string();
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (extension == ".md") return ReportFormat::markdown;
-  if (extension == ".html" || extension == ".htm") return ReportFormat::html;
-  if (extension == ".tex") return ReportFormat::latex;
-  if (extension == ".csv") return ReportFormat::csv;
+  if (extension == ".htm") return ReportFormat::html;
+  for (const auto& entry : report_formats) {
+    if (extension == entry.extension) return entry.format;
+  }
   return std::nullopt;
 }
 

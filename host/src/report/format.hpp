@@ -1,5 +1,6 @@
 // The four formats of `grk-eval report` and `run --report`, chosen by name
-// or by a file's extension (docs/design.md §4.10).
+// or by a file's extension (docs/design.md §4.10), and their renderers, one
+// report/<format>.cpp each.
 #ifndef GRK_HOST_REPORT_FORMAT_HPP
 #define GRK_HOST_REPORT_FORMAT_HPP
 
@@ -12,13 +13,34 @@ namespace grk::host {
 
 enum class ReportFormat { markdown, html, latex, csv };
 
+/// Each format's name (`--format`) and file extension (`--report FILE`).
+struct ReportFormatNames {
+  ReportFormat format;
+  const char* name;
+  const char* extension;
+};
+inline constexpr ReportFormatNames report_formats[] = {
+    {ReportFormat::markdown, "markdown", ".md"},
+    {ReportFormat::html, "html", ".html"},
+    {ReportFormat::latex, "latex", ".tex"},
+    {ReportFormat::csv, "csv", ".csv"},
+};
+
 /// "markdown", "html", "latex" or "csv".
 std::optional<ReportFormat> format_named(const std::string& name);
-/// From the extension: .md, .html, .tex, .csv.
+/// From the extension, in any case: .md, .html (or .htm), .tex, .csv.
 std::optional<ReportFormat> format_of_file(const std::string& file);
 
 /// The whole report in `format`.
 std::string render_report(const ReportModel& model, ReportFormat format);
+
+/// The report in one format: GitHub-flavoured Markdown; one HTML file that
+/// works offline (inline style and SVG plots, nothing fetched); a LaTeX
+/// fragment; RFC 4180 CSV.
+std::string render_markdown(const ReportModel& model);
+std::string render_html(const ReportModel& model);
+std::string render_latex(const ReportModel& model);
+std::string render_csv(const ReportModel& model);
 
 }  // namespace grk::host
 

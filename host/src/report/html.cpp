@@ -1,6 +1,5 @@
-#include "report/html.hpp"
+#include "report/format.hpp"
 
-#include "report/svg.hpp"
 #include "report/views.hpp"
 
 namespace grk::host {

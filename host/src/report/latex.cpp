@@ -1,4 +1,4 @@
-#include "report/latex.hpp"
+#include "report/format.hpp"
 
 #include <cctype>
 #include <cstdio>

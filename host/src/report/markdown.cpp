@@ -1,4 +1,4 @@
-#include "report/markdown.hpp"
+#include "report/format.hpp"
 
 #include "report/views.hpp"
 

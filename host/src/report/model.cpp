@@ -188,9 +188,10 @@ Expected<ReportModel, HostError> model_of(boost::json::value value, const std::s
       step.module_file = text_or_empty(module->get_object(), "file");
     }
     const auto* result = object.if_contains("result");
-    if (step.status == "skipped") {
+    const auto state = value_of(step_state_names, step.status);
+    if (state == StepState::skipped) {
       step.shape = StepShape::skipped;
-    } else if (step.status == "pending") {
+    } else if (state == StepState::pending) {
       step.shape = StepShape::pending;
     } else if (result == nullptr) {
       step.shape = StepShape::failed;

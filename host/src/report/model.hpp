@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include <grk/enum_names.hpp>
 #include <grk/expected.hpp>
 
 #include "support/host_error.hpp"
@@ -33,6 +34,19 @@ struct Comparison {
   std::optional<bool> significant;
   /// Per-query deltas (`per_query_deltas`), in the record's order.
   std::vector<std::pair<std::string, double>> per_query_deltas;
+};
+
+/// A step's "status" in a results document: what `run` writes and the report
+/// reads. pending: not run yet; only a results document written during the
+/// run (a checkpoint) has pending steps.
+enum class StepState { ok, failed, skipped, pending };
+
+/// The word the results document gives a state.
+inline constexpr EnumName<StepState> step_state_names[] = {
+    {StepState::ok, "ok"},
+    {StepState::failed, "failed"},
+    {StepState::skipped, "skipped"},
+    {StepState::pending, "pending"},
 };
 
 enum class StepShape {

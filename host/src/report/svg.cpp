@@ -1,11 +1,9 @@
-#include "report/svg.hpp"
+#include "report/views.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
-
-#include "report/views.hpp"
 
 namespace grk::host {
 namespace {

@@ -1,7 +1,9 @@
 // The tables and field lists a report shows, as plain text cells, built
 // once from the model so that Markdown, HTML and LaTeX show the same
 // numbers, columns and notes; each format only escapes and lays them out.
-// The rules are docs/design.md §4.10.
+// And the HTML report's two plots (report/svg.cpp), written as inline SVG: a
+// handful of lines, circles, rectangles and texts, no script and nothing
+// fetched. The rules are docs/design.md §4.10.
 #ifndef GRK_HOST_REPORT_VIEWS_HPP
 #define GRK_HOST_REPORT_VIEWS_HPP
 
@@ -66,6 +68,17 @@ FieldList provenance_fields(const ReportModel& model);
 TableView inputs_table(const ReportModel& model);
 /// Each step's module: step, name, version, file.
 TableView modules_table(const ReportModel& model);
+
+/// Text for HTML and SVG, in content and in quoted attributes.
+std::string markup_escaped(const std::string& text);
+
+/// One metric's forest plot: one row per comparison, the effect as a dot,
+/// its interval as a whisker, a zero line, significant rows marked, an axis
+/// with ticks and labels. It grows with the rows; labels never overlap.
+std::string forest_plot(const ReportModel& model, const std::string& metric);
+
+/// A comparison's per-query deltas, sorted, as bars above and below zero.
+std::string delta_plot(const ReportModel& model, const Comparison& comparison);
 
 }  // namespace grk::host
 

@@ -8,7 +8,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/param.hpp>
 
-#include "run/sha256.hpp"
+#include "run/input_digests.hpp"
 #include "support/join.hpp"
 
 namespace grk::host {
@@ -171,9 +171,7 @@ Expected<RunConfig, HostError> parse_config(std::string_view text, const std::fi
   config.file = file;
   std::error_code ec;
   config.dir = std::filesystem::absolute(file, ec).parent_path().lexically_normal();
-  Sha256 hash;
-  hash.update(text);
-  config.sha256 = hash.hex_digest();
+  config.sha256 = sha256_of_text(text);
 
   json::ReadOptions options;
   options.allow_nan_and_infinity = false;

@@ -1,14 +1,9 @@
 #include "run/isolation.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -16,7 +11,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 
-#include "support/crash_reporting.hpp"
+#include "support/child_process.hpp"
 
 namespace grk::host {
 namespace {
@@ -25,17 +20,6 @@ namespace {
 // payload's length (8 bytes, this machine's order: both ends are one
 // binary), the payload.
 enum class Frame : char { log = 'L', progress = 'P', result = 'R' };
-
-bool write_all(int fd, const char* data, std::size_t size) {
-  while (size > 0) {
-    const ssize_t n = ::write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<std::size_t>(n);
-  }
-  return true;
-}
 
 void send(int fd, Frame type, const std::string& payload) {
   const std::uint64_t size = payload.size();
@@ -115,67 +99,25 @@ IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_vi
                                    const InvocationObserver& observer, std::optional<double> timeout_seconds,
                                    ComponentCall call) {
   IsolatedInvocation out;
-  int pipe_fds[2];
-  if (pipe2(pipe_fds, O_CLOEXEC) != 0) {
-    out.invocation.status = Status::internal;
-    out.invocation.message = std::string("cannot create a pipe for the step's process: ") + std::strerror(errno);
-    return out;
+  ChildOptions options{true, std::nullopt};
+  if (timeout_seconds) {
+    options.timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(*timeout_seconds));
   }
-  // What the parent buffered must not be written a second time by the child.
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) {
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-    out.invocation.status = Status::internal;
-    out.invocation.message = std::string("cannot start the step's process: ") + std::strerror(errno);
-    return out;
-  }
-  if (pid == 0) {
-    ::close(pipe_fds[0]);
-    setpgid(0, 0);
-    run_child(handle, params, observer, pipe_fds[1], call);
-  }
-  // Both sides set the group, so that a kill cannot come before the child's own setpgid.
-  setpgid(pid, pid);
-  ::close(pipe_fds[1]);
-
-  using Clock = std::chrono::steady_clock;
-  const auto deadline =
-      timeout_seconds ? std::optional<Clock::time_point>(
-                            Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                               std::chrono::duration<double>(*timeout_seconds)))
-                      : std::nullopt;
   FrameReader reader{observer, {}, std::nullopt};
-  bool timed_out = false;
-  for (;;) {
-    int wait_ms = -1;
-    if (deadline) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now()).count();
-      if (left <= 0) {
-        timed_out = true;
-        break;
-      }
-      wait_ms = static_cast<int>(std::min<long long>(left, 1000));
-    }
-    pollfd fd{pipe_fds[0], POLLIN, 0};
-    const int ready = poll(&fd, 1, wait_ms);
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) continue;
-    char chunk[65536];
-    const ssize_t n = ::read(pipe_fds[0], chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // the child closed its end: it ended
-    reader.consume(chunk, static_cast<std::size_t>(n));
+  const auto end = run_child_process([&](int out_fd) { run_child(handle, params, observer, out_fd, call); },
+                                     [&](const char* data, std::size_t size) { reader.consume(data, size); },
+                                     options);
+  if (!end) {
+    out.invocation.status = Status::internal;
+    out.invocation.message = std::string(end.error().step == SpawnFailure::Step::pipe
+                                             ? "cannot create a pipe for the step's process: "
+                                             : "cannot start the step's process: ") +
+                             end.error().reason();
+    return out;
   }
-  ::close(pipe_fds[0]);
-  if (timed_out) kill(-pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  // Whatever the step started in its group goes with it.
-  kill(-pid, SIGKILL);
-
+  const bool timed_out = end->timed_out;
+  const int status = end->wait_status;
   if (timed_out) {
     out.fault = "timed-out";
     out.invocation.status = Status::internal;

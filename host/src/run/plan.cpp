@@ -2,25 +2,25 @@
 
 #include <filesystem>
 
-#include "run/config.hpp"
+#include <grk/param.hpp>
+
 #include "run/set_value.hpp"
 
 namespace grk::host {
 namespace {
 
 Expected<RunPlan, HostError> plan_config(const RunRequest& request) {
-  auto config = load_config(request.config_file);
-  if (!config) return unexpected(std::move(config).error());
-  auto registry = request.plugins.registry(config->plugin_dirs);
-  ConfigErrors errors = config->errors;
-  auto steps = plan_steps(config->steps, registry, config->file.string(), config->dir, errors);
+  GRK_TRY(auto config, load_config(request.config_file));
+  auto registry = request.plugins.registry(config.plugin_dirs);
+  ConfigErrors errors = config.errors;
+  auto steps = plan_steps(config.steps, registry, config.file.string(), config.dir, errors);
   std::error_code ec;
   boost::json::value provenance = {
-      {"path", std::filesystem::absolute(config->file, ec).lexically_normal().string()},
-      {"sha256", config->sha256}};
+      {"path", std::filesystem::absolute(config.file, ec).lexically_normal().string()},
+      {"sha256", config.sha256}};
   RunPlan plan{std::move(registry), std::move(steps), std::move(provenance), false, std::nullopt, std::move(errors)};
-  plan.step_timeout = request.step_timeout ? request.step_timeout : config->step_timeout;
-  plan.isolate = request.isolate || config->isolate || plan.step_timeout.has_value();
+  plan.step_timeout = request.step_timeout ? request.step_timeout : config.step_timeout;
+  plan.isolate = request.isolate || config.isolate || plan.step_timeout.has_value();
   return plan;
 }
 
@@ -28,11 +28,10 @@ Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
   auto registry = request.plugins.registry();
   const auto entry = registry.resolve(request.component);
   if (!entry) return located("--component: ", entry.error());
-  auto step = step_from_flags(*entry, request.sets);
-  if (!step) return unexpected(std::move(step).error());
+  GRK_TRY(auto step, step_from_flags(*entry, request.sets));
   std::error_code ec;
   ConfigErrors errors;
-  auto steps = plan_steps({std::move(*step)}, registry, "", std::filesystem::current_path(ec), errors,
+  auto steps = plan_steps({std::move(step)}, registry, "", std::filesystem::current_path(ec), errors,
                           StepSource::command_line);
   RunPlan plan{std::move(registry), std::move(steps), nullptr, false, std::nullopt, std::move(errors)};
   plan.step_timeout = request.step_timeout;
@@ -41,6 +40,51 @@ Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
 }
 
 }  // namespace
+
+std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const PluginRegistry& registry,
+                                    const std::string& where, const std::filesystem::path& base_dir,
+                                    ConfigErrors& errors, StepSource source) {
+  const bool flags = source == StepSource::command_line;
+  std::vector<PlannedStep> plan;
+  for (const auto& step : steps) {
+    const auto prefix = [&](const std::string& path) {
+      return (where.empty() ? "" : where + ": ") + path + ": ";
+    };
+
+    // --component takes either kind, so name and list both.
+    const auto entry = registry.resolve(step.component, flags ? any_kind : step.kind);
+    if (!entry) {
+      errors.add(step.place, located(prefix(flags ? "--component" : step_path(step.index, config_key(step.kind))),
+                                     entry.error()));
+      continue;
+    }
+
+    const auto issues = param_issues(entry->component->params, step.params);
+    for (const ParamIssue& issue : issues) {
+      errors.add(step.place, usage_error(prefix(flags ? "--set " + issue.name
+                                                      : step_path(step.index, "params." + issue.name)) +
+                                         issue.message));
+    }
+    if (!issues.empty()) continue;
+    boost::json::object resolved = std::move(validate_params(entry->component->params, step.params).value());
+    const auto resolve = [&base_dir](boost::json::value& value) {
+      const std::filesystem::path path(std::string(value.get_string()));
+      if (!path.is_absolute()) value = (base_dir / path).lexically_normal().string();
+    };
+    for (const auto& spec : entry->component->params) {
+      auto* value = resolved.if_contains(spec.name);
+      if (value == nullptr) continue;
+      if (spec.type == ParamType::path) resolve(*value);
+      if (spec.type == ParamType::paths) {
+        for (auto& member : value->get_object()) resolve(member.value());
+      }
+    }
+    const std::string location =
+        flags ? "--component " + step.component : (where.empty() ? "" : where + ": ") + step_path(step.index);
+    plan.push_back(PlannedStep{step.id, *entry, std::move(resolved), location, step.place});
+  }
+  return plan;
+}
 
 Expected<RunPlan, HostError> plan_run(const RunRequest& request) {
   return request.config_file.empty() ? plan_component(request) : plan_config(request);

@@ -1,24 +1,51 @@
 // The plan of `grk-eval run`: the config read (or the one-component step
 // built from its flags), the plugins found, and every step bound to its
-// component with its params checked, before anything is loaded or run.
+// component with its params checked against the component's declaration, for
+// every step before anything is loaded or run (docs/design.md §4.7).
 #ifndef GRK_HOST_RUN_PLAN_HPP
 #define GRK_HOST_RUN_PLAN_HPP
 
-#include <boost/json/value.hpp>
+#include <boost/json.hpp>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <grk/expected.hpp>
 
+#include "modules/registry.hpp"
+#include "run/config.hpp"
 #include "run/errors.hpp"
 #include "support/host_error.hpp"
-#include "cli/plugin_options.hpp"
-#include "modules/registry.hpp"
-#include "run/step_plan.hpp"
 
 namespace grk::host {
+
+struct PlannedStep {
+  std::string id;
+  ComponentEntry entry;
+  /// Validated params with defaults filled in and path params made absolute.
+  boost::json::object params;
+  /// Where a pre-run check's failure is reported: "run.json: steps[1]" or
+  /// "--component NAME", and its place in the error report.
+  std::string location;
+  ErrorPlace place;
+};
+
+/// How messages name the place of a mistake: JSON paths in a config file
+/// ("steps[1].params.split"), or the flags of the one-component form
+/// ("--set split").
+enum class StepSource { config_file, command_line };
+
+/// `where` prefixes messages (the config file, or nothing); `base_dir` is
+/// what relative path params resolve against. Returns the steps that can
+/// run; every mistake of the others goes to `errors` (exit_usage for a config
+/// mistake, exit_plugin for a module problem), each of a step's param
+/// mistakes on its own.
+std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const PluginRegistry& registry,
+                                    const std::string& where, const std::filesystem::path& base_dir,
+                                    ConfigErrors& errors, StepSource source = StepSource::config_file);
+
 
 /// What the command line asks `run` for: a config file, or one component
 /// with its --set values.
@@ -29,7 +56,7 @@ struct RunRequest {
   std::string output;             ///< the results file; empty for stdout
   bool keep_going = false;
   bool verbose = false;
-  PluginOptions plugins;
+  PluginSearch plugins;
   bool isolate = false;                ///< --isolate
   std::optional<double> step_timeout;  ///< --step-timeout SECONDS
 };

@@ -1,17 +1,17 @@
 #include "run/session.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
-#include "run/folder_digest.hpp"
 #include "run/isolation.hpp"
 #include "run/progress.hpp"
 #include "support/atomic_file.hpp"
-#include "run/sha256.hpp"
+#include "run/input_digests.hpp"
 
 namespace grk::host {
 
@@ -36,17 +36,12 @@ std::string failure_status(const StepOutcome& outcome) {
   return outcome.fault ? *outcome.fault : std::string(status_name(outcome.invocation.status));
 }
 
+// The word a log line is tagged with on stderr.
+constexpr EnumName<grk_log_level> log_level_names[] = {
+    {GRK_LOG_WARNING, "warning"}, {GRK_LOG_INFO, "info"}, {GRK_LOG_DEBUG, "debug"}};
+
 }  // namespace
 
-const char* step_state_name(StepState state) noexcept {
-  switch (state) {
-    case StepState::ok: return "ok";
-    case StepState::failed: return "failed";
-    case StepState::skipped: return "skipped";
-    case StepState::pending: return "pending";
-  }
-  return "failed";
-}
 
 Expected<RunSession, HostError> RunSession::start(std::vector<PlannedStep> plan,
                                                   PluginRegistry& registry, RunOptions options) {
@@ -130,7 +125,7 @@ bool RunSession::run() {
     observer.log = [&](grk_log_level level, std::string_view message) {
       if (level == GRK_LOG_DEBUG && !options_.verbose) return;
       progress.clear();
-      const char* tag = level == GRK_LOG_WARNING ? "warning" : level == GRK_LOG_INFO ? "info" : "debug";
+      const char* tag = name_of(log_level_names, level, "debug");
       std::fprintf(stderr, "  [%s] %s: %.*s\n", handle.name().c_str(), tag,
                    static_cast<int>(message.size()), message.data());
     };
@@ -220,7 +215,7 @@ boost::json::object RunSession::results_document() const {
     entry["module"] = {{"name", step.entry.module->name},
                        {"version", step.entry.module->version},
                        {"file", step.entry.module->file.string()}};
-    entry["status"] = step_state_name(outcome.state);
+    entry["status"] = name_of(step_state_names, outcome.state, "failed");
     if (outcome.state == StepState::ok) {
       entry["result"] = outcome.invocation.result;
     } else if (outcome.state == StepState::failed) {
@@ -240,6 +235,18 @@ boost::json::object RunSession::results_document() const {
   if (options_.allow_unsafe_plugin_dirs) provenance["allow_unsafe_plugin_dirs"] = true;
   provenance["started_at"] = started_at_;
   return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
+}
+
+Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output) {
+  const std::string text = json::write_pretty(document) + "\n";
+  if (output.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+    return {};
+  }
+  GRK_TRY_VOID(write_file_atomically(output, text));
+  std::fprintf(stdout, "results: %s\n", output.c_str());
+  return {};
 }
 
 }  // namespace grk::host

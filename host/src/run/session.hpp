@@ -1,4 +1,5 @@
-// Runs planned steps in order and assembles the results document.
+// Runs planned steps in order, assembles the results document, and emits it
+// (stdout, or a file written so that a reader never sees half of it).
 #ifndef GRK_HOST_RUN_SESSION_HPP
 #define GRK_HOST_RUN_SESSION_HPP
 
@@ -17,7 +18,8 @@
 #include "run/errors.hpp"
 #include "support/host_error.hpp"
 #include "modules/registry.hpp"
-#include "run/step_plan.hpp"
+#include "report/model.hpp"
+#include "run/plan.hpp"
 
 namespace grk::host {
 
@@ -41,13 +43,6 @@ struct RunOptions {
   /// is killed with its process group.
   std::optional<double> step_timeout;
 };
-
-/// pending: not run yet; only a results document written during the run
-/// (a checkpoint) has pending steps.
-enum class StepState { ok, failed, skipped, pending };
-
-/// The word the results document gives a state: "ok", "failed", "skipped", "pending".
-[[nodiscard]] const char* step_state_name(StepState state) noexcept;
 
 struct StepOutcome {
   StepState state = StepState::skipped;
@@ -108,6 +103,9 @@ class RunSession {
   std::string started_at_;
 };
 
+/// Writes the results document to stdout when `output` is empty, else to the
+/// file `output` (atomically), saying so on stdout.
+Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output);
 
 }  // namespace grk::host
 

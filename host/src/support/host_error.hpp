@@ -1,6 +1,7 @@
 // HostError: why a grk-eval command cannot go on, and the exit code that
-// calls for. Every expected failure in the host is an Expected<T, HostError>;
-// the verb frame (cli/verb.hpp) alone prints it and exits with its code.
+// calls for (the process exit codes, documented in --help and README.md).
+// Every expected failure in the host is an Expected<T, HostError>; the verb
+// frame (cli/verb.hpp) alone prints it and exits with its code.
 #ifndef GRK_HOST_SUPPORT_HOST_ERROR_HPP
 #define GRK_HOST_SUPPORT_HOST_ERROR_HPP
 
@@ -9,9 +10,26 @@
 
 #include <grk/expected.hpp>
 
-#include "support/exit_codes.hpp"
-
 namespace grk::host {
+
+enum ExitCode : int {
+  exit_ok = 0,
+  exit_usage = 1,        ///< bad command line or config (nothing ran)
+  exit_plugin = 2,       ///< a needed plugin module failed to load or validate (nothing ran)
+  exit_step_failed = 3,  ///< a step ran and failed (bad data, refused output, ...)
+};
+
+/// What each exit code means, as every --help lists it (docs/design.md §4.9).
+struct ExitCodeMeaning {
+  ExitCode code;
+  const char* meaning;
+};
+inline constexpr ExitCodeMeaning exit_code_meanings[] = {
+    {exit_ok, "success"},
+    {exit_usage, "usage or config error (nothing ran)"},
+    {exit_plugin, "a plugin module needed could not be loaded or validated (nothing ran)"},
+    {exit_step_failed, "a step ran and failed (bad data, refused output, ...)"},
+};
 
 struct HostError {
   ExitCode code = exit_usage;

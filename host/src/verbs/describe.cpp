@@ -4,8 +4,8 @@
 
 #include <grk/json/writer.hpp>
 
-#include "cli/commands.hpp"
-#include "modules/record_json.hpp"
+#include "cli/verb.hpp"
+#include "modules/record.hpp"
 #include "support/join.hpp"
 
 namespace grk::host {
@@ -55,12 +55,11 @@ void print_text(const ModuleRecord& module, const ComponentRecord& component) {
 
 Expected<ExitCode, HostError> run(const VerbCall& call) {
   const auto registry = call.plugins.registry();
-  const auto entry = registry.resolve(call.operand);
-  if (!entry) return unexpected(entry.error());
+  GRK_TRY(const auto entry, registry.resolve(call.operand));
   if (call.flag("json")) {
-    std::cout << json::write_pretty(component_to_json(*entry->module, *entry->component)) << "\n";
+    std::cout << json::write_pretty(component_to_json(*entry.module, *entry.component)) << "\n";
   } else {
-    print_text(*entry->module, *entry->component);
+    print_text(*entry.module, *entry.component);
   }
   return exit_ok;
 }

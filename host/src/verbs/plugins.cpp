@@ -3,8 +3,8 @@
 
 #include <grk/json/writer.hpp>
 
-#include "cli/commands.hpp"
-#include "modules/record_json.hpp"
+#include "cli/verb.hpp"
+#include "modules/record.hpp"
 
 namespace grk::host {
 namespace {

@@ -2,7 +2,7 @@
 // HTML page with plots, LaTeX tables or CSV (docs/design.md §4.10).
 #include <cstdio>
 
-#include "cli/commands.hpp"
+#include "cli/verb.hpp"
 #include "report/format.hpp"
 #include "report/model.hpp"
 #include "support/atomic_file.hpp"
@@ -43,29 +43,27 @@ Expected<void, HostError> check(const VerbCall& call) {
   if (call.operand.empty()) {
     return call.misuse("which results document? Give its file, e.g. 'grk-eval report results.json'");
   }
-  const auto format = format_of(call);
-  if (!format) return unexpected(format.error());
-  if (call.flag("full") && *format != ReportFormat::latex) {
+  GRK_TRY(const ReportFormat format, format_of(call));
+  if (call.flag("full") && format != ReportFormat::latex) {
     return call.misuse("--full applies to the latex format only; the other formats always show everything");
   }
   return {};
 }
 
 Expected<ExitCode, HostError> run(const VerbCall& call) {
-  auto model = read_results_document(call.operand);
-  if (!model) return unexpected(std::move(model).error());
-  if (auto kept = keep_metrics(*model, call.texts("metric")); !kept) return unexpected(std::move(kept).error());
-  model->title = call.text("title");
-  if (model->title.empty()) model->title = "grk-eval report: " + model->source_name;
-  model->full = call.flag("full");
-  const std::string text = render_report(*model, *format_of(call));
+  GRK_TRY(auto model, read_results_document(call.operand));
+  GRK_TRY_VOID(keep_metrics(model, call.texts("metric")));
+  model.title = call.text("title");
+  if (model.title.empty()) model.title = "grk-eval report: " + model.source_name;
+  model.full = call.flag("full");
+  const std::string text = render_report(model, *format_of(call));
   const std::string output = call.text("output");
   if (output.empty()) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fflush(stdout);
     return exit_ok;
   }
-  if (auto written = write_file_atomically(output, text); !written) return unexpected(std::move(written).error());
+  GRK_TRY_VOID(write_file_atomically(output, text));
   std::fprintf(stdout, "report: %s\n", output.c_str());
   return exit_ok;
 }

@@ -1,7 +1,7 @@
 // grk-eval run: a config's steps, or one component from flags. Four phases:
 // parse (the command line to a RunRequest), plan (run/plan.hpp: components
 // resolved, params checked), execute (run/session.hpp: components loaded,
-// steps run) and emit (run/results_file.hpp: the results document).
+// steps run) and emit (run/session.hpp: the results document).
 #include <unistd.h>
 
 #include <cstdint>
@@ -9,10 +9,9 @@
 #include <string_view>
 #include <filesystem>
 
-#include "cli/commands.hpp"
+#include "cli/verb.hpp"
 #include "report/format.hpp"
 #include "report/model.hpp"
-#include "run/results_file.hpp"
 #include "run/plan.hpp"
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
@@ -115,32 +114,23 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
 Expected<void, HostError> write_report(const boost::json::object& document, const std::string& output,
                                        const std::string& report) {
   const std::string name = output.empty() ? std::string("results") : std::filesystem::path(output).filename().string();
-  auto model = model_of(document, name);
-  if (!model) return unexpected(std::move(model).error());
-  model->source_name = name;
-  model->title = "grk-eval report: " + name;
-  if (auto written = write_file_atomically(report, render_report(*model, *format_of_file(report))); !written) {
-    return written;
-  }
+  GRK_TRY(auto model, model_of(document, name));
+  model.source_name = name;
+  model.title = "grk-eval report: " + name;
+  GRK_TRY_VOID(write_file_atomically(report, render_report(model, *format_of_file(report))));
   std::fprintf(output.empty() ? stderr : stdout, "report: %s\n", report.c_str());
   return {};
 }
 
 Expected<ExitCode, HostError> run(const VerbCall& call) {
   const RunRequest request = parse(call);
-  auto plan = plan_run(request);
-  if (!plan) return unexpected(std::move(plan).error());
-  const auto outcome = execute(std::move(plan).value(), request);
-  if (!outcome) return unexpected(outcome.error());
-  if (auto emitted = emit_results(outcome->document, request.output); !emitted) {
-    return unexpected(std::move(emitted).error());
-  }
+  GRK_TRY(auto plan, plan_run(request));
+  GRK_TRY(const auto outcome, execute(std::move(plan), request));
+  GRK_TRY_VOID(emit_results(outcome.document, request.output));
   if (const std::string report = call.text("report"); !report.empty()) {
-    if (auto written = write_report(outcome->document, request.output, report); !written) {
-      return unexpected(std::move(written).error());
-    }
+    GRK_TRY_VOID(write_report(outcome.document, request.output, report));
   }
-  return outcome->all_ok ? exit_ok : exit_step_failed;
+  return outcome.all_ok ? exit_ok : exit_step_failed;
 }
 
 }  // namespace

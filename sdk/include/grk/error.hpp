@@ -8,6 +8,7 @@
 #include <utility>
 
 #include <grk/abi.h>
+#include <grk/enum_names.hpp>
 
 namespace grk {
 
@@ -24,21 +25,21 @@ enum class Status : std::int32_t {
   internal = GRK_STATUS_INTERNAL,
 };
 
+/// The names users see for the statuses (docs/design.md §2.4).
+inline constexpr EnumName<Status> status_names[] = {
+    {Status::ok, "ok"},
+    {Status::invalid_argument, "invalid-argument"},
+    {Status::invalid_data, "invalid-data"},
+    {Status::not_found, "not-found"},
+    {Status::failed_precondition, "failed-precondition"},
+    {Status::io_error, "io-error"},
+    {Status::unimplemented, "unimplemented"},
+    {Status::internal, "internal"},
+};
+
 /// The name users see for a status, e.g. "invalid-data". A value outside the
 /// known set (a newer plugin's code) is reported as "internal".
-inline const char* status_name(Status status) noexcept {
-  switch (status) {
-    case Status::ok: return "ok";
-    case Status::invalid_argument: return "invalid-argument";
-    case Status::invalid_data: return "invalid-data";
-    case Status::not_found: return "not-found";
-    case Status::failed_precondition: return "failed-precondition";
-    case Status::io_error: return "io-error";
-    case Status::unimplemented: return "unimplemented";
-    case Status::internal: return "internal";
-  }
-  return "internal";
-}
+inline const char* status_name(Status status) noexcept { return name_of(status_names, status, "internal"); }
 
 /// Thrown by a component to fail the current call. The SDK's generated entry
 /// code turns it into a status and message for the host; it never crosses the

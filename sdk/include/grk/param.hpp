@@ -16,6 +16,7 @@
 #include <vector>
 
 #include <grk/detail/json_kind.hpp>
+#include <grk/enum_names.hpp>
 #include <grk/error.hpp>
 #include <grk/expected.hpp>
 #include <grk/python/repr.hpp>
@@ -29,18 +30,14 @@ namespace grk {
 /// JSON integer in int64 range; `number` is any JSON number.
 enum class ParamType { string, integer, number, boolean, path, object, paths };
 
-inline const char* param_type_name(ParamType type) noexcept {
-  switch (type) {
-    case ParamType::string: return "string";
-    case ParamType::integer: return "integer";
-    case ParamType::number: return "number";
-    case ParamType::boolean: return "boolean";
-    case ParamType::path: return "path";
-    case ParamType::object: return "object";
-    case ParamType::paths: return "paths";
-  }
-  return "string";
-}
+/// The word for each type in declarations, messages and `describe`.
+inline constexpr EnumName<ParamType> param_type_names[] = {
+    {ParamType::string, "string"},   {ParamType::integer, "integer"}, {ParamType::number, "number"},
+    {ParamType::boolean, "boolean"}, {ParamType::path, "path"},       {ParamType::object, "object"},
+    {ParamType::paths, "paths"},
+};
+
+inline const char* param_type_name(ParamType type) noexcept { return name_of(param_type_names, type, "string"); }
 
 /// One declared parameter. Build with required(), optional() or with_default(),
 /// and for a string with a fixed set of values add .one_of({...}).

@@ -70,11 +70,10 @@ bool is_safe_docno(const std::string& docno) {
 }
 
 grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& path) {
-  const auto text = read_file(path, "qrels");
-  if (!text) return grk::unexpected(text.error());
+  GRK_TRY(const auto text, read_file(path, "qrels"));
   std::vector<QrelsRow> rows;
   std::size_t number = 0;
-  for (const std::string_view line : lines_of(*text)) {
+  for (const std::string_view line : lines_of(text)) {
     ++number;
     const auto fields = fields_of(line);
     if (fields.empty()) continue;
@@ -95,11 +94,10 @@ grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& pat
 }
 
 grk::Expected<std::map<std::string, std::string>> read_topics(const std::filesystem::path& path) {
-  const auto text = read_file(path, "topics");
-  if (!text) return grk::unexpected(text.error());
+  GRK_TRY(const auto text, read_file(path, "topics"));
   std::map<std::string, std::string> topics;
   std::size_t number = 0;
-  for (const std::string_view line : lines_of(*text)) {
+  for (const std::string_view line : lines_of(text)) {
     ++number;
     if (line.empty()) continue;
     const std::size_t tab = line.find('\t');
@@ -117,11 +115,10 @@ grk::Expected<std::map<std::string, std::string>> read_topics(const std::filesys
 grk::Expected<std::map<std::string, Document>> read_documents(const std::filesystem::path& path,
                                                               const std::string& id_field,
                                                               const std::string& text_field) {
-  const auto text = read_file(path, "documents");
-  if (!text) return grk::unexpected(text.error());
+  GRK_TRY(const auto text, read_file(path, "documents"));
   std::map<std::string, Document> documents;
   std::size_t number = 0;
-  for (const std::string_view line : lines_of(*text)) {
+  for (const std::string_view line : lines_of(text)) {
     ++number;
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     const auto value = grk::json::read(line);

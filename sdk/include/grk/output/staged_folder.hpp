@@ -132,7 +132,7 @@ inline std::string staging_nonce() {
 // Python's mkdir(parents=True, exist_ok=True) for `path`; fails with mkdir's errno.
 inline Expected<void, int> make_parents(const std::string& path) {
   if (path == "/" || exists_no_follow(path)) return {};
-  if (auto made = make_parents(parent_of(path)); !made) return made;
+  GRK_TRY_VOID(make_parents(parent_of(path)));
   if (::mkdir(path.c_str(), 0777) != 0 && errno != EEXIST) return unexpected(errno);
   return {};
 }
@@ -163,7 +163,7 @@ class StagedFolder {
   static Expected<std::unique_ptr<StagedFolder>> create(std::string destination, StagingOptions options) {
     std::unique_ptr<StagedFolder> folder(new StagedFolder(std::move(destination), std::move(options)));
     // On failure the destructor removes what create_staging made.
-    if (auto staged = folder->create_staging(); !staged) return unexpected(std::move(staged).error());
+    GRK_TRY_VOID(folder->create_staging());
     return folder;
   }
 
@@ -185,7 +185,7 @@ class StagedFolder {
   /// valid while this object lives, for writing many files fast (openat with
   /// O_CREAT | O_EXCL | O_NOFOLLOW).
   Expected<int> make_folder(std::string_view relative) {
-    if (auto declared = check_entry(relative); !declared) return unexpected(std::move(declared).error());
+    GRK_TRY_VOID(check_entry(relative));
     step("mkdir-folder");
     const std::string name(relative);
     const std::string shown = detail::join_path(destination_, relative);
@@ -208,7 +208,7 @@ class StagedFolder {
   /// so that a large file is never whole in memory.
   Expected<void> write_file_in_parts(std::string_view relative,
                                      const std::function<Expected<void>(const ByteSink&)>& produce) {
-    if (auto declared = check_entry(relative); !declared) return declared;
+    GRK_TRY_VOID(check_entry(relative));
     step("write-file");
     const std::string shown = detail::join_path(destination_, relative);
     const int fd = ::openat(staging_fd_, std::string(relative).c_str(),

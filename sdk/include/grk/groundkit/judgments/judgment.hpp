@@ -5,6 +5,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <grk/enum_names.hpp>
 #include <grk/expected.hpp>
 #include <grk/naming.hpp>
 #include <grk/python/text.hpp>
@@ -19,15 +20,17 @@ namespace grk::judgments {
 /// The four judgment categories (docs/behaviour/judgments.md §3).
 enum class Category { normal, ambiguous, no_answer, adversarial };
 
+/// The categories' names as they appear in judgments.jsonl.
+inline constexpr EnumName<Category> category_names[] = {
+    {Category::normal, "normal"},
+    {Category::ambiguous, "ambiguous"},
+    {Category::no_answer, "no_answer"},
+    {Category::adversarial, "adversarial"},
+};
+
 /// The category's name as it appears in judgments.jsonl.
 inline const char* category_name(Category category) noexcept {
-  switch (category) {
-    case Category::normal: return "normal";
-    case Category::ambiguous: return "ambiguous";
-    case Category::no_answer: return "no_answer";
-    case Category::adversarial: return "adversarial";
-  }
-  return "normal";
+  return name_of(category_names, category, "normal");
 }
 
 /// One gold span: a corpus-relative document path and a quote inside it.
@@ -181,44 +184,33 @@ inline Expected<Judgment, JudgmentProblem> check_judgment(const boost::json::val
     }
   }
   Judgment judgment;
-  if (auto field = detail::string_field(*row, "query_id", true, 0, judgment.query_id); !field) {
-    return unexpected(std::move(field).error());
-  }
+  GRK_TRY_VOID(detail::string_field(*row, "query_id", true, 0, judgment.query_id));
   if (!is_judgment_query_id(judgment.query_id)) {
     return detail::problem("query_id", "String should match pattern '^[a-z0-9]+(-[a-z0-9]+)*$'",
                            "string_pattern_mismatch");
   }
-  if (auto field = detail::string_field(*row, "query", true, 1, judgment.query); !field) {
-    return unexpected(std::move(field).error());
-  }
+  GRK_TRY_VOID(detail::string_field(*row, "query", true, 1, judgment.query));
   const boost::json::value* category = row->if_contains("category");
   if (category == nullptr) return detail::problem("category", "Field required", "missing");
-  const std::string_view name = category->is_string() ? std::string_view(category->get_string()) : "";
-  bool known = false;
-  for (Category c : {Category::normal, Category::ambiguous, Category::no_answer, Category::adversarial}) {
-    if (category->is_string() && name == category_name(c)) {
-      judgment.category = c;
-      known = true;
-    }
-  }
+  const auto known = category->is_string() ? value_of(category_names, category->get_string()) : std::nullopt;
   if (!known) {
     return detail::problem("category", "Input should be 'normal', 'ambiguous', 'no_answer' or 'adversarial'",
                            "literal_error");
   }
+  judgment.category = *known;
   if (const boost::json::value* gold = row->if_contains("gold")) {
     if (!gold->is_array()) return detail::problem("gold", "Input should be a valid list", "list_type");
     std::size_t index = 0;
     for (const auto& item : gold->get_array()) {
-      auto parsed = detail::read_gold_span(item, "gold." + std::to_string(index++));
-      if (!parsed) return unexpected(std::move(parsed).error());
-      judgment.gold.push_back(std::move(parsed).value());
+      GRK_TRY(auto parsed, detail::read_gold_span(item, "gold." + std::to_string(index++)));
+      judgment.gold.push_back(std::move(parsed));
     }
   }
   if (const boost::json::value* notes = row->if_contains("notes"); notes != nullptr && !notes->is_null()) {
     if (!notes->is_string()) return detail::problem("notes", "Input should be a valid string", "string_type");
     judgment.notes = std::string(notes->get_string());
   }
-  if (auto rules = check_category_rules(judgment); !rules) return unexpected(std::move(rules).error());
+  GRK_TRY_VOID(check_category_rules(judgment));
   return judgment;
 }
 

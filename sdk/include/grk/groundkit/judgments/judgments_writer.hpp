@@ -156,42 +156,42 @@ class JudgmentsWriter {
     return row;
   }
 
-  // load_judgments reads strict UTF-8; a lone surrogate (WTF-8) cannot be
-  // written as UTF-8 either.
-  static Expected<void, std::string> check_utf8(const Judgment& judgment) {
-    auto field = [](std::string_view name, std::string_view text) -> Expected<void, std::string> {
-      if (auto utf8 = python::validate_utf8(text); !utf8) {
-        return unexpected(std::string(name) + " is not valid UTF-8: " + utf8.error());
-      }
-      return {};
-    };
-    if (auto ok = field("query_id", judgment.query_id); !ok) return ok;
-    if (auto ok = field("query", judgment.query); !ok) return ok;
+  // Checks each text field of `judgment` in file order with `check(name,
+  // text)`, the query_id too when `with_query_id`; the first refusal.
+  template <class Check>
+  static Expected<void, std::string> each_text_field(const Judgment& judgment, bool with_query_id, Check check) {
+    if (with_query_id) {
+      GRK_TRY_VOID(check("query_id", judgment.query_id));
+    }
+    GRK_TRY_VOID(check("query", judgment.query));
     for (std::size_t i = 0; i < judgment.gold.size(); ++i) {
       const std::string loc = "gold." + std::to_string(i);
-      if (auto ok = field(loc + ".doc", judgment.gold[i].doc); !ok) return ok;
-      if (auto ok = field(loc + ".quote", judgment.gold[i].quote); !ok) return ok;
+      GRK_TRY_VOID(check(loc + ".doc", judgment.gold[i].doc));
+      GRK_TRY_VOID(check(loc + ".quote", judgment.gold[i].quote));
     }
-    if (judgment.notes) return field("notes", *judgment.notes);
+    if (judgment.notes) return check("notes", *judgment.notes);
     return {};
   }
 
+  // load_judgments reads strict UTF-8; a lone surrogate (WTF-8) cannot be
+  // written as UTF-8 either.
+  static Expected<void, std::string> check_utf8(const Judgment& judgment) {
+    return each_text_field(judgment, true, [](const std::string& name, std::string_view text) -> Expected<void, std::string> {
+      if (auto utf8 = python::validate_utf8(text); !utf8) {
+        return unexpected(name + " is not valid UTF-8: " + utf8.error());
+      }
+      return {};
+    });
+  }
+
   static Expected<void, std::string> check_line_separators(const Judgment& judgment) {
-    auto field = [](const std::string& name, std::string_view text) -> Expected<void, std::string> {
+    return each_text_field(judgment, false, [](const std::string& name, std::string_view text) -> Expected<void, std::string> {
       const std::string_view found = raw_line_separator(text);
       if (found.empty()) return {};
       return unexpected(name + " holds a raw " + std::string(found) +
                         ", at which load_judgments would split the line; remove it, or write it escaped "
                         "(escape_line_separators)");
-    };
-    if (auto ok = field("query", judgment.query); !ok) return ok;
-    for (std::size_t i = 0; i < judgment.gold.size(); ++i) {
-      const std::string loc = "gold." + std::to_string(i);
-      if (auto ok = field(loc + ".doc", judgment.gold[i].doc); !ok) return ok;
-      if (auto ok = field(loc + ".quote", judgment.gold[i].quote); !ok) return ok;
-    }
-    if (judgment.notes) return field("notes", *judgment.notes);
-    return {};
+    });
   }
 
   JudgmentsWriterOptions options_;

@@ -63,15 +63,13 @@ inline Expected<void, std::string> validate_stage_result(const StageResult& stag
 
 /// docs/behaviour/eval-report.md §3 step 3: the dense/fusion pair, then the rerank trio and its two rules.
 inline Expected<void, std::string> validate_run_config(const RunConfig& config) {
-  auto dense = detail::all_or_none(
+  GRK_TRY_VOID(detail::all_or_none(
       {{"embedding", config.embedding.has_value()}, {"rrf_k", config.rrf_k.has_value()}},
-      "embedding, rrf_k describe a dense/fusion run");
-  if (!dense) return dense;
-  auto rerank = detail::all_or_none({{"rerank_candidates", config.rerank_candidates.has_value()},
-                                     {"rerank_input", config.rerank_input.has_value()},
-                                     {"rerank_model", config.rerank_model.has_value()}},
-                                    "rerank_input, rerank_candidates, rerank_model describe a rerank stage");
-  if (!rerank) return rerank;
+      "embedding, rrf_k describe a dense/fusion run"));
+  GRK_TRY_VOID(detail::all_or_none({{"rerank_candidates", config.rerank_candidates.has_value()},
+                                    {"rerank_input", config.rerank_input.has_value()},
+                                    {"rerank_model", config.rerank_model.has_value()}},
+                                   "rerank_input, rerank_candidates, rerank_model describe a rerank stage"));
   if (config.rerank_input == StageName::rerank) {
     return unexpected(std::string("rerank_input must name the stage rerank reordered, not 'rerank'"));
   }
@@ -84,7 +82,7 @@ inline Expected<void, std::string> validate_run_config(const RunConfig& config) 
 
 /// docs/behaviour/eval-report.md §3 step 4: the seven judge fields together, then the judged-count identity.
 inline Expected<void, std::string> validate_synthesis_report(const SynthesisReport& synthesis) {
-  auto judge = detail::all_or_none(
+  GRK_TRY_VOID(detail::all_or_none(
           {{"faithful_count", synthesis.faithful_count.has_value()},
            {"judge_error_count", synthesis.judge_error_count.has_value()},
            {"judge_model", synthesis.judge_model.has_value()},
@@ -93,8 +91,7 @@ inline Expected<void, std::string> validate_synthesis_report(const SynthesisRepo
            {"judged_count", synthesis.judged_count.has_value()},
            {"unfaithful_count", synthesis.unfaithful_count.has_value()}},
           "judge_provider, judge_model, judge_prompt_hash, judged_count, faithful_count, "
-          "unfaithful_count, judge_error_count describe a judge run");
-  if (!judge) return judge;
+          "unfaithful_count, judge_error_count describe a judge run"));
   if (synthesis.judged_count) {
     const std::int64_t f = *synthesis.faithful_count;
     const std::int64_t u = *synthesis.unfaithful_count;

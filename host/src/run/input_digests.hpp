@@ -1,17 +1,26 @@
-// The SHA-256 of a folder's files, for the provenance of a path parameter
-// naming a folder (docs/design.md §4.8).
-#ifndef GRK_HOST_RUN_FOLDER_DIGEST_HPP
-#define GRK_HOST_RUN_FOLDER_DIGEST_HPP
+// The SHA-256 digests of a run's provenance (docs/design.md §4.8): of the
+// config's bytes, of each input file, and of a folder's files for a path
+// parameter naming a folder. One SHA-256, the SDK's (grk/detail/sha256.hpp,
+// docs/design.md §5.1).
+#ifndef GRK_HOST_RUN_INPUT_DIGESTS_HPP
+#define GRK_HOST_RUN_INPUT_DIGESTS_HPP
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include <grk/expected.hpp>
 
 #include "support/host_error.hpp"
 
 namespace grk::host {
+
+/// The hex SHA-256 of `text` (a config's bytes).
+[[nodiscard]] std::string sha256_of_text(std::string_view text);
+
+/// The hex SHA-256 of a file's bytes, or why it cannot be read.
+Expected<std::string, HostError> sha256_of_file(const std::filesystem::path& file);
 
 struct FolderDigest {
   std::string sha256;       ///< lowercase hex

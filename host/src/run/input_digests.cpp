@@ -1,6 +1,7 @@
-#include "run/folder_digest.hpp"
+#include "run/input_digests.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <system_error>
 #include <utility>
 #include <vector>
@@ -8,10 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/sha256.hpp"
+#include <grk/detail/sha256.hpp>
 
 namespace grk::host {
 namespace {
+
+using Sha256 = grk::detail::Sha256;
 
 enum class EntryKind { file, link };
 
@@ -45,12 +48,30 @@ Expected<std::vector<Entry>, HostError> list_tree(const std::filesystem::path& f
 
 }  // namespace
 
+std::string sha256_of_text(std::string_view text) {
+  Sha256 hash;
+  hash.update(text);
+  return hash.hex_digest();
+}
+
+Expected<std::string, HostError> sha256_of_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return usage_error("cannot open '" + file.string() + "'");
+  Sha256 hash;
+  std::vector<char> buffer(1 << 16);
+  while (in) {
+    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) return usage_error("cannot read '" + file.string() + "'");
+  return hash.hex_digest();
+}
+
 Expected<FolderDigest, HostError> sha256_of_folder(const std::filesystem::path& folder) {
-  auto entries = list_tree(folder);
-  if (!entries) return unexpected(std::move(entries).error());
+  GRK_TRY(const auto entries, list_tree(folder));
   Sha256 stream;
   FolderDigest digest;
-  for (const Entry& entry : *entries) {
+  for (const Entry& entry : entries) {
     const std::filesystem::path path = folder / entry.relative;
     std::string line = entry.relative;
     line += '\0';
@@ -64,11 +85,10 @@ Expected<FolderDigest, HostError> sha256_of_folder(const std::filesystem::path& 
     } else {
       struct stat st {};
       if (::lstat(path.c_str(), &st) != 0) return usage_error("cannot read '" + path.string() + "'");
-      auto file_digest = sha256_of_file(path);
-      if (!file_digest) return unexpected(std::move(file_digest).error());
+      GRK_TRY(const auto file_digest, sha256_of_file(path));
       line += std::to_string(st.st_size);
       line += '\0';
-      line += *file_digest;
+      line += file_digest;
       ++digest.files;
     }
     line += '\n';

@@ -1,0 +1,69 @@
+// The host's forked children (the module probe, docs/design.md §4.3; an
+// isolated step, §4.13): one way to start a child with a pipe back to the
+// parent, read what it sends until it ends or a deadline passes, and reap it;
+// and what a child must reset first so that a crash in plugin code ends it
+// with its signal, which the parent then reports in words.
+#ifndef GRK_HOST_SUPPORT_CHILD_PROCESS_HPP
+#define GRK_HOST_SUPPORT_CHILD_PROCESS_HPP
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <grk/expected.hpp>
+
+namespace grk::host {
+
+/// How a child is run.
+struct ChildOptions {
+  /// The child leads a process group of its own, which is killed with it (so
+  /// what it started goes too); otherwise only the child is killed.
+  bool own_process_group = false;
+  /// Killed when still running after this long; none: waited for.
+  std::optional<std::chrono::steady_clock::duration> timeout;
+};
+
+/// How a child ended: its wait status, and whether it had to be killed for
+/// outliving its timeout.
+struct ChildEnd {
+  int wait_status = 0;
+  bool timed_out = false;
+};
+
+/// Why no child could be started: the step that failed and its errno.
+struct SpawnFailure {
+  enum class Step { pipe, fork } step;
+  int error_number = 0;
+  /// strerror(error_number).
+  [[nodiscard]] std::string reason() const;
+};
+
+/// Forks after flushing this process's stdio buffers (so the child cannot
+/// write them a second time). The child runs `child(fd)`, `fd` the write end
+/// of a pipe to the parent; `child` must end the process (`_exit`), never
+/// return. The parent hands each chunk read from the pipe to `received` until
+/// the child closes its end or the timeout passes, then kills it if it timed
+/// out and reaps it.
+[[nodiscard]] Expected<ChildEnd, SpawnFailure> run_child_process(
+    const std::function<void(int)>& child, const std::function<void(const char*, std::size_t)>& received,
+    const ChildOptions& options);
+
+/// In a freshly forked child: no core file per crash, the default action
+/// for every crash signal, and no signal blocked. A process that embeds
+/// grk_host (a test framework, a debugger helper) may have handlers for these
+/// that the fork inherited and that would carry on running the parent's code
+/// in the child instead.
+void reset_crash_handling() noexcept;
+
+/// Writes all of `data` to `fd`, retrying short writes and interruptions;
+/// false when the pipe is gone.
+[[nodiscard]] bool write_all(int fd, const char* data, std::size_t size) noexcept;
+
+/// `signal 11 (SIGSEGV)`.
+[[nodiscard]] std::string signal_text(int signal_number);
+
+}  // namespace grk::host
+
+#endif
