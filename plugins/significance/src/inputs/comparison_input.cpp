@@ -8,7 +8,6 @@
 #include <grk/groundkit/report/names.hpp>
 #include <grk/python/repr.hpp>
 
-#include "inputs/metric_check.hpp"
 #include "inputs/report_scores.hpp"
 #include "inputs/run_files.hpp"
 #include "inputs/score_file.hpp"

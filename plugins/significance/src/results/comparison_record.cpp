@@ -7,7 +7,7 @@
 #include <grk/json/float_format.hpp>
 
 #include "resampling/bootstrap.hpp"
-#include "methods/sample_moments.hpp"
+#include "methods/paired_t.hpp"
 
 namespace grk::significance {
 
@@ -63,24 +63,6 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha) {
 
 namespace {
 
-struct DetailsWriter {
-  boost::json::object& out;
-  void operator()(std::monostate) const {}
-  void operator()(const PairedTDetails& details) const {
-    out["t_statistic"] = details.t_statistic;
-    out["degrees_of_freedom"] = details.degrees_of_freedom;
-  }
-  void operator()(const RandomizationDetails& details) const {
-    out["method"] = details.method;
-    out["permutations"] = details.permutations;
-    out["p_value_standard_error"] = details.p_value_standard_error;
-  }
-  void operator()(const WilcoxonDetails& details) const {
-    out["v_statistic"] = details.v_statistic;
-    out["distribution"] = details.distribution;
-  }
-};
-
 std::string fixed4(const char* format, double value) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, format, value);
@@ -114,7 +96,7 @@ boost::json::value to_json(const ComparisonRecord& record) {
   out["p_value_adjusted"] = record.p_value_adjusted;
   out["alpha"] = record.alpha;
   out["significant"] = record.significant;
-  std::visit(DetailsWriter{out}, record.details);
+  for (const auto& field : record.details) out[field.key()] = field.value();
   return out;
 }
 

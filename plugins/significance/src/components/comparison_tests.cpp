@@ -1,0 +1,202 @@
+#include "components/comparison_tests.hpp"
+
+#include <string>
+#include <utility>
+
+#include <grk/json/float_format.hpp>
+#include <grk/python/repr.hpp>
+
+#include "inputs/comparison_input.hpp"
+#include "methods/paired_bootstrap.hpp"
+#include "methods/paired_t.hpp"
+#include "methods/randomization.hpp"
+#include "methods/wilcoxon.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+/// The test's own refusal, named by the caller's prefix.
+Failure refused(const TestRun& run, const Failure& failure) {
+  return Failure{failure.status, run.refusal_prefix + failure.message, {}};
+}
+
+/// `bootstrap percentile (resamples 10000, seed 7)`: the record's interval_method.
+std::string bootstrap_interval_method(const TestSettings& settings) {
+  return "bootstrap percentile (resamples " + std::to_string(settings.resamples) + ", seed " +
+         std::to_string(settings.seed) + ")";
+}
+
+/// paired-bootstrap's percentile interval of `deltas`, bit for bit: the
+/// interval wilcoxon and randomization report, with bounded_bootstrap's
+/// failures (too many queries, resample means beyond memory).
+Expected<void> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
+                                      const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(const BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
+                                                              settings.confidence_level, run.progress));
+  record.confidence_interval_low = estimate.confidence_interval_low;
+  record.confidence_interval_high = estimate.confidence_interval_high;
+  record.interval_method = bootstrap_interval_method(settings);
+  return {};
+}
+
+/// The number param `name`, which must lie strictly between 0 and 1.
+Expected<double> open_unit_interval(const Params& params, std::string_view name) {
+  const double value = params.number(name);
+  // Written as a negation so that NaN fails too.
+  if (0.0 < value && value < 1.0) return value;
+  const boost::json::value& raw = params.value(name);
+  // A JSON integer shows as one (`got 1`), as paired-bootstrap's message shows it.
+  const std::string shown = raw.is_int64()    ? std::to_string(raw.get_int64())
+                            : raw.is_uint64() ? std::to_string(raw.get_uint64())
+                                              : json::format_python_float(value);
+  return fail(Status::invalid_argument, std::string(name) + " must be between 0 and 1, got " + shown);
+}
+
+/// The integer param `name`, which must be > 0.
+Expected<std::int64_t> positive_integer(const Params& params, std::string_view name) {
+  const std::int64_t value = params.integer(name);
+  if (value > 0) return value;
+  return fail(Status::invalid_argument, std::string(name) + " must be positive, got " + std::to_string(value));
+}
+
+}  // namespace
+
+// The rows' parameters: paired-bootstrap keeps groundkit's keyword order
+// (resamples, seed, confidence_level) and its own word for resamples.
+std::vector<ParamSpec> bootstrap_test_params() {
+  return {with_default("resamples", ParamType::integer, 10000, "bootstrap resamples B (> 0)"), seed_param(),
+          confidence_level_param()};
+}
+
+std::vector<ParamSpec> randomization_test_params() {
+  return {confidence_level_param(), alpha_param(), interval_resamples_param(), permutations_param(), seed_param()};
+}
+
+std::vector<ParamSpec> t_test_params() { return {confidence_level_param(), alpha_param()}; }
+
+std::vector<ParamSpec> wilcoxon_test_params() {
+  return {confidence_level_param(), alpha_param(), interval_resamples_param(), seed_param()};
+}
+
+// The engine paired_bootstrap runs, on the same deltas, so that a row of
+// compare-systems equals what paired-bootstrap returns for the pair, bit for bit.
+Expected<void> fill_bootstrap(ComparisonRecord& record, const std::vector<double>& deltas,
+                              const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(const BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
+                                                              settings.confidence_level, run.progress));
+  record.effect = estimate.effect;
+  record.confidence_interval_low = estimate.confidence_interval_low;
+  record.confidence_interval_high = estimate.confidence_interval_high;
+  record.interval_method = bootstrap_interval_method(settings);
+  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
+  return {};
+}
+
+Expected<void> fill_randomization(ComparisonRecord& record, const std::vector<double>& deltas,
+                                  const TestSettings& settings, const TestRun& run) {
+  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
+  const RandomizationEstimate estimate = randomization_test(deltas, settings.permutations, settings.seed);
+  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
+  record.details = {{"method", estimate.exact ? "exact" : "monte-carlo"},
+                    {"permutations", estimate.permutations},
+                    {"p_value_standard_error", estimate.p_value_standard_error}};
+  return {};
+}
+
+Expected<void> fill_t(ComparisonRecord& record, const std::vector<double>& deltas, const TestSettings& settings,
+                      const TestRun& run) {
+  auto estimate = paired_t_test(deltas, settings.confidence_level);
+  if (!estimate) return unexpected(refused(run, estimate.error()));
+  record.confidence_interval_low = estimate->confidence_interval_low;
+  record.confidence_interval_high = estimate->confidence_interval_high;
+  record.interval_method = "t";
+  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
+  record.details = {{"t_statistic", estimate->t_statistic}, {"degrees_of_freedom", estimate->degrees_of_freedom}};
+  return {};
+}
+
+// The test before the interval: a refusal (every delta zero) is reported
+// before any resampling.
+Expected<void> fill_wilcoxon(ComparisonRecord& record, const std::vector<double>& deltas,
+                             const TestSettings& settings, const TestRun& run) {
+  auto estimate = wilcoxon_signed_rank(deltas);
+  if (!estimate) return unexpected(refused(run, estimate.error()));
+  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
+  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
+  record.details = {{"v_statistic", estimate->v_statistic},
+                    {"distribution", estimate->exact ? "exact" : "normal"}};
+  return {};
+}
+
+Expected<const ComparisonTest*> find_family_test(std::string_view name) {
+  std::string listed;
+  for (const ComparisonTest* test : comparison_tests) {
+    if (test->family_name == name) return test;
+    listed += (listed.empty() ? "" : ", ") + python::repr(test->family_name);
+  }
+  return fail(Status::invalid_argument, "test must be one of " + listed + ", got " + python::repr(name));
+}
+
+std::vector<std::string> family_test_names() {
+  std::vector<std::string> names;
+  for (const ComparisonTest* test : comparison_tests) names.emplace_back(test->family_name);
+  return names;
+}
+
+std::vector<ParamSpec> comparison_params(const ComparisonTest& test) {
+  std::vector<ParamSpec> specs = comparison_input_params();
+  for (ParamSpec& spec : test.params()) specs.push_back(std::move(spec));
+  return specs;
+}
+
+ParamSpec confidence_level_param() {
+  return with_default("confidence_level", ParamType::number, 0.95, "two-sided CI level, 0 < x < 1");
+}
+
+ParamSpec alpha_param() {
+  return with_default("alpha", ParamType::number, 0.05,
+                      "significance level: `significant` is p_value_adjusted < alpha, 0 < x < 1");
+}
+
+ParamSpec interval_resamples_param() {
+  return with_default("resamples", ParamType::integer, 10000,
+                      "bootstrap resamples B of the percentile interval (> 0), as paired-bootstrap's");
+}
+
+ParamSpec seed_param() {
+  return with_default("seed", ParamType::integer, 7,
+                      "random.Random seed; any signed 64-bit integer, the sign is ignored as in CPython");
+}
+
+ParamSpec permutations_param() {
+  return with_default("permutations", ParamType::integer, 10000,
+                      "sign vectors drawn (> 0); all 2^n are enumerated instead when 2^n <= permutations");
+}
+
+Expected<TestSettings> read_test_settings(const Params& params, const std::vector<std::string_view>& names) {
+  TestSettings settings;
+  for (const std::string_view name : names) {
+    if (name == "confidence_level") {
+      GRK_TRY(settings.confidence_level, open_unit_interval(params, name));
+    } else if (name == "alpha") {
+      GRK_TRY(settings.alpha, open_unit_interval(params, name));
+    } else if (name == "resamples") {
+      GRK_TRY(settings.resamples, positive_integer(params, name));
+    } else if (name == "permutations") {
+      GRK_TRY(settings.permutations, positive_integer(params, name));
+    } else if (name == "seed") {
+      settings.seed = params.integer(name);
+    }
+  }
+  return settings;
+}
+
+Expected<TestSettings> read_test_settings(const Params& params, const ComparisonTest& test) {
+  const std::vector<ParamSpec> specs = test.params();
+  std::vector<std::string_view> names;
+  for (const ParamSpec& spec : specs) names.push_back(spec.name);
+  return read_test_settings(params, names);
+}
+
+}  // namespace grk::significance
