@@ -6,6 +6,7 @@
 #include <grk/json/float_format.hpp>
 #include <grk/python/repr.hpp>
 
+#include "inputs/choices.hpp"
 #include "inputs/comparison_input.hpp"
 #include "methods/paired_bootstrap.hpp"
 #include "methods/paired_t.hpp"
@@ -130,12 +131,12 @@ Expected<void> fill_wilcoxon(ComparisonRecord& record, const std::vector<double>
 }
 
 Expected<const ComparisonTest*> find_family_test(std::string_view name) {
-  std::string listed;
   for (const ComparisonTest* test : comparison_tests) {
     if (test->family_name == name) return test;
-    listed += (listed.empty() ? "" : ", ") + python::repr(test->family_name);
   }
-  return fail(Status::invalid_argument, "test must be one of " + listed + ", got " + python::repr(name));
+  std::vector<std::string_view> listed;
+  for (const ComparisonTest* test : comparison_tests) listed.push_back(test->family_name);
+  return not_one_of("test", listed, name);
 }
 
 std::vector<std::string> family_test_names() {

@@ -9,6 +9,7 @@
 #include <grk/groundkit/report/reader.hpp>
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
 #include "inputs/input_file.hpp"
 
 namespace grk::significance {
@@ -87,11 +88,7 @@ Expected<report::EvalReport> read_report_file(const std::filesystem::path& path)
 
 Expected<report::MetricName> check_metric_name(std::string_view text) {
   if (auto metric = report::parse_metric_name(text)) return *metric;
-  std::string names;
-  for (std::string_view name : report::metric_names) {
-    names += (names.empty() ? "'" : ", '") + std::string(name) + "'";
-  }
-  return fail(Status::invalid_argument, "metric must be one of " + names + ", got " + python::repr(text));
+  return not_one_of("metric", report::metric_names, text);
 }
 
 }  // namespace grk::significance

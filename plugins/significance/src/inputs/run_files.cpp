@@ -11,11 +11,15 @@
 #include <grk/error.hpp>
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
 #include "inputs/input_file.hpp"
 
 namespace grk::significance {
 
 namespace {
+
+constexpr Spellings<RunsFormat, 2> runs_formats{{{RunsFormat::trec_eval, "trec_eval"},
+                                                 {RunsFormat::ir_measures, "ir_measures"}}};
 
 /// A score and the line it came from, to name both lines of a duplicate.
 struct Row {
@@ -123,10 +127,7 @@ std::string_view runs_format_name(RunsFormat format) noexcept {
 }
 
 Expected<RunsFormat> parse_runs_format(std::string_view name) {
-  if (name == "trec_eval") return RunsFormat::trec_eval;
-  if (name == "ir_measures") return RunsFormat::ir_measures;
-  return fail(Status::invalid_argument,
-              "runs_format must be one of 'trec_eval', 'ir_measures', got " + python::repr(name));
+  return parse_choice(runs_formats, "runs_format", name);
 }
 
 Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format, std::string_view file) {
