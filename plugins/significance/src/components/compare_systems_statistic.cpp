@@ -16,6 +16,7 @@
 #include "inputs/system_table.hpp"
 #include "results/compare_systems.hpp"
 #include "results/parallel_slots.hpp"
+#include "results/summaries.hpp"
 
 namespace grk::significance {
 

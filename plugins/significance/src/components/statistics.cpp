@@ -7,6 +7,7 @@
 #include "inputs/score_pair.hpp"
 #include "methods/paired_bootstrap.hpp"
 #include "results/bootstrap_result_json.hpp"
+#include "results/summaries.hpp"
 
 namespace grk::significance {
 
@@ -71,7 +72,7 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
 }
 
 std::string PairedBootstrapStatistic::summarize(const boost::json::value& result) const {
-  return significance::summarize(result);
+  return summarize_bootstrap(result);
 }
 
 }  // namespace grk::significance

@@ -13,6 +13,7 @@
 #include <grk/statistic.hpp>
 
 #include "components/comparison_tests.hpp"
+#include "results/summaries.hpp"
 
 namespace grk::significance {
 

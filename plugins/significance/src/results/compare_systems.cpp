@@ -7,7 +7,6 @@
 #include <optional>
 #include <utility>
 
-#include <grk/json/float_format.hpp>
 #include <grk/python/text.hpp>
 
 #include "inputs/score_pair.hpp"
@@ -220,25 +219,6 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
       {"queries", boost::json::object{{"missing_queries", missing_queries_name(settings.missing_queries)},
                                       {"metrics", std::move(aligned.summary)}}},
   });
-}
-
-std::string summarize_family(const boost::json::value& result) {
-  const auto* family = result.if_object();
-  if (family == nullptr) return {};
-  const auto text = [&](const char* key) {
-    const auto* v = family->if_contains(key);
-    return v && v->is_string() ? std::string(v->get_string()) : std::string();
-  };
-  const auto* size = family->if_contains("family_size");
-  const auto* alpha = family->if_contains("alpha");
-  std::string summary = text("test") + " test, " + text("correction") + " correction over " +
-                        (size && size->is_number() ? std::to_string(size->to_number<std::uint64_t>()) : "?") +
-                        " comparisons, alpha " +
-                        (alpha && alpha->is_number() ? json::format_python_float(alpha->to_number<double>()) : "?");
-  if (const auto* comparisons = family->if_contains("comparisons"); comparisons && comparisons->is_array()) {
-    for (const auto& record : comparisons->get_array()) summary += "\n        " + summarize_comparison(record);
-  }
-  return summary;
 }
 
 }  // namespace grk::significance

@@ -62,9 +62,6 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
                                              const FamilySettings& settings,
                                              const std::function<void(std::size_t, std::size_t)>& progress = {});
 
-/// The header line and one line per record (summarize_comparison).
-[[nodiscard]] std::string summarize_family(const boost::json::value& result);
-
 }  // namespace grk::significance
 
 #endif

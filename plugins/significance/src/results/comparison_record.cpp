@@ -1,10 +1,7 @@
 #include "results/comparison_record.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <utility>
-
-#include <grk/json/float_format.hpp>
 
 #include "resampling/bootstrap.hpp"
 #include "methods/paired_t.hpp"
@@ -61,16 +58,6 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha) {
   record.significant = record.p_value_adjusted < alpha;
 }
 
-namespace {
-
-std::string fixed4(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
-
-}  // namespace
-
 boost::json::value to_json(const ComparisonRecord& record) {
   boost::json::object out;
   out["baseline"] = record.baseline;
@@ -100,29 +87,5 @@ boost::json::value to_json(const ComparisonRecord& record) {
   return out;
 }
 
-std::string summarize_comparison(const boost::json::value& json) {
-  const auto* record = json.if_object();
-  if (record == nullptr) return {};
-  const auto text = [&](const char* key) {
-    const auto* v = record->if_contains(key);
-    return v && v->is_string() ? std::string(v->get_string()) : std::string();
-  };
-  const auto value = [&](const char* key) {
-    const auto* v = record->if_contains(key);
-    return v && v->is_number() ? v->to_number<double>() : 0.0;
-  };
-  const auto* count = record->if_contains("query_count");
-  const auto* significant = record->if_contains("significant");
-  const double p = value("p_value_adjusted");
-  return text("candidate") + " vs " + text("baseline") + ", " + text("metric") + " (n=" +
-         (count && count->is_uint64() ? std::to_string(count->get_uint64())
-          : count && count->is_int64() ? std::to_string(count->get_int64())
-                                       : std::string("?")) +
-         "): " + fixed4("%+.4f", value("effect")) + ", CI [" + fixed4("%+.4f", value("confidence_interval_low")) +
-         ", " + fixed4("%+.4f", value("confidence_interval_high")) + "], p " +
-         (p < 0.00005 ? std::string("< 0.0001") : fixed4("%.4f", p)) + ", " +
-         (significant && significant->is_bool() && significant->get_bool() ? "significant" : "not significant") +
-         " at alpha " + json::format_python_float(value("alpha")) + " (" + text("test") + ")";
-}
 
 }  // namespace grk::significance

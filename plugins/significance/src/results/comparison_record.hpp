@@ -72,11 +72,6 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha);
 /// writes them as every float of the results document (shortest round trip).
 [[nodiscard]] boost::json::value to_json(const ComparisonRecord& record);
 
-/// `fusion vs bm25, ndcg_at_10 (n=34): +0.2338, CI [+0.0685, +0.3926], p 0.0070,
-/// significant at alpha 0.05 (paired-t)` from a to_json() value; a p under
-/// 0.00005 prints as `< 0.0001`.
-[[nodiscard]] std::string summarize_comparison(const boost::json::value& record);
-
 }  // namespace grk::significance
 
 #endif
