@@ -148,17 +148,14 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
 }  // namespace
 
 std::vector<ParamSpec> CompareSystemsStatistic::params() {
-  return {
+  std::vector<ParamSpec> specs{
       optional("report", ParamType::path,
                "EvalReport JSON; its stages are the systems (give one of report, scores, runs)"),
       optional("scores", ParamType::path,
                "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": ...}) "
                "on one metric, named by metric (give one of report, scores, runs)"),
-      optional("runs", ParamType::paths,
-               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
-      with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
-          .one_of({"trec_eval", "ir_measures"}),
+      runs_param(),
+      runs_format_param(),
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
       optional("systems", ParamType::string,
                "comma-separated system names to compare (default: every system of the input)"),
@@ -170,16 +167,16 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
       with_default("correction", ParamType::string, "holm",
                    "holm, bonferroni, holm-sidak, hommel, bh, by or none")
           .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
-      alpha_param(),
-      interval_resamples_param(),
-      permutations_param(),
-      seed_param(),
-      confidence_level_param(),
-      with_default("missing_queries", ParamType::string, "error",
-                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)")
-          .one_of({"error", "intersect", "zero"}),
-      with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
   };
+  for (ParamSpec& spec : setting_params({"alpha", "resamples", "permutations", "seed", "confidence_level"})) {
+    specs.push_back(std::move(spec));
+  }
+  specs.push_back(with_default("missing_queries", ParamType::string, "error",
+                               "a query some system lacks: error, intersect (compare the shared ones) or zero "
+                               "(score 0)")
+                      .one_of({"error", "intersect", "zero"}));
+  specs.push_back(with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"));
+  return specs;
 }
 
 // §10.2 steps 1-7 before the run, the input read only when small enough

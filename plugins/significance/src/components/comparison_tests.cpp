@@ -41,24 +41,67 @@ Expected<void> set_bootstrap_interval(ComparisonRecord& record, const std::vecto
   return {};
 }
 
-/// The number param `name`, which must lie strictly between 0 and 1.
+/// How a setting's value is checked.
+enum class Range { open_unit_interval, positive, any };
+
+/// A shared setting: its parameter and its check, in one place.
+struct Setting {
+  std::string_view name;
+  ParamType type;
+  /// The default, and where the value goes (a number's or an integer's).
+  double default_value;
+  double TestSettings::*number;
+  std::int64_t TestSettings::*integer;
+  Range range;
+  std::string_view description;
+};
+
+constexpr Setting shared_settings[] = {
+    {"confidence_level", ParamType::number, 0.95, &TestSettings::confidence_level, nullptr,
+     Range::open_unit_interval, "two-sided CI level, 0 < x < 1"},
+    {"alpha", ParamType::number, 0.05, &TestSettings::alpha, nullptr, Range::open_unit_interval,
+     "significance level: `significant` is p_value_adjusted < alpha, 0 < x < 1"},
+    {"resamples", ParamType::integer, 10000, nullptr, &TestSettings::resamples, Range::positive,
+     "bootstrap resamples B of the percentile interval (> 0), as paired-bootstrap's"},
+    {"permutations", ParamType::integer, 10000, nullptr, &TestSettings::permutations, Range::positive,
+     "sign vectors drawn (> 0); all 2^n are enumerated instead when 2^n <= permutations"},
+    {"seed", ParamType::integer, 7, nullptr, &TestSettings::seed, Range::any,
+     "random.Random seed; any signed 64-bit integer, the sign is ignored as in CPython"},
+};
+
+const Setting* find_setting(std::string_view name) {
+  for (const Setting& setting : shared_settings) {
+    if (setting.name == name) return &setting;
+  }
+  return nullptr;
+}
+
+/// The number param must lie strictly between 0 and 1 (written as a
+/// negation so that NaN fails too), shown as Python's str() shows it: `1`
+/// for a JSON integer, as paired-bootstrap's message shows it, `1.5`.
 Expected<double> open_unit_interval(const Params& params, std::string_view name) {
   const double value = params.number(name);
-  // Written as a negation so that NaN fails too.
   if (0.0 < value && value < 1.0) return value;
   const boost::json::value& raw = params.value(name);
-  // A JSON integer shows as one (`got 1`), as paired-bootstrap's message shows it.
   const std::string shown = raw.is_int64()    ? std::to_string(raw.get_int64())
                             : raw.is_uint64() ? std::to_string(raw.get_uint64())
                                               : json::format_python_float(value);
   return fail(Status::invalid_argument, std::string(name) + " must be between 0 and 1, got " + shown);
 }
 
-/// The integer param `name`, which must be > 0.
-Expected<std::int64_t> positive_integer(const Params& params, std::string_view name) {
-  const std::int64_t value = params.integer(name);
-  if (value > 0) return value;
-  return fail(Status::invalid_argument, std::string(name) + " must be positive, got " + std::to_string(value));
+/// Reads one setting into `settings`, checked.
+Expected<void> read_setting(const Params& params, const Setting& setting, TestSettings& settings) {
+  if (setting.range == Range::open_unit_interval) {
+    GRK_TRY(settings.*setting.number, open_unit_interval(params, setting.name));
+    return {};
+  }
+  const std::int64_t value = params.integer(setting.name);
+  if (setting.range == Range::positive && value <= 0) {
+    return fail(Status::invalid_argument,
+                std::string(setting.name) + " must be positive, got " + std::to_string(value));
+  }
+  settings.*setting.integer = value;
+  return {};
 }
 
 }  // namespace
@@ -66,18 +109,19 @@ Expected<std::int64_t> positive_integer(const Params& params, std::string_view n
 // The rows' parameters: paired-bootstrap keeps groundkit's keyword order
 // (resamples, seed, confidence_level) and its own word for resamples.
 std::vector<ParamSpec> bootstrap_test_params() {
-  return {with_default("resamples", ParamType::integer, 10000, "bootstrap resamples B (> 0)"), seed_param(),
-          confidence_level_param()};
+  std::vector<ParamSpec> specs = setting_params({"seed", "confidence_level"});
+  specs.insert(specs.begin(), with_default("resamples", ParamType::integer, 10000, "bootstrap resamples B (> 0)"));
+  return specs;
 }
 
 std::vector<ParamSpec> randomization_test_params() {
-  return {confidence_level_param(), alpha_param(), interval_resamples_param(), permutations_param(), seed_param()};
+  return setting_params({"confidence_level", "alpha", "resamples", "permutations", "seed"});
 }
 
-std::vector<ParamSpec> t_test_params() { return {confidence_level_param(), alpha_param()}; }
+std::vector<ParamSpec> t_test_params() { return setting_params({"confidence_level", "alpha"}); }
 
 std::vector<ParamSpec> wilcoxon_test_params() {
-  return {confidence_level_param(), alpha_param(), interval_resamples_param(), seed_param()};
+  return setting_params({"confidence_level", "alpha", "resamples", "seed"});
 }
 
 // The engine paired_bootstrap runs, on the same deltas, so that a row of
@@ -151,44 +195,22 @@ std::vector<ParamSpec> comparison_params(const ComparisonTest& test) {
   return specs;
 }
 
-ParamSpec confidence_level_param() {
-  return with_default("confidence_level", ParamType::number, 0.95, "two-sided CI level, 0 < x < 1");
-}
-
-ParamSpec alpha_param() {
-  return with_default("alpha", ParamType::number, 0.05,
-                      "significance level: `significant` is p_value_adjusted < alpha, 0 < x < 1");
-}
-
-ParamSpec interval_resamples_param() {
-  return with_default("resamples", ParamType::integer, 10000,
-                      "bootstrap resamples B of the percentile interval (> 0), as paired-bootstrap's");
-}
-
-ParamSpec seed_param() {
-  return with_default("seed", ParamType::integer, 7,
-                      "random.Random seed; any signed 64-bit integer, the sign is ignored as in CPython");
-}
-
-ParamSpec permutations_param() {
-  return with_default("permutations", ParamType::integer, 10000,
-                      "sign vectors drawn (> 0); all 2^n are enumerated instead when 2^n <= permutations");
+std::vector<ParamSpec> setting_params(std::initializer_list<std::string_view> names) {
+  std::vector<ParamSpec> specs;
+  for (const std::string_view name : names) {
+    const Setting& setting = *find_setting(name);
+    const boost::json::value fallback = setting.type == ParamType::number
+                                            ? boost::json::value(setting.default_value)
+                                            : boost::json::value(static_cast<std::int64_t>(setting.default_value));
+    specs.push_back(with_default(std::string(setting.name), setting.type, fallback, std::string(setting.description)));
+  }
+  return specs;
 }
 
 Expected<TestSettings> read_test_settings(const Params& params, const std::vector<std::string_view>& names) {
   TestSettings settings;
   for (const std::string_view name : names) {
-    if (name == "confidence_level") {
-      GRK_TRY(settings.confidence_level, open_unit_interval(params, name));
-    } else if (name == "alpha") {
-      GRK_TRY(settings.alpha, open_unit_interval(params, name));
-    } else if (name == "resamples") {
-      GRK_TRY(settings.resamples, positive_integer(params, name));
-    } else if (name == "permutations") {
-      GRK_TRY(settings.permutations, positive_integer(params, name));
-    } else if (name == "seed") {
-      settings.seed = params.integer(name);
-    }
+    if (const Setting* setting = find_setting(name)) GRK_TRY_VOID(read_setting(params, *setting, settings));
   }
   return settings;
 }

@@ -8,6 +8,7 @@
 #define GRK_SIGNIFICANCE_COMPONENTS_COMPARISON_TESTS_HPP
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,14 +107,10 @@ Expected<const ComparisonTest*> find_family_test(std::string_view name);
 /// The shared inputs' specs, then the row's own.
 [[nodiscard]] std::vector<ParamSpec> comparison_params(const ComparisonTest& test);
 
-/// The shared settings' specs, worded for the comparison tests.
-[[nodiscard]] ParamSpec confidence_level_param();
-[[nodiscard]] ParamSpec alpha_param();
-/// The bootstrap resamples of the percentile interval.
-[[nodiscard]] ParamSpec interval_resamples_param();
-/// The seed of the bootstrap interval (and of randomization's sign vectors).
-[[nodiscard]] ParamSpec seed_param();
-[[nodiscard]] ParamSpec permutations_param();
+/// The specs of shared settings, in the order given: `confidence_level`,
+/// `alpha`, `resamples` (of the percentile interval), `permutations`, `seed`
+/// (of the bootstrap interval and of randomization's sign vectors).
+[[nodiscard]] std::vector<ParamSpec> setting_params(std::initializer_list<std::string_view> names);
 
 /// Reads the settings `names` lists, checking each in that order:
 /// `confidence_level` and `alpha` strictly between 0 and 1 (NaN fails):

@@ -49,19 +49,15 @@ using RandomizationStatistic = ComparisonStatistic<randomization_row>;
 
 /// groundkit's paired bootstrap on either two stages of an EvalReport
 /// (`report`, compare_report_stages) or two score maps (`scores`,
-/// paired_bootstrap), bit-identical to CPython 3.11; its name, description
-/// and parameters are its row's, its result groundkit's BootstrapResult.
+/// paired_bootstrap), bit-identical to CPython 3.11; its name, description,
+/// parameters and pre-run check are its row's, its result groundkit's
+/// BootstrapResult.
 ///
 /// Check order: exactly one of report/scores; metric; then the input file
 /// (not found, UTF-8, JSON, content); then docs/behaviour/paired-bootstrap.md
 /// §9 (report only) and docs/behaviour/paired-bootstrap.md §2 in their order.
-class PairedBootstrapStatistic : public Statistic {
+class PairedBootstrapStatistic : public ComparisonStatistic<bootstrap_row> {
  public:
-  static constexpr std::string_view name = bootstrap_row.name;
-  static constexpr std::string_view description = bootstrap_row.description;
-  static std::vector<ParamSpec> params() { return comparison_params(bootstrap_row); }
-
-  Expected<void> validate(const Params& params) const override { return validate_comparison(bootstrap_row, params); }
   boost::json::value compute(const Params& params, Context& context) override;
   std::string summarize(const boost::json::value& result) const override;
 };

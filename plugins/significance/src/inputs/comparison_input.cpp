@@ -104,6 +104,17 @@ Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) 
 
 }  // namespace
 
+ParamSpec runs_param() {
+  return optional("runs", ParamType::paths,
+                  "{system name: path} of per-query evaluation files (give one of report, scores, runs)");
+}
+
+ParamSpec runs_format_param() {
+  return with_default("runs_format", ParamType::string, "trec_eval",
+                      "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+      .one_of({"trec_eval", "ir_measures"});
+}
+
 std::vector<ParamSpec> comparison_input_params() {
   return {
       optional("report", ParamType::path,
@@ -111,15 +122,12 @@ std::vector<ParamSpec> comparison_input_params() {
       optional("scores", ParamType::path,
                "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}}, or {\"systems\": {name: "
                "{query_id: score}}} (give one of report, scores, runs)"),
-      optional("runs", ParamType::paths,
-               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      runs_param(),
       optional("report_data", ParamType::object,
                "an EvalReport as a JSON object, in place of a report file (give one input only)"),
       optional("scores_data", ParamType::object,
                "a scores file's content as a JSON object, in place of the file (give one input only)"),
-      with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
-          .one_of({"trec_eval", "ir_measures"}),
+      runs_format_param(),
       required("baseline", ParamType::string,
                "baseline stage name (report), label or system name (scores), system name (runs)"),
       required("candidate", ParamType::string,
