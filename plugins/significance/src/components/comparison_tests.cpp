@@ -30,15 +30,16 @@ std::string bootstrap_interval_method(const TestSettings& settings) {
 
 /// paired-bootstrap's percentile interval of `deltas`, bit for bit: the
 /// interval wilcoxon and randomization report, with bounded_bootstrap's
-/// failures (too many queries, resample means beyond memory).
-Expected<void> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
-                                      const TestSettings& settings, const TestRun& run) {
-  GRK_TRY(const BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
-                                                              settings.confidence_level, run.progress));
+/// failures (too many queries, resample means beyond memory). Returns the
+/// whole estimate, whose effect and p-value the bootstrap row reports too.
+Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
+                                                   const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
+                                                        settings.confidence_level, run.progress));
   record.confidence_interval_low = estimate.confidence_interval_low;
   record.confidence_interval_high = estimate.confidence_interval_high;
   record.interval_method = bootstrap_interval_method(settings);
-  return {};
+  return estimate;
 }
 
 /// How a setting's value is checked.
@@ -128,12 +129,8 @@ std::vector<ParamSpec> wilcoxon_test_params() {
 // compare-systems equals what paired-bootstrap returns for the pair, bit for bit.
 Expected<void> fill_bootstrap(ComparisonRecord& record, const std::vector<double>& deltas,
                               const TestSettings& settings, const TestRun& run) {
-  GRK_TRY(const BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
-                                                              settings.confidence_level, run.progress));
+  GRK_TRY(const BootstrapEstimate estimate, set_bootstrap_interval(record, deltas, settings, run));
   record.effect = estimate.effect;
-  record.confidence_interval_low = estimate.confidence_interval_low;
-  record.confidence_interval_high = estimate.confidence_interval_high;
-  record.interval_method = bootstrap_interval_method(settings);
   set_p_value(record, estimate.p_value_two_sided, settings.alpha);
   return {};
 }

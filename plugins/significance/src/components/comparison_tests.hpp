@@ -21,23 +21,8 @@
 
 namespace grk::significance {
 
-/// The settings a test may read; a component reads only those its row lists.
-struct TestSettings {
-  double confidence_level = 0.95;
-  double alpha = 0.05;
-  std::int64_t resamples = 10000;
-  std::int64_t permutations = 10000;
-  std::int64_t seed = 7;
-};
-
-/// What the caller of a row's fill lends it.
-struct TestRun {
-  /// Hears of the bootstrap interval's resamples (the components' progress).
-  BootstrapProgress progress;
-  /// Put before the message of the test's own refusal (`paired-t fusion vs
-  /// bm25 on mrr: `); the pairing and the interval's limits are not prefixed.
-  std::string refusal_prefix;
-};
+struct TestSettings;
+struct TestRun;
 
 /// Sets the record's interval, interval_method, p-value (set_p_value at
 /// settings.alpha) and test-specific `details` from `deltas` (paired_deltas'
@@ -58,6 +43,24 @@ struct ComparisonTest {
   /// Its parameters after the shared inputs, in the order they are checked.
   std::vector<ParamSpec> (*params)();
   FillRecord fill;
+};
+
+/// The settings a test may read; a component reads only those its row lists.
+struct TestSettings {
+  double confidence_level = 0.95;
+  double alpha = 0.05;
+  std::int64_t resamples = 10000;
+  std::int64_t permutations = 10000;
+  std::int64_t seed = 7;
+};
+
+/// What the caller of a row's fill lends it.
+struct TestRun {
+  /// Hears of the bootstrap interval's resamples (the components' progress).
+  BootstrapProgress progress;
+  /// Put before the message of the test's own refusal (`paired-t fusion vs
+  /// bm25 on mrr: `); the pairing and the interval's limits are not prefixed.
+  std::string refusal_prefix;
 };
 
 // Each row's parameters and fill (comparison_tests.cpp).
