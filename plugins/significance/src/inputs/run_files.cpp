@@ -136,7 +136,7 @@ Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format,
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
     const std::string_view line = text.substr(0, end);
-    if (auto parsed = parser.line(line, number); !parsed) return unexpected(std::move(parsed).error());
+    GRK_TRY_VOID(parser.line(line, number));
     if (end == std::string_view::npos) break;
     text.remove_prefix(end + 1);
     ++number;
@@ -145,13 +145,12 @@ Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format,
 }
 
 Expected<MeasureScores> read_run_file(const std::filesystem::path& path, RunsFormat format) {
-  auto bytes = read_input_file(path, "runs file");
-  if (!bytes) return unexpected(std::move(bytes).error());
-  if (auto utf8 = python::validate_utf8(*bytes); !utf8) {
+  GRK_TRY(const std::string bytes, read_input_file(path, "runs file"));
+  if (auto utf8 = python::validate_utf8(bytes); !utf8) {
     return fail(Status::invalid_data,
                 "runs file " + python::repr(path.string()) + " is not valid UTF-8: " + utf8.error());
   }
-  return parse_run_text(*bytes, format, path.string());
+  return parse_run_text(bytes, format, path.string());
 }
 
 }  // namespace grk::significance
