@@ -16,7 +16,7 @@
 #include "inputs/system_table.hpp"
 #include "results/compare_systems.hpp"
 #include "results/parallel_slots.hpp"
-#include "results/summaries.hpp"
+#include "results/result_json.hpp"
 
 namespace grk::significance {
 

@@ -6,8 +6,7 @@
 #include "inputs/comparison_input.hpp"
 #include "inputs/score_pair.hpp"
 #include "methods/paired_bootstrap.hpp"
-#include "results/bootstrap_result_json.hpp"
-#include "results/summaries.hpp"
+#include "results/result_json.hpp"
 
 namespace grk::significance {
 

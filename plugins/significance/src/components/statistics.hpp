@@ -13,7 +13,7 @@
 #include <grk/statistic.hpp>
 
 #include "components/comparison_tests.hpp"
-#include "results/summaries.hpp"
+#include "results/result_json.hpp"
 
 namespace grk::significance {
 

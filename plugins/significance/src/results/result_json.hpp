@@ -1,15 +1,22 @@
-// The human summary lines of the module's results, one per component kind,
-// read back from the JSON each component returns (the host passes the result
-// to summarize), with four decimals as groundkit's results documents print
-// them.
-#ifndef GRK_SIGNIFICANCE_RESULTS_SUMMARIES_HPP
-#define GRK_SIGNIFICANCE_RESULTS_SUMMARIES_HPP
+// The module's results as the host receives them: paired-bootstrap's
+// BootstrapResult as JSON (a ComparisonRecord's is comparison_record.hpp's),
+// and the human summary line of each component's result, read back from that
+// JSON (the host passes the result to summarize), with four decimals as
+// groundkit's results documents print them.
+#ifndef GRK_SIGNIFICANCE_RESULTS_RESULT_JSON_HPP
+#define GRK_SIGNIFICANCE_RESULTS_RESULT_JSON_HPP
 
 #include <boost/json/value.hpp>
 
 #include <string>
 
+#include "methods/paired_bootstrap.hpp"
+
 namespace grk::significance {
+
+/// The fields of docs/behaviour/paired-bootstrap.md §8 in the model's order, `method` last. Doubles
+/// stay doubles: the host writes them in groundkit's report float format.
+[[nodiscard]] boost::json::value to_json(const BootstrapResult& result);
 
 /// `dense vs bm25, ndcg_at_10 (n=300): +0.0123, 95% CI [+0.0041, +0.0208],
 /// ASL 0.0031, significant` (or `not significant`), from a BootstrapResult's
