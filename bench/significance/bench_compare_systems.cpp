@@ -37,7 +37,7 @@
 #include <grk/param.hpp>
 
 #include "bench_timing.hpp"
-#include "components/compare_systems_statistic.hpp"
+#include "components/statistics.hpp"
 
 namespace fs = std::filesystem;
 using grk::bench::best_seconds;

@@ -23,14 +23,10 @@
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
-#include "components/compare_systems_statistic.hpp"
+#include "components/statistics.hpp"
 #include "methods/p_value_adjustment.hpp"
-#include "components/paired_bootstrap_statistic.hpp"
-#include "components/paired_t_statistic.hpp"
 #include "component_call.hpp"
 #include "r_oracle.hpp"
-#include "components/randomization_statistic.hpp"
-#include "components/wilcoxon_statistic.hpp"
 
 namespace fs = std::filesystem;
 using boost::json::object;

@@ -14,10 +14,7 @@
 #include <grk/json/writer.hpp>
 
 #include "component_call.hpp"
-#include "components/paired_bootstrap_statistic.hpp"
-#include "components/paired_t_statistic.hpp"
-#include "components/randomization_statistic.hpp"
-#include "components/wilcoxon_statistic.hpp"
+#include "components/statistics.hpp"
 
 using boost::json::object;
 using grk::test::Outcome;

@@ -24,15 +24,12 @@
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
-#include "components/paired_bootstrap_statistic.hpp"
+#include "components/statistics.hpp"
 #include "methods/paired_t.hpp"
-#include "components/paired_t_statistic.hpp"
 #include "component_call.hpp"
 #include "r_oracle.hpp"
 #include "methods/randomization.hpp"
-#include "components/randomization_statistic.hpp"
 #include "methods/wilcoxon.hpp"
-#include "components/wilcoxon_statistic.hpp"
 
 namespace fs = std::filesystem;
 using boost::json::object;

@@ -13,7 +13,6 @@
 #include <grk/expected.hpp>
 #include <grk/groundkit/report/model.hpp>
 
-#include "inputs/metric_check.hpp"
 #include "methods/paired_bootstrap.hpp"
 #include "inputs/report_scores.hpp"
 

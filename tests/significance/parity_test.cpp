@@ -24,7 +24,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
-#include "components/paired_bootstrap_statistic.hpp"
+#include "components/statistics.hpp"
 
 namespace fs = std::filesystem;
 using grk::significance::PairedBootstrapStatistic;

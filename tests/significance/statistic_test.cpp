@@ -19,7 +19,7 @@
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 #include "component_call.hpp"
-#include "components/paired_bootstrap_statistic.hpp"
+#include "components/statistics.hpp"
 
 namespace fs = std::filesystem;
 using boost::json::object;

@@ -4,7 +4,7 @@
 // the one that names the module's components:
 //
 //   #include <grk/plugin.hpp>
-//   #include "components/paired_bootstrap_statistic.hpp"
+//   #include "components/statistics.hpp"
 //   GRK_PLUGIN_MODULE("significance", "1.0.0", grk::significance::PairedBootstrapStatistic)
 //
 // It generates the C entry point and the exception firewall: every call into

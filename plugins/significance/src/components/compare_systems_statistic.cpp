@@ -1,4 +1,6 @@
-#include "components/compare_systems_statistic.hpp"
+#include "components/statistics.hpp"
+
+#include <boost/json/string.hpp>
 
 #include <optional>
 #include <set>
@@ -7,13 +9,14 @@
 #include <grk/error.hpp>
 #include <grk/python/repr.hpp>
 
-#include "results/compare_systems.hpp"
+#include "components/comparison_tests.hpp"
 #include "inputs/comparison_input.hpp"
-#include "inputs/metric_check.hpp"
-#include "components/comparison_params.hpp"
-#include "results/parallel_slots.hpp"
+#include "inputs/report_scores.hpp"
 #include "inputs/run_files.hpp"
 #include "inputs/system_table.hpp"
+#include "results/compare_systems.hpp"
+#include "results/parallel_slots.hpp"
+#include "results/result_json.hpp"
 
 namespace grk::significance {
 
@@ -49,6 +52,16 @@ Expected<std::optional<std::vector<std::string>>> name_list(const Params& params
   return std::optional<std::vector<std::string>>(std::move(names));
 }
 
+/// `bootstrap, randomization, t or wilcoxon`: the `test` param's description.
+std::string test_choices() {
+  const std::vector<std::string> names = family_test_names();
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  }
+  return text;
+}
+
 /// The family a compare-systems step will compute: its input read, its pairs
 /// planned, its settings checked.
 struct PreparedFamily {
@@ -79,31 +92,13 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     return fail(Status::invalid_argument, "exactly one of 'report', 'scores' and 'runs' must be given, got " +
                                               (inputs == 0 ? std::string("none") : inputs == 3 ? "all three" : given));
   }
-  auto runs_format = parse_runs_format(params.string("runs_format"));
-  if (!runs_format) return unexpected(std::move(runs_format).error());
+  GRK_TRY(const RunsFormat runs_format, parse_runs_format(params.string("runs_format")));
   FamilySettings settings;
-  auto test = parse_comparison_test(params.string("test"));
-  if (!test) return unexpected(std::move(test).error());
-  settings.test = *test;
-  auto correction = parse_correction(params.string("correction"));
-  if (!correction) return unexpected(std::move(correction).error());
-  settings.correction = *correction;
-  auto missing = parse_missing_queries(params.string("missing_queries"));
-  if (!missing) return unexpected(std::move(missing).error());
-  settings.missing_queries = *missing;
-  auto alpha = open_unit_interval(params, "alpha");
-  if (!alpha) return unexpected(std::move(alpha).error());
-  settings.alpha = *alpha;
-  auto level = open_unit_interval(params, "confidence_level");
-  if (!level) return unexpected(std::move(level).error());
-  settings.confidence_level = *level;
-  auto resamples = positive_integer(params, "resamples");
-  if (!resamples) return unexpected(std::move(resamples).error());
-  settings.resamples = *resamples;
-  auto permutations = positive_integer(params, "permutations");
-  if (!permutations) return unexpected(std::move(permutations).error());
-  settings.permutations = *permutations;
-  settings.seed = params.integer("seed");
+  GRK_TRY(settings.test, find_family_test(params.string("test")));
+  GRK_TRY(settings.correction, parse_correction(params.string("correction")));
+  GRK_TRY(settings.missing_queries, parse_missing_queries(params.string("missing_queries")));
+  GRK_TRY(settings.test_settings,
+          read_test_settings(params, {"alpha", "confidence_level", "resamples", "permutations", "seed"}));
   settings.per_query = params.boolean("per_query");
 
   if (params.has("metric") && params.has("metrics")) {
@@ -114,29 +109,23 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   }
   if (has_scores) {
     // A scores file's metric is one of groundkit's, as for the two-system comparisons.
-    auto metric = check_metric_name(params.string("metric"));
-    if (!metric) return unexpected(std::move(metric).error());
+    GRK_TRY_VOID(check_metric_name(params.string("metric")));
   }
   std::optional<std::vector<std::string>> metrics;
   if (params.has("metric")) {
     metrics = std::vector<std::string>{params.string("metric")};
   } else {
-    auto listed = name_list(params, "metrics");
-    if (!listed) return unexpected(std::move(listed).error());
-    metrics = std::move(*listed);
+    GRK_TRY(metrics, name_list(params, "metrics"));
   }
-  auto systems = name_list(params, "systems");
-  if (!systems) return unexpected(std::move(systems).error());
-  auto threads = thread_count();
-  if (!threads) return unexpected(std::move(threads).error());
-  settings.threads = *threads;
+  GRK_TRY(const std::optional<std::vector<std::string>> systems, name_list(params, "systems"));
+  GRK_TRY(settings.threads, thread_count());
 
   const bool bounded = reading == InputReading::bounded;
   if (bounded && !inputs_small_enough(params)) return std::optional<PreparedFamily>();
   const char* metric_param = params.has("metric") ? "metric" : "metrics";
   auto table = has_report   ? read_report_systems(params.path("report"), metrics, metric_param)
                : has_scores ? read_scores_systems(params.path("scores"), params.string("metric"))
-                            : read_runs_systems(params.paths("runs"), *runs_format, metrics, metric_param);
+                            : read_runs_systems(params.paths("runs"), runs_format, metrics, metric_param);
   if (!table) {
     // A problem of the data is the step's to report; a parameter the data contradicts is not.
     if (bounded && table.error().status != Status::invalid_argument) return std::optional<PreparedFamily>();
@@ -144,15 +133,13 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   }
   const std::optional<std::string> baseline =
       params.has("baseline") ? std::optional<std::string>(params.string("baseline")) : std::nullopt;
-  auto pairs = plan_pairs(table->systems, baseline, *systems);
-  if (!pairs) return unexpected(std::move(pairs).error());
-  return std::optional<PreparedFamily>(PreparedFamily{std::move(*table), std::move(*pairs), settings});
+  GRK_TRY(std::vector<SystemPair> pairs, plan_pairs(table->systems, baseline, systems));
+  return std::optional<PreparedFamily>(PreparedFamily{std::move(*table), std::move(pairs), settings});
 }
 
 Expected<boost::json::value> run(const Params& params, Context& context) {
-  auto family = prepare(params, InputReading::whole);
-  if (!family) return unexpected(std::move(family).error());
-  return compare_systems((*family)->table, (*family)->pairs, (*family)->settings,
+  GRK_TRY(const std::optional<PreparedFamily> family, prepare(params, InputReading::whole));
+  return compare_systems(family->table, family->pairs, family->settings,
                          [&context](std::size_t done, std::size_t total) {
                            context.progress("comparisons", done, total);
                          });
@@ -161,45 +148,41 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
 }  // namespace
 
 std::vector<ParamSpec> CompareSystemsStatistic::params() {
-  return {
+  std::vector<ParamSpec> specs{
       optional("report", ParamType::path,
                "EvalReport JSON; its stages are the systems (give one of report, scores, runs)"),
       optional("scores", ParamType::path,
                "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": ...}) "
                "on one metric, named by metric (give one of report, scores, runs)"),
-      optional("runs", ParamType::paths,
-               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
-      with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
-          .one_of({"trec_eval", "ir_measures"}),
+      runs_param(),
+      runs_format_param(),
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
       optional("systems", ParamType::string,
                "comma-separated system names to compare (default: every system of the input)"),
       optional("metrics", ParamType::string,
                "comma-separated metric names (default: every metric of the input)"),
       optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
-      with_default("test", ParamType::string, "bootstrap", "bootstrap, randomization, t or wilcoxon")
-          .one_of({"bootstrap", "randomization", "t", "wilcoxon"}),
+      with_default("test", ParamType::string, boost::json::string(bootstrap_row.family_name), test_choices())
+          .one_of(family_test_names()),
       with_default("correction", ParamType::string, "holm",
                    "holm, bonferroni, holm-sidak, hommel, bh, by or none")
           .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
-      alpha_param(),
-      interval_resamples_param(),
-      permutations_param(),
-      seed_param(),
-      confidence_level_param(),
-      with_default("missing_queries", ParamType::string, "error",
-                   "a query some system lacks: error, intersect (compare the shared ones) or zero (score 0)")
-          .one_of({"error", "intersect", "zero"}),
-      with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"),
   };
+  for (ParamSpec& spec : setting_params({"alpha", "resamples", "permutations", "seed", "confidence_level"})) {
+    specs.push_back(std::move(spec));
+  }
+  specs.push_back(with_default("missing_queries", ParamType::string, "error",
+                               "a query some system lacks: error, intersect (compare the shared ones) or zero "
+                               "(score 0)")
+                      .one_of({"error", "intersect", "zero"}));
+  specs.push_back(with_default("per_query", ParamType::boolean, false, "add each record's per-query deltas"));
+  return specs;
 }
 
 // §10.2 steps 1-7 before the run, the input read only when small enough
 // (docs/behaviour/comparisons.md §2.5).
 Expected<void> CompareSystemsStatistic::validate(const Params& params) const {
-  auto family = prepare(params, InputReading::bounded);
-  if (!family) return unexpected(std::move(family).error());
+  GRK_TRY_VOID(prepare(params, InputReading::bounded));
   return {};
 }
 

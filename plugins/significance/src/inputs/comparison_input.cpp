@@ -8,7 +8,6 @@
 #include <grk/groundkit/report/names.hpp>
 #include <grk/python/repr.hpp>
 
-#include "inputs/metric_check.hpp"
 #include "inputs/report_scores.hpp"
 #include "inputs/run_files.hpp"
 #include "inputs/score_file.hpp"
@@ -37,16 +36,13 @@ Expected<ScoreMap> system_of_scores_file(const SystemScoreMaps& systems, const s
 
 Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate) {
   // `scores_data` carries a scores file's content in memory (docs/behaviour/comparisons.md §2.4).
-  auto file = params.has("scores_data") ? score_file_from_json(params.value("scores_data"))
-                                         : read_score_file(params.path("scores"));
-  if (!file) return unexpected(std::move(file).error());
-  SystemScoreMaps& systems = file->systems;
-  if (file->two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
-  auto baseline_scores = system_of_scores_file(systems, baseline);
-  if (!baseline_scores) return unexpected(std::move(baseline_scores).error());
-  auto candidate_scores = system_of_scores_file(systems, candidate);
-  if (!candidate_scores) return unexpected(std::move(candidate_scores).error());
-  return ScorePair{std::move(*baseline_scores), std::move(*candidate_scores)};
+  GRK_TRY(ScoreFile file, params.has("scores_data") ? score_file_from_json(params.value("scores_data"))
+                                                     : read_score_file(params.path("scores")));
+  SystemScoreMaps& systems = file.systems;
+  if (file.two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
+  GRK_TRY(ScoreMap baseline_scores, system_of_scores_file(systems, baseline));
+  GRK_TRY(ScoreMap candidate_scores, system_of_scores_file(systems, candidate));
+  return ScorePair{std::move(baseline_scores), std::move(candidate_scores)};
 }
 
 Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, const ComparisonInput& input) {
@@ -66,9 +62,8 @@ Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, cons
                       quoted_names(runs, [](const auto& run) { return run.first; }));
     }
   }
-  auto table = read_runs_systems(sides, format, std::vector<std::string>{input.metric}, "metric");
-  if (!table) return unexpected(std::move(table).error());
-  return ScorePair{std::move(table->scores[0][0]), std::move(table->scores[0][1])};
+  GRK_TRY(SystemTable table, read_runs_systems(sides, format, std::vector<std::string>{input.metric}, "metric"));
+  return ScorePair{std::move(table.scores[0][0]), std::move(table.scores[0][1])};
 }
 
 /// With an in-memory input among them, exactly one of the five inputs
@@ -90,20 +85,31 @@ Expected<void> check_one_input_given(const Params& params) {
 
 /// The two sides paired query by query under `policy` (intersect or zero).
 Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) {
-  auto aligned = align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
-                               input.metric, policy);
-  if (!aligned) return unexpected(std::move(aligned).error());
+  GRK_TRY(const AlignedScores aligned,
+          align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
+                        input.metric, policy));
   ScorePair scores;
-  for (std::size_t q = 0; q < aligned->query_ids.size(); ++q) {
-    scores.baseline.emplace_hint(scores.baseline.end(), aligned->query_ids[q], aligned->scores[0][q]);
-    scores.candidate.emplace_hint(scores.candidate.end(), aligned->query_ids[q], aligned->scores[1][q]);
+  for (std::size_t q = 0; q < aligned.query_ids.size(); ++q) {
+    scores.baseline.emplace_hint(scores.baseline.end(), aligned.query_ids[q], aligned.scores[0][q]);
+    scores.candidate.emplace_hint(scores.candidate.end(), aligned.query_ids[q], aligned.scores[1][q]);
   }
   input.scores = std::move(scores);
-  return AlignmentSummary{policy, aligned->query_ids.size(), aligned->dropped_queries, aligned->filled_queries[0],
-                          aligned->filled_queries[1]};
+  return AlignmentSummary{policy, aligned.query_ids.size(), aligned.dropped_queries, aligned.filled_queries[0],
+                          aligned.filled_queries[1]};
 }
 
 }  // namespace
+
+ParamSpec runs_param() {
+  return optional("runs", ParamType::paths,
+                  "{system name: path} of per-query evaluation files (give one of report, scores, runs)");
+}
+
+ParamSpec runs_format_param() {
+  return with_default("runs_format", ParamType::string, "trec_eval",
+                      "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
+      .one_of({"trec_eval", "ir_measures"});
+}
 
 std::vector<ParamSpec> comparison_input_params() {
   return {
@@ -112,15 +118,12 @@ std::vector<ParamSpec> comparison_input_params() {
       optional("scores", ParamType::path,
                "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}}, or {\"systems\": {name: "
                "{query_id: score}}} (give one of report, scores, runs)"),
-      optional("runs", ParamType::paths,
-               "{system name: path} of per-query evaluation files (give one of report, scores, runs)"),
+      runs_param(),
       optional("report_data", ParamType::object,
                "an EvalReport as a JSON object, in place of a report file (give one input only)"),
       optional("scores_data", ParamType::object,
                "a scores file's content as a JSON object, in place of the file (give one input only)"),
-      with_default("runs_format", ParamType::string, "trec_eval",
-                   "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
-          .one_of({"trec_eval", "ir_measures"}),
+      runs_format_param(),
       required("baseline", ParamType::string,
                "baseline stage name (report), label or system name (scores), system name (runs)"),
       required("candidate", ParamType::string,
@@ -152,8 +155,7 @@ Expected<InputSettings> check_input_params(const Params& params) {
   settings.has_report_data = params.has("report_data");
   const bool has_scores_data = params.has("scores_data");
   if (settings.has_report_data || has_scores_data) {
-    auto given = check_one_input_given(params);
-    if (!given) return unexpected(std::move(given).error());
+    GRK_TRY_VOID(check_one_input_given(params));
   }
   settings.has_report = params.has("report") || settings.has_report_data;
   settings.has_scores = params.has("scores") || has_scores_data;
@@ -173,16 +175,11 @@ Expected<InputSettings> check_input_params(const Params& params) {
   }
   settings.metric = params.string("metric");
   if (!has_runs) {
-    auto metric = check_metric_name(settings.metric);
-    if (!metric) return unexpected(std::move(metric).error());
-    settings.metric = std::string(report::to_string(*metric));
+    GRK_TRY(const report::MetricName metric, check_metric_name(settings.metric));
+    settings.metric = std::string(report::to_string(metric));
   }
-  auto runs_format = parse_runs_format(params.string("runs_format"));
-  if (!runs_format) return unexpected(std::move(runs_format).error());
-  settings.runs_format = *runs_format;
-  auto policy = parse_missing_queries(params.string("missing_queries"));
-  if (!policy) return unexpected(std::move(policy).error());
-  settings.policy = *policy;
+  GRK_TRY(settings.runs_format, parse_runs_format(params.string("runs_format")));
+  GRK_TRY(settings.policy, parse_missing_queries(params.string("missing_queries")));
   return settings;
 }
 
@@ -208,8 +205,7 @@ bool inputs_small_enough(const Params& params) {
 }
 
 Expected<bool> precheck_comparison_input(const Params& params) {
-  auto settings = check_input_params(params);
-  if (!settings) return unexpected(std::move(settings).error());
+  GRK_TRY_VOID(check_input_params(params));
   if (!inputs_small_enough(params)) return false;
   auto input = read_comparison_input(params);
   if (input) return true;
@@ -218,33 +214,29 @@ Expected<bool> precheck_comparison_input(const Params& params) {
 }
 
 Expected<ComparisonInput> read_comparison_input(const Params& params) {
-  auto settings = check_input_params(params);
-  if (!settings) return unexpected(std::move(settings).error());
-  const bool has_report_data = settings->has_report_data;
-  const bool has_scores = settings->has_scores;
-  const bool has_runs = settings->has_runs;
-  const RunsFormat runs_format = settings->runs_format;
-  const MissingQueries policy = settings->policy;
+  GRK_TRY(const InputSettings settings, check_input_params(params));
+  const bool has_report_data = settings.has_report_data;
+  const bool has_scores = settings.has_scores;
+  const bool has_runs = settings.has_runs;
+  const RunsFormat runs_format = settings.runs_format;
+  const MissingQueries policy = settings.policy;
 
   ComparisonInput input;
   input.baseline = params.string("baseline");
   input.candidate = params.string("candidate");
-  input.metric = settings->metric;
+  input.metric = settings.metric;
 
-  Expected<ScorePair> scores = [&]() -> Expected<ScorePair> {
+  const auto read_scores = [&]() -> Expected<ScorePair> {
     if (has_runs) return scores_of_runs(params, runs_format, input);
     if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
-    auto report = has_report_data ? report_from_json(params.value("report_data")) : read_report_file(params.path("report"));
-    if (!report) return unexpected(std::move(report).error());
-    return scores_from_report(*report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
-  }();
-  if (!scores) return unexpected(std::move(scores).error());
-  input.scores = std::move(*scores);
+    GRK_TRY(const report::EvalReport report, has_report_data ? report_from_json(params.value("report_data"))
+                                                             : read_report_file(params.path("report")));
+    return scores_from_report(report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
+  };
+  GRK_TRY(input.scores, read_scores());
 
   if (policy != MissingQueries::error) {
-    auto summary = align(input, policy);
-    if (!summary) return unexpected(std::move(summary).error());
-    input.alignment = *summary;
+    GRK_TRY(input.alignment, align(input, policy));
   }
   return input;
 }

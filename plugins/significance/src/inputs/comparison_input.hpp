@@ -47,6 +47,10 @@ struct ComparisonInput {
   std::optional<AlignmentSummary> alignment;
 };
 
+/// `runs` and `runs_format`, which compare-systems shares too.
+[[nodiscard]] ParamSpec runs_param();
+[[nodiscard]] ParamSpec runs_format_param();
+
 /// The param specs of the shared inputs, in the order every comparison lists them.
 [[nodiscard]] std::vector<ParamSpec> comparison_input_params();
 

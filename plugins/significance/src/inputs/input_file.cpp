@@ -38,13 +38,12 @@ Expected<std::string> read_input_file(const std::filesystem::path& path, std::st
 }
 
 Expected<boost::json::value> read_json_file(const std::filesystem::path& path, std::string_view what) {
-  auto bytes = read_input_file(path, what);
-  if (!bytes) return unexpected(std::move(bytes).error());
+  GRK_TRY(const std::string bytes, read_input_file(path, what));
   const std::string name = python::repr(path.string());
-  if (auto utf8 = python::validate_utf8(*bytes); !utf8) {
+  if (auto utf8 = python::validate_utf8(bytes); !utf8) {
     return fail(Status::invalid_data, std::string(what) + " " + name + " is not valid UTF-8: " + utf8.error());
   }
-  auto value = json::read(*bytes);
+  auto value = json::read(bytes);
   if (!value) {
     return fail(Status::invalid_data,
                 std::string(what) + " " + name + " is not valid JSON: " + value.error().describe());

@@ -7,11 +7,13 @@
 #include <grk/error.hpp>
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
+
 namespace grk::significance {
 
 namespace {
 
-constexpr std::array<std::pair<MissingQueries, std::string_view>, 3> policy_names{{
+constexpr Spellings<MissingQueries, 3> policy_names{{
     {MissingQueries::error, "error"},
     {MissingQueries::intersect, "intersect"},
     {MissingQueries::zero, "zero"},
@@ -42,20 +44,10 @@ std::string missing_ids_message(const std::vector<SystemScores>& systems,
 
 }  // namespace
 
-std::string_view missing_queries_name(MissingQueries policy) noexcept {
-  for (const auto& [value, name] : policy_names) {
-    if (value == policy) return name;
-  }
-  return "error";
-}
+std::string_view missing_queries_name(MissingQueries policy) noexcept { return choice_name(policy_names, policy); }
 
 Expected<MissingQueries> parse_missing_queries(std::string_view name) {
-  std::string known;
-  for (const auto& [value, spelled] : policy_names) {
-    if (spelled == name) return value;
-    known += (known.empty() ? "'" : ", '") + std::string(spelled) + "'";
-  }
-  return fail(Status::invalid_argument, "missing_queries must be one of " + known + ", got " + python::repr(name));
+  return parse_choice(policy_names, "missing_queries", name);
 }
 
 Expected<AlignedScores> align_queries(const std::vector<SystemScores>& systems, std::string_view metric,

@@ -9,6 +9,7 @@
 #include <grk/groundkit/report/reader.hpp>
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
 #include "inputs/input_file.hpp"
 
 namespace grk::significance {
@@ -66,11 +67,9 @@ Expected<ScorePair> scores_from_report(const report::EvalReport& report, std::st
   if (baseline_stage == nullptr) return missing_stage(report, baseline);
   const report::StageResult* candidate_stage = find_stage(report, candidate);
   if (candidate_stage == nullptr) return missing_stage(report, candidate);
-  auto baseline_scores = stage_scores(*baseline_stage, metric);
-  if (!baseline_scores) return unexpected(std::move(baseline_scores).error());
-  auto candidate_scores = stage_scores(*candidate_stage, metric);
-  if (!candidate_scores) return unexpected(std::move(candidate_scores).error());
-  return ScorePair{std::move(*baseline_scores), std::move(*candidate_scores)};
+  GRK_TRY(ScoreMap baseline_scores, stage_scores(*baseline_stage, metric));
+  GRK_TRY(ScoreMap candidate_scores, stage_scores(*candidate_stage, metric));
+  return ScorePair{std::move(baseline_scores), std::move(candidate_scores)};
 }
 
 Expected<report::EvalReport> report_from_json(const boost::json::value& json) {
@@ -80,9 +79,13 @@ Expected<report::EvalReport> report_from_json(const boost::json::value& json) {
 }
 
 Expected<report::EvalReport> read_report_file(const std::filesystem::path& path) {
-  auto json = read_json_file(path, "report");
-  if (!json) return unexpected(std::move(json).error());
-  return report_from_json(*json);
+  GRK_TRY(const boost::json::value json, read_json_file(path, "report"));
+  return report_from_json(json);
+}
+
+Expected<report::MetricName> check_metric_name(std::string_view text) {
+  if (auto metric = report::parse_metric_name(text)) return *metric;
+  return not_one_of("metric", report::metric_names, text);
 }
 
 }  // namespace grk::significance

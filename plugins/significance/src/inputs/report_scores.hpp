@@ -1,5 +1,7 @@
 // compare_report_stages: two stages of one EvalReport -> paired score maps
-// (docs/behaviour/paired-bootstrap.md §9 steps 1-3).
+// (docs/behaviour/paired-bootstrap.md §9 steps 1-3), and the check of the
+// `metric` that names one of the report's metrics (docs/behaviour/eval-report.md §2,
+// docs/behaviour/paired-bootstrap.md §2).
 #ifndef GRK_SIGNIFICANCE_INPUTS_REPORT_SCORES_HPP
 #define GRK_SIGNIFICANCE_INPUTS_REPORT_SCORES_HPP
 
@@ -32,6 +34,10 @@ Expected<report::EvalReport> report_from_json(const boost::json::value& json);
 /// grk::report::read_eval_report, whose first problem fails with
 /// invalid_data `<json path>: <message>`.
 Expected<report::EvalReport> read_report_file(const std::filesystem::path& path);
+
+/// The parameter check for `metric`: the MetricName `text` names; otherwise
+/// fails with invalid_argument "metric must be one of 'recall_at_1', ..., 'ndcg_at_10', got <repr>".
+Expected<report::MetricName> check_metric_name(std::string_view text);
 
 }  // namespace grk::significance
 

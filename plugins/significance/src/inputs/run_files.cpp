@@ -11,11 +11,15 @@
 #include <grk/error.hpp>
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
 #include "inputs/input_file.hpp"
 
 namespace grk::significance {
 
 namespace {
+
+constexpr Spellings<RunsFormat, 2> runs_formats{{{RunsFormat::trec_eval, "trec_eval"},
+                                                 {RunsFormat::ir_measures, "ir_measures"}}};
 
 /// A score and the line it came from, to name both lines of a duplicate.
 struct Row {
@@ -123,10 +127,7 @@ std::string_view runs_format_name(RunsFormat format) noexcept {
 }
 
 Expected<RunsFormat> parse_runs_format(std::string_view name) {
-  if (name == "trec_eval") return RunsFormat::trec_eval;
-  if (name == "ir_measures") return RunsFormat::ir_measures;
-  return fail(Status::invalid_argument,
-              "runs_format must be one of 'trec_eval', 'ir_measures', got " + python::repr(name));
+  return parse_choice(runs_formats, "runs_format", name);
 }
 
 Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format, std::string_view file) {
@@ -135,7 +136,7 @@ Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format,
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
     const std::string_view line = text.substr(0, end);
-    if (auto parsed = parser.line(line, number); !parsed) return unexpected(std::move(parsed).error());
+    GRK_TRY_VOID(parser.line(line, number));
     if (end == std::string_view::npos) break;
     text.remove_prefix(end + 1);
     ++number;
@@ -144,13 +145,12 @@ Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format,
 }
 
 Expected<MeasureScores> read_run_file(const std::filesystem::path& path, RunsFormat format) {
-  auto bytes = read_input_file(path, "runs file");
-  if (!bytes) return unexpected(std::move(bytes).error());
-  if (auto utf8 = python::validate_utf8(*bytes); !utf8) {
+  GRK_TRY(const std::string bytes, read_input_file(path, "runs file"));
+  if (auto utf8 = python::validate_utf8(bytes); !utf8) {
     return fail(Status::invalid_data,
                 "runs file " + python::repr(path.string()) + " is not valid UTF-8: " + utf8.error());
   }
-  return parse_run_text(*bytes, format, path.string());
+  return parse_run_text(bytes, format, path.string());
 }
 
 }  // namespace grk::significance

@@ -55,10 +55,8 @@ Expected<ScoreMap> side(const boost::json::object& top, const char* name) {
 }
 
 Expected<ScoreFile> score_pair_from_json(const boost::json::object& top) {
-  auto baseline = side(top, "baseline");
-  if (!baseline) return unexpected(std::move(baseline).error());
-  auto candidate = side(top, "candidate");
-  if (!candidate) return unexpected(std::move(candidate).error());
+  GRK_TRY(ScoreMap baseline, side(top, "baseline"));
+  GRK_TRY(ScoreMap candidate, side(top, "candidate"));
   for (const auto& member : top) {
     if (member.key() != "baseline" && member.key() != "candidate") {
       std::string path;
@@ -68,8 +66,8 @@ Expected<ScoreFile> score_pair_from_json(const boost::json::object& top) {
   }
   ScoreFile file;
   file.two_sided = true;
-  file.systems.emplace_back("baseline", std::move(*baseline));
-  file.systems.emplace_back("candidate", std::move(*candidate));
+  file.systems.emplace_back("baseline", std::move(baseline));
+  file.systems.emplace_back("candidate", std::move(candidate));
   return file;
 }
 
@@ -83,9 +81,8 @@ Expected<ScoreFile> systems_from_json(const boost::json::object& top) {
   if (systems->empty()) return refused("systems", "must name at least one system");
   ScoreFile out;
   for (const auto& member : *systems) {
-    auto scores = score_map(member.value(), member_path("systems", member.key()));
-    if (!scores) return unexpected(std::move(scores).error());
-    out.systems.emplace_back(std::string(member.key()), std::move(*scores));
+    GRK_TRY(ScoreMap scores, score_map(member.value(), member_path("systems", member.key())));
+    out.systems.emplace_back(std::string(member.key()), std::move(scores));
   }
   for (const auto& member : top) {
     if (member.key() != "systems") {
@@ -109,9 +106,8 @@ Expected<ScoreFile> score_file_from_json(const boost::json::value& json) {
 }
 
 Expected<ScoreFile> read_score_file(const std::filesystem::path& path) {
-  auto json = read_json_file(path, "scores file");
-  if (!json) return unexpected(std::move(json).error());
-  return score_file_from_json(*json);
+  GRK_TRY(const boost::json::value json, read_json_file(path, "scores file"));
+  return score_file_from_json(json);
 }
 
 }  // namespace grk::significance

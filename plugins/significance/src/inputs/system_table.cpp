@@ -28,14 +28,13 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
       wanted.push_back(*metric);
     }
   }
-  auto report = read_report_file(path);
-  if (!report) return unexpected(std::move(report).error());
+  GRK_TRY(const report::EvalReport report, read_report_file(path));
   if (!metrics) {
     for (std::size_t i = 0; i < report::metric_names.size(); ++i) wanted.push_back(static_cast<report::MetricName>(i));
   }
 
   SystemTable table;
-  for (const auto& stage : report->stages) table.systems.emplace_back(report::to_string(stage.stage));
+  for (const auto& stage : report.stages) table.systems.emplace_back(report::to_string(stage.stage));
   for (const report::MetricName metric : wanted) {
     table.metrics.emplace_back(report::to_string(metric));
     std::vector<ScoreMap> row;
@@ -43,9 +42,8 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
       // scores_from_report with the stage on both sides: its checks
       // (duplicate stage names, duplicate query ids) and its skipping of
       // no-answer queries, one stage at a time.
-      auto scores = scores_from_report(*report, system, system, metric);
-      if (!scores) return unexpected(std::move(scores).error());
-      row.push_back(std::move(scores->baseline));
+      GRK_TRY(ScorePair scores, scores_from_report(report, system, system, metric));
+      row.push_back(std::move(scores.baseline));
     }
     table.scores.push_back(std::move(row));
   }
@@ -64,9 +62,8 @@ Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
   }
   std::vector<MeasureScores> files;
   for (const auto& path : paths) {
-    auto file = read_run_file(path, format);
-    if (!file) return unexpected(std::move(file).error());
-    files.push_back(std::move(*file));
+    GRK_TRY(MeasureScores file, read_run_file(path, format));
+    files.push_back(std::move(file));
   }
   if (metrics) {
     table.metrics = *metrics;
@@ -97,12 +94,11 @@ Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
 }
 
 Expected<SystemTable> read_scores_systems(const std::filesystem::path& path, const std::string& metric) {
-  auto file = read_score_file(path);
-  if (!file) return unexpected(std::move(file).error());
+  GRK_TRY(ScoreFile file, read_score_file(path));
   SystemTable table;
   table.metrics.push_back(metric);
   table.scores.emplace_back();
-  for (auto& [system, scores] : file->systems) {
+  for (auto& [system, scores] : file.systems) {
     table.systems.push_back(system);
     table.scores[0].push_back(std::move(scores));
   }

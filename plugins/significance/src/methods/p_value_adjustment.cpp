@@ -11,11 +11,13 @@
 #include <grk/error.hpp>
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
+
 namespace grk::significance {
 
 namespace {
 
-constexpr std::array<std::pair<Correction, std::string_view>, 7> correction_names{{
+constexpr Spellings<Correction, 7> correction_names{{
     {Correction::holm, "holm"},
     {Correction::bonferroni, "bonferroni"},
     {Correction::holm_sidak, "holm-sidak"},
@@ -107,21 +109,9 @@ std::vector<double> hommel(const std::vector<double>& p_values) {
 
 }  // namespace
 
-std::string_view correction_name(Correction correction) noexcept {
-  for (const auto& [value, name] : correction_names) {
-    if (value == correction) return name;
-  }
-  return "none";
-}
+std::string_view correction_name(Correction correction) noexcept { return choice_name(correction_names, correction); }
 
-Expected<Correction> parse_correction(std::string_view name) {
-  std::string known;
-  for (const auto& [value, spelled] : correction_names) {
-    if (spelled == name) return value;
-    known += (known.empty() ? "'" : ", '") + std::string(spelled) + "'";
-  }
-  return fail(Status::invalid_argument, "correction must be one of " + known + ", got " + python::repr(name));
-}
+Expected<Correction> parse_correction(std::string_view name) { return parse_choice(correction_names, "correction", name); }
 
 std::vector<double> adjust(const std::vector<double>& p, Correction correction) {
   const std::size_t n = p.size();

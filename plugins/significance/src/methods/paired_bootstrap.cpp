@@ -11,15 +11,29 @@
 #include <grk/error.hpp>
 #include <grk/json/float_format.hpp>
 
-#include "resampling/bounded_bootstrap.hpp"
-#include "inputs/metric_check.hpp"
-#include "inputs/paired_deltas.hpp"
+#include "inputs/report_scores.hpp"
+#include "inputs/score_pair.hpp"
 
 namespace grk::significance {
 
-namespace {
-
-}  // namespace
+Expected<BootstrapEstimate> bounded_bootstrap(const std::vector<double>& deltas, std::int64_t resamples,
+                                              std::int64_t seed, double confidence_level,
+                                              const BootstrapProgress& progress) {
+  if (deltas.size() > 0xffffffffu) {
+    return fail(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
+  }
+  const auto out_of_memory = [resamples] {
+    return fail(Status::failed_precondition, "not enough memory for " + std::to_string(resamples) +
+                                                 " bootstrap means (8 bytes each); use fewer resamples");
+  };
+  try {
+    return bootstrap_deltas(deltas, resamples, seed, confidence_level, progress);
+  } catch (const std::bad_alloc&) {
+    return out_of_memory();
+  } catch (const std::length_error&) {
+    return out_of_memory();
+  }
+}
 
 Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
                                            const BootstrapRequest& request,
@@ -34,16 +48,10 @@ Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const Score
                                   : request.confidence_level_text;
     return fail(Status::invalid_argument, "confidence_level must be between 0 and 1, got " + shown);
   }
-  auto paired = paired_deltas(baseline, candidate, "paired bootstrap");
-  if (!paired) return unexpected(std::move(paired).error());
-  const std::vector<double> deltas = std::move(*paired);
-  const auto bootstrapped =
-      bounded_bootstrap(deltas, request.resamples, request.seed, request.confidence_level, progress);
-  if (!bootstrapped) return unexpected(bootstrapped.error());
-  const BootstrapEstimate& estimate = *bootstrapped;
-  if (request.groundkit_metric) {
-    if (auto metric = check_metric_name(request.metric); !metric) return unexpected(std::move(metric).error());
-  }
+  GRK_TRY(const std::vector<double> deltas, paired_deltas(baseline, candidate, "paired bootstrap"));
+  GRK_TRY(const BootstrapEstimate estimate,
+          bounded_bootstrap(deltas, request.resamples, request.seed, request.confidence_level, progress));
+  if (request.groundkit_metric) GRK_TRY_VOID(check_metric_name(request.metric));
 
   BootstrapResult result;
   result.baseline = request.baseline_name;

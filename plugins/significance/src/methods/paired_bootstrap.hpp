@@ -1,10 +1,13 @@
 // paired_bootstrap: groundkit's paired bootstrap over two {query id: score}
-// maps, with the reference's checks, messages and result (docs/behaviour/paired-bootstrap.md §1-§8).
+// maps, with the reference's checks, messages and result (docs/behaviour/paired-bootstrap.md §1-§8),
+// and bounded_bootstrap, the engine with its limits as failures, which the
+// comparison tests' interval and compare-systems run too.
 #ifndef GRK_SIGNIFICANCE_METHODS_PAIRED_BOOTSTRAP_HPP
 #define GRK_SIGNIFICANCE_METHODS_PAIRED_BOOTSTRAP_HPP
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <grk/expected.hpp>
 
@@ -12,6 +15,16 @@
 #include "inputs/score_pair.hpp"
 
 namespace grk::significance {
+
+/// bootstrap_deltas (resampling/bootstrap.hpp) on paired `deltas`, the one
+/// place every caller runs it, so that all word its limits alike. Fails with
+/// invalid_data for more than 2**32 - 1 queries (randrange's draws are
+/// 32-bit) and failed_precondition when the resample means do not fit in
+/// memory (where Python would raise MemoryError). resamples and
+/// confidence_level must already be checked.
+Expected<BootstrapEstimate> bounded_bootstrap(const std::vector<double>& deltas, std::int64_t resamples,
+                                              std::int64_t seed, double confidence_level,
+                                              const BootstrapProgress& progress = {});
 
 /// The `method` field every BootstrapResult carries (docs/behaviour/paired-bootstrap.md §8).
 inline constexpr const char* bootstrap_method =

@@ -1,5 +1,6 @@
 // paired_t_test: Student's paired t-test on per-query deltas, as R's
-// t.test(candidate, baseline, paired = TRUE, conf.level = L) computes it.
+// t.test(candidate, baseline, paired = TRUE, conf.level = L) computes it,
+// and the sample moments it stands on, which the record's d_z uses too.
 #ifndef GRK_SIGNIFICANCE_METHODS_PAIRED_T_HPP
 #define GRK_SIGNIFICANCE_METHODS_PAIRED_T_HPP
 
@@ -8,6 +9,20 @@
 #include <grk/expected.hpp>
 
 namespace grk::significance {
+
+/// Mean and variance (denominator n - 1) of a sample.
+struct SampleMoments {
+  double mean = 0.0;
+  double variance = 0.0;
+};
+
+/// Mean and sample variance as R computes them (mean() and var()), so that
+/// the t statistic and d_z agree with R beyond the last few bits: a long
+/// double sum over n, corrected by the long double sum of the residuals over
+/// n; the variance sums the squared residuals from that mean in long double.
+/// A plain sum loses the relative accuracy of a mean near zero that R's
+/// parity needs. `values` must hold at least two finite values.
+[[nodiscard]] SampleMoments sample_moments(const std::vector<double>& values);
 
 /// What R's t.test reports: statistic, parameter (df), p.value, conf.int.
 struct PairedTEstimate {

@@ -7,30 +7,19 @@
 #include <boost/json/value.hpp>
 
 #include <cstddef>
-#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include <grk/expected.hpp>
 
+#include "components/comparison_tests.hpp"
 #include "methods/p_value_adjustment.hpp"
 #include "inputs/query_alignment.hpp"
 #include "inputs/system_table.hpp"
 
 namespace grk::significance {
-
-/// The test every comparison of the family runs (`test`).
-enum class ComparisonTest { bootstrap, randomization, t, wilcoxon };
-
-/// `bootstrap`, `randomization`, `t`, `wilcoxon`.
-[[nodiscard]] std::string_view comparison_test_name(ComparisonTest test) noexcept;
-
-/// Fails with invalid_argument `test must be one of 'bootstrap',
-/// 'randomization', 't', 'wilcoxon', got 'x'`.
-Expected<ComparisonTest> parse_comparison_test(std::string_view name);
 
 /// One compared pair: indices into SystemTable::systems.
 struct SystemPair {
@@ -49,14 +38,13 @@ Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& inp
                                              const std::optional<std::vector<std::string>>& systems);
 
 struct FamilySettings {
-  ComparisonTest test = ComparisonTest::bootstrap;
+  /// The test every comparison runs: a row of the table (`test`).
+  const ComparisonTest* test = &bootstrap_row;
   Correction correction = Correction::holm;
   MissingQueries missing_queries = MissingQueries::error;
-  double alpha = 0.05;
-  double confidence_level = 0.95;
-  std::int64_t resamples = 10000;
-  std::int64_t permutations = 10000;
-  std::int64_t seed = 7;
+  /// alpha, confidence_level, resamples, permutations, seed: the same for
+  /// every comparison.
+  TestSettings test_settings;
   bool per_query = false;
   unsigned threads = 1;
 };
@@ -73,9 +61,6 @@ struct FamilySettings {
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
                                              const FamilySettings& settings,
                                              const std::function<void(std::size_t, std::size_t)>& progress = {});
-
-/// The header line and one line per record (summarize_comparison).
-[[nodiscard]] std::string summarize_family(const boost::json::value& result);
 
 }  // namespace grk::significance
 

@@ -1,13 +1,10 @@
 #include "results/comparison_record.hpp"
 
 #include <cmath>
-#include <cstdio>
 #include <utility>
 
-#include <grk/json/float_format.hpp>
-
 #include "resampling/bootstrap.hpp"
-#include "methods/sample_moments.hpp"
+#include "methods/paired_t.hpp"
 
 namespace grk::significance {
 
@@ -61,34 +58,6 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha) {
   record.significant = record.p_value_adjusted < alpha;
 }
 
-namespace {
-
-struct DetailsWriter {
-  boost::json::object& out;
-  void operator()(std::monostate) const {}
-  void operator()(const PairedTDetails& details) const {
-    out["t_statistic"] = details.t_statistic;
-    out["degrees_of_freedom"] = details.degrees_of_freedom;
-  }
-  void operator()(const RandomizationDetails& details) const {
-    out["method"] = details.method;
-    out["permutations"] = details.permutations;
-    out["p_value_standard_error"] = details.p_value_standard_error;
-  }
-  void operator()(const WilcoxonDetails& details) const {
-    out["v_statistic"] = details.v_statistic;
-    out["distribution"] = details.distribution;
-  }
-};
-
-std::string fixed4(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
-
-}  // namespace
-
 boost::json::value to_json(const ComparisonRecord& record) {
   boost::json::object out;
   out["baseline"] = record.baseline;
@@ -114,33 +83,9 @@ boost::json::value to_json(const ComparisonRecord& record) {
   out["p_value_adjusted"] = record.p_value_adjusted;
   out["alpha"] = record.alpha;
   out["significant"] = record.significant;
-  std::visit(DetailsWriter{out}, record.details);
+  for (const auto& field : record.details) out[field.key()] = field.value();
   return out;
 }
 
-std::string summarize_comparison(const boost::json::value& json) {
-  const auto* record = json.if_object();
-  if (record == nullptr) return {};
-  const auto text = [&](const char* key) {
-    const auto* v = record->if_contains(key);
-    return v && v->is_string() ? std::string(v->get_string()) : std::string();
-  };
-  const auto value = [&](const char* key) {
-    const auto* v = record->if_contains(key);
-    return v && v->is_number() ? v->to_number<double>() : 0.0;
-  };
-  const auto* count = record->if_contains("query_count");
-  const auto* significant = record->if_contains("significant");
-  const double p = value("p_value_adjusted");
-  return text("candidate") + " vs " + text("baseline") + ", " + text("metric") + " (n=" +
-         (count && count->is_uint64() ? std::to_string(count->get_uint64())
-          : count && count->is_int64() ? std::to_string(count->get_int64())
-                                       : std::string("?")) +
-         "): " + fixed4("%+.4f", value("effect")) + ", CI [" + fixed4("%+.4f", value("confidence_interval_low")) +
-         ", " + fixed4("%+.4f", value("confidence_interval_high")) + "], p " +
-         (p < 0.00005 ? std::string("< 0.0001") : fixed4("%.4f", p)) + ", " +
-         (significant && significant->is_bool() && significant->get_bool() ? "significant" : "not significant") +
-         " at alpha " + json::format_python_float(value("alpha")) + " (" + text("test") + ")";
-}
 
 }  // namespace grk::significance

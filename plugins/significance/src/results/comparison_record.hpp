@@ -4,44 +4,17 @@
 #ifndef GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
 #define GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
 
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include "inputs/score_pair.hpp"
 
 namespace grk::significance {
-
-/// paired-t's own fields.
-struct PairedTDetails {
-  double t_statistic = 0.0;
-  double degrees_of_freedom = 0.0;
-};
-
-/// randomization's own fields.
-struct RandomizationDetails {
-  /// "exact" (all 2^n sign assignments) or "monte-carlo".
-  std::string method;
-  /// Assignments enumerated (2^n) or drawn.
-  std::uint64_t permutations = 0;
-  /// sqrt(p(1-p)/B) for monte-carlo, 0 when exact.
-  double p_value_standard_error = 0.0;
-};
-
-/// wilcoxon's own fields.
-struct WilcoxonDetails {
-  /// R's V: the sum of the ranks of the positive deltas.
-  double v_statistic = 0.0;
-  /// "exact" or "normal".
-  std::string distribution;
-};
-
-/// The test-specific fields, written after the common ones.
-using TestDetails = std::variant<std::monostate, PairedTDetails, RandomizationDetails, WilcoxonDetails>;
 
 /// One comparison of candidate against baseline on one metric. The common
 /// fields are declared, and written, in the order of the record's
@@ -50,7 +23,7 @@ struct ComparisonRecord {
   std::string baseline;
   std::string candidate;
   std::string metric;
-  /// The component's name: "paired-t", "wilcoxon", "randomization".
+  /// The component's name: "paired-t", "wilcoxon", "randomization", "paired-bootstrap".
   std::string test;
   std::uint64_t query_count = 0;
   double baseline_mean = 0.0;
@@ -73,7 +46,10 @@ struct ComparisonRecord {
   double alpha = 0.05;
   /// p_value_adjusted < alpha.
   bool significant = false;
-  TestDetails details;
+  /// The test's own fields (t_statistic, v_statistic, ...), written after
+  /// the common ones in their order; the test's row fills them
+  /// (components/comparison_tests.hpp).
+  boost::json::object details;
 };
 
 /// The descriptive part of the record for `scores`, already paired into
@@ -95,11 +71,6 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha);
 /// The record as JSON, fields in order; doubles stay doubles, so the host
 /// writes them as every float of the results document (shortest round trip).
 [[nodiscard]] boost::json::value to_json(const ComparisonRecord& record);
-
-/// `fusion vs bm25, ndcg_at_10 (n=34): +0.2338, CI [+0.0685, +0.3926], p 0.0070,
-/// significant at alpha 0.05 (paired-t)` from a to_json() value; a p under
-/// 0.00005 prints as `< 0.0001`.
-[[nodiscard]] std::string summarize_comparison(const boost::json::value& record);
 
 }  // namespace grk::significance
 

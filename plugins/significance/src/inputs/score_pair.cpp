@@ -1,4 +1,4 @@
-#include "inputs/paired_deltas.hpp"
+#include "inputs/score_pair.hpp"
 
 #include <cmath>
 #include <string>

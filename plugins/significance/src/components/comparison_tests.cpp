@@ -1,0 +1,222 @@
+#include "components/comparison_tests.hpp"
+
+#include <string>
+#include <utility>
+
+#include <grk/json/float_format.hpp>
+#include <grk/python/repr.hpp>
+
+#include "inputs/choices.hpp"
+#include "inputs/comparison_input.hpp"
+#include "methods/paired_bootstrap.hpp"
+#include "methods/paired_t.hpp"
+#include "methods/randomization.hpp"
+#include "methods/wilcoxon.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+/// The test's own refusal, named by the caller's prefix.
+Failure refused(const TestRun& run, const Failure& failure) {
+  return Failure{failure.status, run.refusal_prefix + failure.message, {}};
+}
+
+/// `bootstrap percentile (resamples 10000, seed 7)`: the record's interval_method.
+std::string bootstrap_interval_method(const TestSettings& settings) {
+  return "bootstrap percentile (resamples " + std::to_string(settings.resamples) + ", seed " +
+         std::to_string(settings.seed) + ")";
+}
+
+/// paired-bootstrap's percentile interval of `deltas`, bit for bit: the
+/// interval wilcoxon and randomization report, with bounded_bootstrap's
+/// failures (too many queries, resample means beyond memory). Returns the
+/// whole estimate, whose effect and p-value the bootstrap row reports too.
+Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
+                                                   const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
+                                                        settings.confidence_level, run.progress));
+  record.confidence_interval_low = estimate.confidence_interval_low;
+  record.confidence_interval_high = estimate.confidence_interval_high;
+  record.interval_method = bootstrap_interval_method(settings);
+  return estimate;
+}
+
+/// How a setting's value is checked.
+enum class Range { open_unit_interval, positive, any };
+
+/// A shared setting: its parameter and its check, in one place.
+struct Setting {
+  std::string_view name;
+  ParamType type;
+  /// The default, and where the value goes (a number's or an integer's).
+  double default_value;
+  double TestSettings::*number;
+  std::int64_t TestSettings::*integer;
+  Range range;
+  std::string_view description;
+};
+
+constexpr Setting shared_settings[] = {
+    {"confidence_level", ParamType::number, 0.95, &TestSettings::confidence_level, nullptr,
+     Range::open_unit_interval, "two-sided CI level, 0 < x < 1"},
+    {"alpha", ParamType::number, 0.05, &TestSettings::alpha, nullptr, Range::open_unit_interval,
+     "significance level: `significant` is p_value_adjusted < alpha, 0 < x < 1"},
+    {"resamples", ParamType::integer, 10000, nullptr, &TestSettings::resamples, Range::positive,
+     "bootstrap resamples B of the percentile interval (> 0), as paired-bootstrap's"},
+    {"permutations", ParamType::integer, 10000, nullptr, &TestSettings::permutations, Range::positive,
+     "sign vectors drawn (> 0); all 2^n are enumerated instead when 2^n <= permutations"},
+    {"seed", ParamType::integer, 7, nullptr, &TestSettings::seed, Range::any,
+     "random.Random seed; any signed 64-bit integer, the sign is ignored as in CPython"},
+};
+
+const Setting* find_setting(std::string_view name) {
+  for (const Setting& setting : shared_settings) {
+    if (setting.name == name) return &setting;
+  }
+  return nullptr;
+}
+
+/// The number param must lie strictly between 0 and 1 (written as a
+/// negation so that NaN fails too), shown as Python's str() shows it: `1`
+/// for a JSON integer, as paired-bootstrap's message shows it, `1.5`.
+Expected<double> open_unit_interval(const Params& params, std::string_view name) {
+  const double value = params.number(name);
+  if (0.0 < value && value < 1.0) return value;
+  const boost::json::value& raw = params.value(name);
+  const std::string shown = raw.is_int64()    ? std::to_string(raw.get_int64())
+                            : raw.is_uint64() ? std::to_string(raw.get_uint64())
+                                              : json::format_python_float(value);
+  return fail(Status::invalid_argument, std::string(name) + " must be between 0 and 1, got " + shown);
+}
+
+/// Reads one setting into `settings`, checked.
+Expected<void> read_setting(const Params& params, const Setting& setting, TestSettings& settings) {
+  if (setting.range == Range::open_unit_interval) {
+    GRK_TRY(settings.*setting.number, open_unit_interval(params, setting.name));
+    return {};
+  }
+  const std::int64_t value = params.integer(setting.name);
+  if (setting.range == Range::positive && value <= 0) {
+    return fail(Status::invalid_argument,
+                std::string(setting.name) + " must be positive, got " + std::to_string(value));
+  }
+  settings.*setting.integer = value;
+  return {};
+}
+
+}  // namespace
+
+// The rows' parameters: paired-bootstrap keeps groundkit's keyword order
+// (resamples, seed, confidence_level) and its own word for resamples.
+std::vector<ParamSpec> bootstrap_test_params() {
+  std::vector<ParamSpec> specs = setting_params({"seed", "confidence_level"});
+  specs.insert(specs.begin(), with_default("resamples", ParamType::integer, 10000, "bootstrap resamples B (> 0)"));
+  return specs;
+}
+
+std::vector<ParamSpec> randomization_test_params() {
+  return setting_params({"confidence_level", "alpha", "resamples", "permutations", "seed"});
+}
+
+std::vector<ParamSpec> t_test_params() { return setting_params({"confidence_level", "alpha"}); }
+
+std::vector<ParamSpec> wilcoxon_test_params() {
+  return setting_params({"confidence_level", "alpha", "resamples", "seed"});
+}
+
+// The engine paired_bootstrap runs, on the same deltas, so that a row of
+// compare-systems equals what paired-bootstrap returns for the pair, bit for bit.
+Expected<void> fill_bootstrap(ComparisonRecord& record, const std::vector<double>& deltas,
+                              const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(const BootstrapEstimate estimate, set_bootstrap_interval(record, deltas, settings, run));
+  record.effect = estimate.effect;
+  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
+  return {};
+}
+
+Expected<void> fill_randomization(ComparisonRecord& record, const std::vector<double>& deltas,
+                                  const TestSettings& settings, const TestRun& run) {
+  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
+  const RandomizationEstimate estimate = randomization_test(deltas, settings.permutations, settings.seed);
+  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
+  record.details = {{"method", estimate.exact ? "exact" : "monte-carlo"},
+                    {"permutations", estimate.permutations},
+                    {"p_value_standard_error", estimate.p_value_standard_error}};
+  return {};
+}
+
+Expected<void> fill_t(ComparisonRecord& record, const std::vector<double>& deltas, const TestSettings& settings,
+                      const TestRun& run) {
+  auto estimate = paired_t_test(deltas, settings.confidence_level);
+  if (!estimate) return unexpected(refused(run, estimate.error()));
+  record.confidence_interval_low = estimate->confidence_interval_low;
+  record.confidence_interval_high = estimate->confidence_interval_high;
+  record.interval_method = "t";
+  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
+  record.details = {{"t_statistic", estimate->t_statistic}, {"degrees_of_freedom", estimate->degrees_of_freedom}};
+  return {};
+}
+
+// The test before the interval: a refusal (every delta zero) is reported
+// before any resampling.
+Expected<void> fill_wilcoxon(ComparisonRecord& record, const std::vector<double>& deltas,
+                             const TestSettings& settings, const TestRun& run) {
+  auto estimate = wilcoxon_signed_rank(deltas);
+  if (!estimate) return unexpected(refused(run, estimate.error()));
+  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
+  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
+  record.details = {{"v_statistic", estimate->v_statistic},
+                    {"distribution", estimate->exact ? "exact" : "normal"}};
+  return {};
+}
+
+Expected<const ComparisonTest*> find_family_test(std::string_view name) {
+  for (const ComparisonTest* test : comparison_tests) {
+    if (test->family_name == name) return test;
+  }
+  std::vector<std::string_view> listed;
+  for (const ComparisonTest* test : comparison_tests) listed.push_back(test->family_name);
+  return not_one_of("test", listed, name);
+}
+
+std::vector<std::string> family_test_names() {
+  std::vector<std::string> names;
+  for (const ComparisonTest* test : comparison_tests) names.emplace_back(test->family_name);
+  return names;
+}
+
+std::vector<ParamSpec> comparison_params(const ComparisonTest& test) {
+  std::vector<ParamSpec> specs = comparison_input_params();
+  for (ParamSpec& spec : test.params()) specs.push_back(std::move(spec));
+  return specs;
+}
+
+std::vector<ParamSpec> setting_params(std::initializer_list<std::string_view> names) {
+  std::vector<ParamSpec> specs;
+  for (const std::string_view name : names) {
+    const Setting& setting = *find_setting(name);
+    const boost::json::value fallback = setting.type == ParamType::number
+                                            ? boost::json::value(setting.default_value)
+                                            : boost::json::value(static_cast<std::int64_t>(setting.default_value));
+    specs.push_back(with_default(std::string(setting.name), setting.type, fallback, std::string(setting.description)));
+  }
+  return specs;
+}
+
+Expected<TestSettings> read_test_settings(const Params& params, const std::vector<std::string_view>& names) {
+  TestSettings settings;
+  for (const std::string_view name : names) {
+    if (const Setting* setting = find_setting(name)) GRK_TRY_VOID(read_setting(params, *setting, settings));
+  }
+  return settings;
+}
+
+Expected<TestSettings> read_test_settings(const Params& params, const ComparisonTest& test) {
+  const std::vector<ParamSpec> specs = test.params();
+  std::vector<std::string_view> names;
+  for (const ParamSpec& spec : specs) names.push_back(spec.name);
+  return read_test_settings(params, names);
+}
+
+}  // namespace grk::significance

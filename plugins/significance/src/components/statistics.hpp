@@ -1,0 +1,90 @@
+// The components of the `significance` module: one template over the table
+// of tests (components/comparison_tests.hpp) for the single-pair tests,
+// paired-bootstrap, whose result is groundkit's, and compare-systems.
+#ifndef GRK_SIGNIFICANCE_COMPONENTS_STATISTICS_HPP
+#define GRK_SIGNIFICANCE_COMPONENTS_STATISTICS_HPP
+
+#include <boost/json/value.hpp>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <grk/statistic.hpp>
+
+#include "components/comparison_tests.hpp"
+#include "results/result_json.hpp"
+
+namespace grk::significance {
+
+/// A single-pair comparison component: reads the shared inputs, then the
+/// row's settings, pairs the scores and lets the row fill the record.
+/// Check order: the shared inputs (read_comparison_input), the row's
+/// parameters in its order, the pairing (paired_deltas, worded with the row's
+/// prose), then the test's own refusals, which name the comparison
+/// (`paired-t fusion vs bm25 on mrr: ...`).
+/// The cheap checks before the run (docs/behaviour/comparisons.md §2.5)
+/// stop at the row's parameters.
+Expected<void> validate_comparison(const ComparisonTest& test, const Params& params);
+/// The one place where a failure becomes grk::Error (the plugin firewall).
+boost::json::value compute_comparison(const ComparisonTest& test, const Params& params, Context& context);
+
+template <const ComparisonTest& test>
+class ComparisonStatistic : public Statistic {
+ public:
+  static constexpr std::string_view name = test.name;
+  static constexpr std::string_view description = test.description;
+  static std::vector<ParamSpec> params() { return comparison_params(test); }
+
+  Expected<void> validate(const Params& params) const override { return validate_comparison(test, params); }
+  boost::json::value compute(const Params& params, Context& context) override {
+    return compute_comparison(test, params, context);
+  }
+  std::string summarize(const boost::json::value& result) const override { return summarize_comparison(result); }
+};
+
+using PairedTStatistic = ComparisonStatistic<t_row>;
+using WilcoxonStatistic = ComparisonStatistic<wilcoxon_row>;
+using RandomizationStatistic = ComparisonStatistic<randomization_row>;
+
+/// groundkit's paired bootstrap on either two stages of an EvalReport
+/// (`report`, compare_report_stages) or two score maps (`scores`,
+/// paired_bootstrap), bit-identical to CPython 3.11; its name, description,
+/// parameters and pre-run check are its row's, its result groundkit's
+/// BootstrapResult.
+///
+/// Check order: exactly one of report/scores; metric; then the input file
+/// (not found, UTF-8, JSON, content); then docs/behaviour/paired-bootstrap.md
+/// §9 (report only) and docs/behaviour/paired-bootstrap.md §2 in their order.
+class PairedBootstrapStatistic : public ComparisonStatistic<bootstrap_row> {
+ public:
+  boost::json::value compute(const Params& params, Context& context) override;
+  std::string summarize(const boost::json::value& result) const override;
+};
+
+/// The results table in one step: every chosen pair of systems on every
+/// chosen metric, with one test of the table, the p-values corrected over the
+/// whole family. See README.md.
+///
+/// Check order: exactly one of `report`, `scores` and `runs`; runs_format,
+/// test, correction, missing_queries, alpha, confidence_level, resamples,
+/// permutations; `metric` with `metrics`, `metric` with `scores`; the
+/// `systems` and `metrics` lists; GRK_THREADS; then the input, baseline and
+/// systems, the alignment, and the comparisons in family order.
+class CompareSystemsStatistic : public Statistic {
+ public:
+  static constexpr std::string_view name = "compare-systems";
+  static constexpr std::string_view description =
+      "every pair of systems (or each against a baseline) on every metric with one paired test, "
+      "p-values corrected for multiple testing over the family";
+  static std::vector<ParamSpec> params();
+
+  /// The cheap checks before the run (docs/behaviour/comparisons.md §2.5).
+  Expected<void> validate(const Params& params) const override;
+  boost::json::value compute(const Params& params, Context& context) override;
+  std::string summarize(const boost::json::value& result) const override;
+};
+
+}  // namespace grk::significance
+
+#endif

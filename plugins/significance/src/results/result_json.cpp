@@ -1,0 +1,116 @@
+#include "results/result_json.hpp"
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <cstdio>
+
+#include <grk/json/float_format.hpp>
+
+namespace grk::significance {
+
+boost::json::value to_json(const BootstrapResult& result) {
+  boost::json::object out;
+  out["baseline"] = result.baseline;
+  out["candidate"] = result.candidate;
+  out["metric"] = result.metric;
+  out["query_count"] = result.query_count;
+  out["resamples"] = result.resamples;
+  out["seed"] = result.seed;
+  out["confidence_level"] = result.confidence_level;
+  out["effect"] = result.effect;
+  out["confidence_interval_low"] = result.confidence_interval_low;
+  out["confidence_interval_high"] = result.confidence_interval_high;
+  out["p_value_two_sided"] = result.p_value_two_sided;
+  out["significant"] = result.significant;
+  out["method"] = result.method;
+  return out;
+}
+
+namespace {
+
+/// A result's fields as a summary shows them; a field that is absent or of
+/// another kind shows as empty, 0, `?` or false rather than failing.
+struct SummaryFields {
+  const boost::json::object& fields;
+
+  std::string text(const char* key) const {
+    const auto* v = fields.if_contains(key);
+    return v && v->is_string() ? std::string(v->get_string()) : std::string();
+  }
+  double number(const char* key) const {
+    const auto* v = fields.if_contains(key);
+    return v && v->is_number() ? v->to_number<double>() : 0.0;
+  }
+  std::string count(const char* key) const {
+    const auto* v = fields.if_contains(key);
+    return v && v->is_uint64() ? std::to_string(v->get_uint64())
+           : v && v->is_int64() ? std::to_string(v->get_int64())
+                                : std::string("?");
+  }
+  bool flag(const char* key) const {
+    const auto* v = fields.if_contains(key);
+    return v && v->is_bool() && v->get_bool();
+  }
+};
+
+std::string fixed4(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+std::string four_decimals_or_floor(double p) { return p < 0.00005 ? "< 0.0001" : fixed4("%.4f", p); }
+
+/// `fusion vs bm25, ndcg_at_10 (n=34): +0.2338`: how both record summaries begin.
+std::string comparison_and_effect(const SummaryFields& record) {
+  return record.text("candidate") + " vs " + record.text("baseline") + ", " + record.text("metric") + " (n=" +
+         record.count("query_count") + "): " + fixed4("%+.4f", record.number("effect"));
+}
+
+/// `[+0.0685, +0.3926]`.
+std::string interval(const SummaryFields& record) {
+  return "[" + fixed4("%+.4f", record.number("confidence_interval_low")) + ", " +
+         fixed4("%+.4f", record.number("confidence_interval_high")) + "]";
+}
+
+}  // namespace
+
+std::string summarize_bootstrap(const boost::json::value& json) {
+  const auto* object = json.if_object();
+  if (object == nullptr) return {};
+  const SummaryFields result{*object};
+  std::string percent = json::format_python_float(result.number("confidence_level") * 100.0);
+  if (percent.size() > 2 && percent.compare(percent.size() - 2, 2, ".0") == 0) percent.resize(percent.size() - 2);
+  return comparison_and_effect(result) + ", " + percent + "% CI " + interval(result) + ", ASL " +
+         four_decimals_or_floor(result.number("p_value_two_sided")) + ", " +
+         (result.flag("significant") ? "significant" : "not significant");
+}
+
+std::string summarize_comparison(const boost::json::value& json) {
+  const auto* object = json.if_object();
+  if (object == nullptr) return {};
+  const SummaryFields record{*object};
+  return comparison_and_effect(record) + ", CI " + interval(record) + ", p " +
+         four_decimals_or_floor(record.number("p_value_adjusted")) + ", " +
+         (record.flag("significant") ? "significant" : "not significant") + " at alpha " +
+         json::format_python_float(record.number("alpha")) + " (" + record.text("test") + ")";
+}
+
+std::string summarize_family(const boost::json::value& json) {
+  const auto* object = json.if_object();
+  if (object == nullptr) return {};
+  const SummaryFields family{*object};
+  const auto* size = object->if_contains("family_size");
+  const auto* alpha = object->if_contains("alpha");
+  std::string summary = family.text("test") + " test, " + family.text("correction") + " correction over " +
+                        (size && size->is_number() ? std::to_string(size->to_number<std::uint64_t>()) : "?") +
+                        " comparisons, alpha " +
+                        (alpha && alpha->is_number() ? json::format_python_float(alpha->to_number<double>()) : "?");
+  if (const auto* comparisons = object->if_contains("comparisons"); comparisons && comparisons->is_array()) {
+    for (const auto& record : comparisons->get_array()) summary += "\n        " + summarize_comparison(record);
+  }
+  return summary;
+}
+
+}  // namespace grk::significance
