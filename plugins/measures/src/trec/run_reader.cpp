@@ -1,0 +1,104 @@
+#include "trec/run_reader.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+#include "trec/file_text.hpp"
+#include "trec/query_order.hpp"
+#include "trec/text_lines.hpp"
+
+namespace grk::measures {
+
+namespace {
+
+constexpr std::string_view kind = "run file";
+
+// The line of the second listing of `docno` for `qid`, found by reading the
+// text again: only a refused file pays for it.
+Failure duplicate_failure(std::string_view text, std::string_view file, std::string_view qid, std::string_view docno) {
+  LineCursor cursor(text);
+  TextLine line;
+  std::size_t first = 0;
+  while (cursor.next(line)) {
+    if (is_blank(line.text) || is_comment(line.text)) continue;
+    std::string_view fields[6];
+    if (split_fields(line.text, fields, 6) != 6 || fields[0] != qid || fields[2] != docno) continue;
+    if (first == 0) {
+      first = line.number;
+      continue;
+    }
+    return bad_line(kind, file, line,
+                    "document '" + std::string(docno) + "' listed twice for query '" + std::string(qid) +
+                        "' (first on line " + std::to_string(first) + ")");
+  }
+  return Failure{Status::internal, "duplicate document not found again", {}};
+}
+
+// The first document a query lists twice, if any.
+const std::string_view* first_duplicate(const RunQuery& query, std::vector<std::string_view>& scratch) {
+  scratch.clear();
+  for (const auto& document : query.documents) scratch.push_back(document.docno);
+  std::sort(scratch.begin(), scratch.end());
+  auto repeated = std::adjacent_find(scratch.begin(), scratch.end());
+  return repeated == scratch.end() ? nullptr : &*repeated;
+}
+
+}  // namespace
+
+const RunQuery* TrecRun::find(std::string_view qid) const {
+  auto it = std::lower_bound(queries.begin(), queries.end(), qid,
+                             [](const RunQuery& query, std::string_view id) { return query.qid < id; });
+  return it != queries.end() && it->qid == qid ? &*it : nullptr;
+}
+
+Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file) {
+  TrecRun run;
+  run.text = std::move(text);
+  const std::string_view all(*run.text);
+  std::unordered_map<std::string_view, std::size_t> index;
+  std::size_t current = 0;
+  std::string_view current_qid;
+  std::string_view tag;
+  LineCursor cursor(all);
+  TextLine line;
+  while (cursor.next(line)) {
+    if (is_comment(line.text) || is_blank(line.text)) continue;
+    std::string_view fields[6];
+    const std::size_t count = split_fields(line.text, fields, 6);
+    if (count != 6) {
+      return unexpected(bad_line(kind, file, line,
+                                 "expected 6 fields (qid Q0 docno rank score tag), got " + std::to_string(count)));
+    }
+    double score = 0.0;
+    if (!parse_finite_number(fields[4], score)) {
+      return unexpected(bad_line(kind, file, line, "score '" + std::string(fields[4]) + "' is not a finite number"));
+    }
+    // Runs list a query's lines together: look the id up only when it changes.
+    if (run.queries.empty() || fields[0] != current_qid) {
+      auto [it, added] = index.try_emplace(fields[0], run.queries.size());
+      if (added) run.queries.push_back(RunQuery{fields[0], {}});
+      current = it->second;
+      current_qid = fields[0];
+    }
+    run.queries[current].documents.push_back(RetrievedDocument{fields[2], score});
+    tag = fields[5];
+  }
+  if (run.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) + "' holds no run line");
+  std::vector<std::string_view> scratch;
+  for (const auto& query : run.queries) {
+    if (const std::string_view* docno = first_duplicate(query, scratch)) {
+      return unexpected(duplicate_failure(all, file, query.qid, *docno));
+    }
+  }
+  sort_by_query_id(run.queries);
+  run.run_id = std::string(tag);
+  return run;
+}
+
+Expected<TrecRun> read_run(const std::filesystem::path& path) {
+  GRK_TRY(auto text, read_file_text(path, kind));
+  return parse_run(std::move(text), path.string());
+}
+
+}  // namespace grk::measures
