@@ -23,7 +23,7 @@ Failure duplicate_failure(std::string_view text, std::string_view file, std::str
   while (cursor.next(line)) {
     if (is_blank(line.text) || is_comment(line.text)) continue;
     std::string_view fields[6];
-    if (split_fields(line.text, fields, 6) != 6 || fields[0] != qid || fields[2] != docno) continue;
+    if (split_fields(line.text, fields, 6) < 6 || fields[0] != qid || fields[2] != docno) continue;
     if (first == 0) {
       first = line.number;
       continue;
@@ -66,7 +66,8 @@ Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string
     if (is_comment(line.text) || is_blank(line.text)) continue;
     std::string_view fields[6];
     const std::size_t count = split_fields(line.text, fields, 6);
-    if (count != 6) {
+    // Text after the tag is a comment in trec_eval's format (its own suite has some).
+    if (count < 6) {
       return unexpected(bad_line(kind, file, line,
                                  "expected 6 fields (qid Q0 docno rank score tag), got " + std::to_string(count)));
     }

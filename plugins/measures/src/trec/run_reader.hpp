@@ -14,8 +14,9 @@
 namespace grk::measures {
 
 /// Reads the run text `text` named `file` in messages: lines `qid Q0 docno
-/// rank score tag`, `#` comments and blank lines skipped. Fails (invalid_data)
-/// on the first line with another field count or a score that is not a finite
+/// rank score tag` (anything after the tag ignored, as trec_eval documents),
+/// `#` comments and blank lines skipped. Fails (invalid_data) on the first
+/// line with fewer fields or a score that is not a finite
 /// number, then on a document listed twice for one query, then on a file
 /// without a run line.
 Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file);
