@@ -7,7 +7,7 @@ namespace grk::host {
 std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {
   for (ParamType type : {ParamType::string, ParamType::integer, ParamType::number,
                          ParamType::boolean, ParamType::path, ParamType::object,
-                         ParamType::paths}) {
+                         ParamType::paths, ParamType::list}) {
     if (name == param_type_name(type)) return type;
   }
   return std::nullopt;
