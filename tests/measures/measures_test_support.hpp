@@ -69,6 +69,8 @@ class TemporaryFiles {
     return path;
   }
   const std::filesystem::path& folder() const { return folder_; }
+  TemporaryFiles(const TemporaryFiles&) = delete;
+  TemporaryFiles& operator=(const TemporaryFiles&) = delete;
 
  private:
   std::filesystem::path folder_;
