@@ -1,6 +1,7 @@
 #include "trec/run_reader.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 #include <utility>
 
@@ -35,13 +36,27 @@ Failure duplicate_failure(std::string_view text, std::string_view file, std::str
   return Failure{Status::internal, "duplicate document not found again", {}};
 }
 
-// The first document a query lists twice, if any.
-const std::string_view* first_duplicate(const RunQuery& query, std::vector<std::string_view>& scratch) {
+using HashedId = std::pair<std::uint64_t, std::string_view>;
+
+// FNV-1a: sorting 64-bit hashes is much cheaper than sorting the ids.
+std::uint64_t id_hash(std::string_view id) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (unsigned char c : id) hash = (hash ^ c) * 1099511628211ULL;
+  return hash;
+}
+
+// The first document a query lists twice, if any: equal ids have equal
+// hashes, so only ids of one hash are compared.
+const std::string_view* first_duplicate(const RunQuery& query, std::vector<HashedId>& scratch) {
   scratch.clear();
-  for (const auto& document : query.documents) scratch.push_back(document.docno);
-  std::sort(scratch.begin(), scratch.end());
-  auto repeated = std::adjacent_find(scratch.begin(), scratch.end());
-  return repeated == scratch.end() ? nullptr : &*repeated;
+  for (const auto& document : query.documents) scratch.emplace_back(id_hash(document.docno), document.docno);
+  std::sort(scratch.begin(), scratch.end(), [](const HashedId& a, const HashedId& b) { return a.first < b.first; });
+  for (std::size_t i = 0; i + 1 < scratch.size(); ++i) {
+    for (std::size_t j = i + 1; j < scratch.size() && scratch[j].first == scratch[i].first; ++j) {
+      if (scratch[j].second == scratch[i].second) return &scratch[i].second;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -86,7 +101,7 @@ Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string
     tag = fields[5];
   }
   if (run.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) + "' holds no run line");
-  std::vector<std::string_view> scratch;
+  std::vector<HashedId> scratch;
   for (const auto& query : run.queries) {
     if (const std::string_view* docno = first_duplicate(query, scratch)) {
       return unexpected(duplicate_failure(all, file, query.qid, *docno));
