@@ -73,8 +73,8 @@ BOOST_AUTO_TEST_CASE(bad_qrels_lines_are_refused_with_file_line_and_text) {
   BOOST_TEST(qrels_error("1 0 a 1\n1 0 b yes\n") ==
              "qrels file 'qrels.txt' line 2: relevance 'yes' is not an integer: '1 0 b yes'");
   BOOST_TEST(qrels_error("1 0 a 1.0\n") == "qrels file 'qrels.txt' line 1: relevance '1.0' is not an integer: '1 0 a 1.0'");
-  BOOST_TEST(qrels_error("1 0 a 2000000\n") ==
-             "qrels file 'qrels.txt' line 1: relevance 2000000 is beyond +-1000000: '1 0 a 2000000'");
+  BOOST_TEST(qrels_error("1 0 a 2000\n") ==
+             "qrels file 'qrels.txt' line 1: relevance 2000 is beyond +-1000: '1 0 a 2000'");
   BOOST_TEST(qrels_error("1 0 a 1\n1 0 a 0\n") ==
              "qrels file 'qrels.txt' line 2: document 'a' judged twice for query '1' (first on line 1): '1 0 a 0'");
   BOOST_TEST(qrels_error("# nothing\n") == "qrels file 'qrels.txt' holds no judgment");

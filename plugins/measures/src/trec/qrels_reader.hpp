@@ -19,7 +19,7 @@ namespace grk::measures {
 enum class QrelsFormat { automatic, trec, beir };
 
 /// The largest relevance level accepted, either sign: levels index tables.
-inline constexpr long max_relevance_level = 1000000;
+inline constexpr long max_relevance_level = 1000;
 
 /// Reads the qrels text `text` named `file` in messages. Fails (invalid_data)
 /// on the first line with another field count or a relevance that is not an
