@@ -39,16 +39,28 @@ std::size_t check(const std::filesystem::path& qrels, const std::filesystem::pat
   return 2;
 }
 
-}  // namespace
+struct Cases {
+  std::filesystem::path root;
+  json::object index;
+};
 
-BOOST_AUTO_TEST_CASE(every_case_option_set_and_system_matches_trec_eval) {
+// The cases' folder and index, or nothing (with a message) when ../shared is absent.
+std::optional<Cases> shared_cases() {
   const auto shared = mt::shared_folder();
   if (!shared) {
     BOOST_TEST_MESSAGE("skipped: ../shared/trec_eval-cases is not beside the source folder");
-    return;
+    return std::nullopt;
   }
   const auto root = *shared / "trec_eval-cases";
-  const json::object index = json::parse(mt::file_bytes(root / "index.json")).as_object();
+  return Cases{root, json::parse(mt::file_bytes(root / "index.json")).as_object()};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_case_option_set_and_system_matches_trec_eval) {
+  const auto cases = shared_cases();
+  if (!cases) return;
+  const auto& [root, index] = *cases;
   std::size_t compared = 0;
   for (const auto& c : index.at("cases").as_array()) {
     const auto& entry = c.as_object();
@@ -69,13 +81,9 @@ BOOST_AUTO_TEST_CASE(every_case_option_set_and_system_matches_trec_eval) {
 }
 
 BOOST_AUTO_TEST_CASE(beir_cases_match_trec_eval_with_and_without_identical_ids) {
-  const auto shared = mt::shared_folder();
-  if (!shared) {
-    BOOST_TEST_MESSAGE("skipped: ../shared/trec_eval-cases is not beside the source folder");
-    return;
-  }
-  const auto root = *shared / "trec_eval-cases";
-  const json::object index = json::parse(mt::file_bytes(root / "index.json")).as_object();
+  const auto cases = shared_cases();
+  if (!cases) return;
+  const auto& [root, index] = *cases;
   for (const auto& c : index.at("beir").as_array()) {
     const auto& entry = c.as_object();
     const auto folder = root / std::string(entry.at("name").as_string());

@@ -13,16 +13,23 @@ constexpr double min_geo_mean = 0.00001;
 // infAP's smoothing constant (INFAP_EPSILON).
 constexpr double infap_epsilon = 0.00001;
 
-double average_precision(const MeasureInput& input) {
+// Calls visit(rel, i) at each relevant document, rel counting them from 1 and
+// i its 0-based rank; returns how many there were.
+template <typename Visit>
+long each_relevant(const MeasureInput& input, Visit visit) {
   long rel = 0;
-  double sum = 0.0;
   const auto& by_rank = input.ranked.by_rank;
   for (long i = 0; i < input.ranked.num_ret; ++i) {
-    if (by_rank[static_cast<std::size_t>(i)] >= input.options.relevance_level) {
-      ++rel;
-      sum += static_cast<double>(rel) / static_cast<double>(i + 1);
-    }
+    if (by_rank[static_cast<std::size_t>(i)] >= input.options.relevance_level) visit(++rel, i);
   }
+  return rel;
+}
+
+double average_precision(const MeasureInput& input) {
+  double sum = 0.0;
+  const long rel = each_relevant(input, [&](long seen, long i) {
+    sum += static_cast<double>(seen) / static_cast<double>(i + 1);
+  });
   return rel ? sum / static_cast<double>(input.ranked.num_rel) : 0.0;
 }
 
@@ -74,13 +81,9 @@ void gm_bpref(const MeasureInput& input) {
 }
 
 void recip_rank(const MeasureInput& input) {
-  const auto& by_rank = input.ranked.by_rank;
-  for (long i = 0; i < input.ranked.num_ret; ++i) {
-    if (by_rank[static_cast<std::size_t>(i)] >= input.options.relevance_level) {
-      input.values[0] = 1.0 / static_cast<double>(i + 1);
-      return;
-    }
-  }
+  each_relevant(input, [&](long seen, long i) {
+    if (seen == 1) input.values[0] = 1.0 / static_cast<double>(i + 1);
+  });
 }
 
 void infAP(const MeasureInput& input) {
@@ -115,15 +118,10 @@ void infAP(const MeasureInput& input) {
 }
 
 void binG(const MeasureInput& input) {
-  long rel = 0;
   double sum = 0.0;
-  const auto& by_rank = input.ranked.by_rank;
-  for (long i = 0; i < input.ranked.num_ret; ++i) {
-    if (by_rank[static_cast<std::size_t>(i)] >= input.options.relevance_level) {
-      ++rel;
-      sum += 1.0 / std::log2(static_cast<double>(3 + i - rel));
-    }
-  }
+  const long rel = each_relevant(input, [&](long seen, long i) {
+    sum += 1.0 / std::log2(static_cast<double>(3 + i - seen));
+  });
   if (rel) input.values[0] = sum / static_cast<double>(input.ranked.num_rel);
 }
 

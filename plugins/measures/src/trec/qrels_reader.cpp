@@ -48,28 +48,19 @@ Expected<Layout> layout_of(std::string_view text, std::string_view file, QrelsFo
 
 Failure duplicate_failure(std::string_view text, std::string_view file, const Layout& layout, bool header,
                           std::string_view qid, std::string_view docno) {
-  LineCursor cursor(text);
   TextLine line;
   std::size_t first = 0;
-  bool skip_header = header;
-  while (cursor.next(line)) {
-    if (is_comment(line.text)) continue;
-    if (skip_header) {
-      skip_header = false;
-      continue;
-    }
+  const auto same = [&](std::string_view record) {
     std::string_view fields[4];
-    if (split_fields(line.text, fields, 4) != layout.fields) continue;
-    if (fields[layout.qid] != qid || fields[layout.docno] != docno) continue;
-    if (first == 0) {
-      first = line.number;
-      continue;
-    }
-    return bad_line(kind, file, line,
-                    "document '" + std::string(docno) + "' judged twice for query '" + std::string(qid) +
-                        "' (first on line " + std::to_string(first) + ")");
+    return split_fields(record, fields, 4) == layout.fields && fields[layout.qid] == qid &&
+           fields[layout.docno] == docno;
+  };
+  if (!second_listing(RecordLines(text, false, header), same, line, first)) {
+    return Failure{Status::internal, "duplicate judgment not found again", {}};
   }
-  return Failure{Status::internal, "duplicate judgment not found again", {}};
+  return bad_line(kind, file, line,
+                  "document '" + std::string(docno) + "' judged twice for query '" + std::string(qid) +
+                      "' (first on line " + std::to_string(first) + ")");
 }
 
 }  // namespace
@@ -87,15 +78,9 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
   bool header = false;
   GRK_TRY(const Layout layout, layout_of(all, file, format, header));
   std::unordered_map<std::string_view, std::size_t> index;
-  LineCursor cursor(all);
+  RecordLines lines(all, false, header);
   TextLine line;
-  bool skip_header = header;
-  while (cursor.next(line)) {
-    if (is_comment(line.text)) continue;
-    if (skip_header) {
-      skip_header = false;
-      continue;
-    }
+  while (lines.next(line)) {
     std::string_view fields[4];
     const std::size_t count = split_fields(line.text, fields, 4);
     if (count != layout.fields) {

@@ -18,22 +18,18 @@ constexpr std::string_view kind = "run file";
 // The line of the second listing of `docno` for `qid`, found by reading the
 // text again: only a refused file pays for it.
 Failure duplicate_failure(std::string_view text, std::string_view file, std::string_view qid, std::string_view docno) {
-  LineCursor cursor(text);
   TextLine line;
   std::size_t first = 0;
-  while (cursor.next(line)) {
-    if (is_blank(line.text) || is_comment(line.text)) continue;
+  const auto same = [&](std::string_view record) {
     std::string_view fields[6];
-    if (split_fields(line.text, fields, 6) < 6 || fields[0] != qid || fields[2] != docno) continue;
-    if (first == 0) {
-      first = line.number;
-      continue;
-    }
-    return bad_line(kind, file, line,
-                    "document '" + std::string(docno) + "' listed twice for query '" + std::string(qid) +
-                        "' (first on line " + std::to_string(first) + ")");
+    return split_fields(record, fields, 6) >= 6 && fields[0] == qid && fields[2] == docno;
+  };
+  if (!second_listing(RecordLines(text, true, false), same, line, first)) {
+    return Failure{Status::internal, "duplicate document not found again", {}};
   }
-  return Failure{Status::internal, "duplicate document not found again", {}};
+  return bad_line(kind, file, line,
+                  "document '" + std::string(docno) + "' listed twice for query '" + std::string(qid) +
+                      "' (first on line " + std::to_string(first) + ")");
 }
 
 using HashedId = std::pair<std::uint64_t, std::string_view>;
@@ -75,10 +71,9 @@ Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string
   std::size_t current = 0;
   std::string_view current_qid;
   std::string_view tag;
-  LineCursor cursor(all);
+  RecordLines lines(all, true, false);
   TextLine line;
-  while (cursor.next(line)) {
-    if (is_comment(line.text) || is_blank(line.text)) continue;
+  while (lines.next(line)) {
     std::string_view fields[6];
     const std::size_t count = split_fields(line.text, fields, 6);
     // Text after the tag is a comment in trec_eval's format (its own suite has some).

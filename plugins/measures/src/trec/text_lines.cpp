@@ -31,6 +31,18 @@ bool is_blank(std::string_view line) {
   return true;
 }
 
+bool RecordLines::next(TextLine& line) {
+  while (cursor_.next(line)) {
+    if (is_comment(line.text) || (skip_blank_ && is_blank(line.text))) continue;
+    if (header_) {
+      header_ = false;
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
 std::size_t split_fields(std::string_view line, std::string_view* fields, std::size_t capacity) {
   std::size_t count = 0;
   std::size_t i = 0;

@@ -33,6 +33,33 @@ class LineCursor {
 /// Whether the line holds only spaces and tabs (or nothing).
 bool is_blank(std::string_view line);
 
+/// The lines of a file that hold records: `#` comments are skipped, and so
+/// are blank lines when `skip_blank`, and the first such line when `header`.
+class RecordLines {
+ public:
+  RecordLines(std::string_view text, bool skip_blank, bool header)
+      : cursor_(text), skip_blank_(skip_blank), header_(header) {}
+  bool next(TextLine& line);
+
+ private:
+  LineCursor cursor_;
+  bool skip_blank_;
+  bool header_;
+};
+
+/// The second record line for which `same(line)` holds, and the first one's
+/// number: where a reader found a record twice, for its message.
+template <typename Same>
+bool second_listing(RecordLines lines, Same same, TextLine& second, std::size_t& first) {
+  first = 0;
+  while (lines.next(second)) {
+    if (!same(second.text)) continue;
+    if (first != 0) return true;
+    first = second.number;
+  }
+  return false;
+}
+
 /// Whether the line is a `#` comment (docs/behaviour/trec-eval.md §2).
 inline bool is_comment(std::string_view line) { return !line.empty() && line.front() == '#'; }
 
