@@ -41,14 +41,14 @@ std::uint64_t next(std::uint64_t& state) {
   return state >> 33;
 }
 
-// The run (about 263 MB) and the qrels, from a fixed seed.
-void generate(const fs::path& folder) {
+// The run (about 263 MB; `count` queries) and the qrels, from a fixed seed.
+void generate(const fs::path& folder, int count = queries, const char* run_name = "run.txt") {
   fs::create_directories(folder);
-  std::FILE* run = std::fopen((folder / "run.txt").c_str(), "wb");
+  std::FILE* run = std::fopen((folder / run_name).c_str(), "wb");
   std::FILE* qrels = std::fopen((folder / "qrels.txt").c_str(), "wb");
   std::uint64_t state = 21;
   std::vector<char> line(256);
-  for (int q = 0; q < queries; ++q) {
+  for (int q = 0; q < count; ++q) {
     for (int j = 0; j < qrels_per_query; ++j) {
       // Two thirds of the judged documents are in the run's range of ids.
       const std::uint64_t doc = j % 3 == 2 ? 9000000 + next(state) % 1000000 : next(state) % 8000000;
@@ -118,6 +118,32 @@ int evaluate(const fs::path& folder) {
   return 0;
 }
 
+// 20 runs in one step on 1 thread and on 2: the speed-up, and the same bytes.
+void thread_scaling(const fs::path& folder) {
+  const fs::path small = folder / "small";
+  if (!fs::exists(small / "run.txt")) generate(small, queries / 10);
+  auto qrels = gm::read_qrels(small / "qrels.txt", gm::QrelsFormat::automatic);
+  auto measures = gm::request_measures({"all_trec"});
+  if (!qrels || !measures) return;
+  const gm::ValueLayout layout(*measures);
+  gm::EvaluationOptions options;
+  options.per_query = true;
+  std::vector<std::pair<std::string, fs::path>> runs;
+  for (int r = 0; r < 20; ++r) runs.emplace_back("run" + std::to_string(r), small / "run.txt");
+  double seconds[2] = {0, 0};
+  std::string texts[2];
+  for (unsigned threads : {1u, 2u}) {
+    const auto start = std::chrono::steady_clock::now();
+    auto scores = gm::evaluate_systems(runs, *qrels, layout, options, threads);
+    if (!scores) return;
+    for (const auto& run : *scores) texts[threads - 1] += gm::trec_eval_text(run, layout, true);
+    seconds[threads - 1] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  std::printf("20 runs of %d queries x %d: 1 thread %.2f s, 2 threads %.2f s, speed-up %.2f, same bytes: %s\n",
+              queries / 10, results_per_query, seconds[0], seconds[1], seconds[0] / seconds[1],
+              texts[0] == texts[1] ? "yes" : "NO");
+}
+
 struct Child {
   double seconds = 0.0;
   long peak_kib = 0;
@@ -154,6 +180,7 @@ int main(int argc, char** argv) {
   std::printf("bare strtod loop (1 thread):   %6.2f s, peak RSS %6.0f MB\n", bare.seconds, bare.peak_kib / 1024.0);
   std::printf("trec-eval, all_trec -q to out: %6.2f s, peak RSS %6.0f MB\n", ours.seconds, ours.peak_kib / 1024.0);
   std::printf("ratio ours / bare loop: %.2f\n", ours.seconds / bare.seconds);
+  thread_scaling(folder);
   std::printf("trec_eval 10.0 is not installed here; the issue reports 6.3 s and 536 MB on its machine\n");
   std::printf("(ratio trec_eval / ours there, if our time held: %.1f; peak RSS ours / trec_eval's: %.2f)\n",
               6.3 / ours.seconds, ours.peak_kib / 1024.0 / 536.0);

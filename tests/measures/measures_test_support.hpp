@@ -64,7 +64,11 @@ class TemporaryFiles {
     std::filesystem::remove_all(folder_, ignored);
   }
   std::filesystem::path write(const std::string& name, const std::string& text) const {
-    const auto path = folder_ / name;
+    return write_into(folder_, name, text);
+  }
+  static std::filesystem::path write_into(const std::filesystem::path& folder, const std::string& name,
+                                          const std::string& text) {
+    const auto path = folder / name;
     std::ofstream(path, std::ios::binary) << text;
     return path;
   }

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <charconv>
 #include <cstdlib>
+#include <exception>
 #include <optional>
 #include <string_view>
 #include <thread>
@@ -31,14 +32,18 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
                                                   const EvaluationOptions& options, unsigned threads) {
   std::vector<std::optional<Expected<RunScores>>> slots(runs.size());
   std::atomic<std::size_t> next{0};
+  auto score = [&](std::size_t i) -> Expected<RunScores> {
+    GRK_TRY(const TrecRun run, read_run(runs[i].second));
+    return evaluate_run(run, runs[i].first, qrels, layout, options);
+  };
   auto work = [&] {
     for (std::size_t i = next++; i < runs.size(); i = next++) {
-      auto run = read_run(runs[i].second);
-      if (!run) {
-        slots[i].emplace(unexpected(std::move(run).error()));
-        continue;
+      // No exception may leave a thread: it becomes this run's failure.
+      try {
+        slots[i].emplace(score(i));
+      } catch (const std::exception& error) {
+        slots[i].emplace(fail(Status::internal, "run '" + runs[i].first + "': " + error.what()));
       }
-      slots[i].emplace(evaluate_run(*run, runs[i].first, qrels, layout, options));
     }
   };
   const std::size_t helpers = std::min<std::size_t>(threads, runs.size()) - (runs.empty() ? 0 : 1);

@@ -21,7 +21,8 @@ namespace grk::measures {
 /// without a run line.
 Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file);
 
-/// parse_run on the bytes of `path`.
+/// parse_run on the lines of `path`, read in blocks (the text is never whole
+/// in memory; a refused duplicate reads the file again for its message).
 Expected<TrecRun> read_run(const std::filesystem::path& path);
 
 }  // namespace grk::measures

@@ -21,9 +21,11 @@ struct RunQuery {
   std::vector<RetrievedDocument> documents;
 };
 
-/// A whole run. The views point into `text`, which the run keeps alive.
+class IdStore;
+
+/// A whole run. The views point into `ids`, which the run keeps alive.
 struct TrecRun {
-  std::shared_ptr<const std::string> text;
+  std::shared_ptr<const IdStore> ids;
   /// The tag of the last line, which trec_eval prints as `runid`.
   std::string run_id;
   /// Every query of the file, in byte order of their ids.
