@@ -27,10 +27,13 @@ void check_and_score(const gm::Qrels& qrels) {
       grk::fuzz::require(j == 0 || query.judgments[j - 1].docno < judgment.docno, "judgments out of order or twice");
       grk::fuzz::require(judgment.relevance >= -gm::max_relevance_level && judgment.relevance <= gm::max_relevance_level,
                          "a relevance beyond the bound");
+      // A run line whose first field starts with '#' is a comment: such a query has no run.
+      if (query.qid.front() == '#') continue;
       run_text += std::string(query.qid) + " Q0 " + std::string(judgment.docno) + " 1 " +
                   std::to_string(judgment.relevance % 3) + " fuzz\n";
     }
   }
+  if (run_text.empty()) return;
   const auto run = gm::parse_run(std::make_shared<const std::string>(run_text), "fuzz.run");
   grk::fuzz::require(static_cast<bool>(run), "a run made from accepted qrels was refused");
   const auto measures = gm::request_measures({"all_trec"});

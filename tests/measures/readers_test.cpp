@@ -51,6 +51,7 @@ BOOST_AUTO_TEST_CASE(bad_run_lines_are_refused_with_file_line_and_text) {
              "run file 'sys.run' line 3: document 'a' listed twice for query '1' (first on line 1): '1 Q0 a 3 0.3 r'");
   BOOST_TEST(run_error("# only a comment\n\n") == "run file 'sys.run' holds no run line");
   BOOST_TEST(run_error("1 Q0 a 1 0.5 r\n2 Q0 a 1 0.5 r\n") == "ok");  // one document in two queries
+  BOOST_TEST(run_error(" \t# an indented comment\n") == "run file 'sys.run' holds no run line");
 }
 
 BOOST_AUTO_TEST_CASE(trec_and_beir_qrels_are_read) {
@@ -65,6 +66,10 @@ BOOST_AUTO_TEST_CASE(trec_and_beir_qrels_are_read) {
                               gm::QrelsFormat::automatic);
   BOOST_REQUIRE(beir);
   BOOST_TEST(beir->queries[0].judgments[0].docno == "d1");
+  // A comment's '#' must open the line: indented, it starts a query id.
+  auto indented = gm::parse_qrels(std::make_shared<const std::string>(" #q 0 d 1\n"), "q", gm::QrelsFormat::trec);
+  BOOST_REQUIRE(indented);
+  BOOST_TEST(indented->queries[0].qid == "#q");
 }
 
 BOOST_AUTO_TEST_CASE(bad_qrels_lines_are_refused_with_file_line_and_text) {

@@ -33,7 +33,7 @@ bool is_beir_header(std::string_view line) {
 Expected<Layout> layout_of(std::string_view text, std::string_view file, QrelsFormat format, bool& header) {
   LineCursor cursor(text);
   TextLine line;
-  while (cursor.next(line) && is_comment(line.text)) {
+  while (cursor.next(line) && is_comment(line.text, CommentRule::line_start)) {
   }
   header = line.number > 0 && is_beir_header(line.text);
   if (format == QrelsFormat::trec) {
@@ -55,7 +55,7 @@ Failure duplicate_failure(std::string_view text, std::string_view file, const La
     return split_fields(record, fields, 4) == layout.fields && fields[layout.qid] == qid &&
            fields[layout.docno] == docno;
   };
-  if (!second_listing(RecordLines(text, false, header), same, line, first)) {
+  if (!second_listing(RecordLines(text, CommentRule::line_start, false, header), same, line, first)) {
     return Failure{Status::internal, "duplicate judgment not found again", {}};
   }
   return bad_line(kind, file, line,
@@ -78,7 +78,7 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
   bool header = false;
   GRK_TRY(const Layout layout, layout_of(all, file, format, header));
   std::unordered_map<std::string_view, std::size_t> index;
-  RecordLines lines(all, false, header);
+  RecordLines lines(all, CommentRule::line_start, false, header);
   TextLine line;
   while (lines.next(line)) {
     std::string_view fields[4];

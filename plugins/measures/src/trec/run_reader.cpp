@@ -27,7 +27,7 @@ Failure duplicate_failure(std::string_view text, std::string_view file, std::str
     std::string_view fields[6];
     return split_fields(record, fields, 6) >= 6 && fields[0] == qid && fields[2] == docno;
   };
-  if (!second_listing(RecordLines(text, true, false), same, line, first)) {
+  if (!second_listing(RecordLines(text, CommentRule::after_spaces, true, false), same, line, first)) {
     return Failure{Status::internal, "duplicate document not found again", {}};
   }
   return bad_line(kind, file, line,
@@ -70,7 +70,7 @@ class RunBuilder {
   explicit RunBuilder(std::string_view file) : file_(file), ids_(std::make_shared<IdStore>()) {}
 
   Expected<void> add(const TextLine& line) {
-    if (is_comment(line.text) || is_blank(line.text)) return {};
+    if (is_comment(line.text, CommentRule::after_spaces) || is_blank(line.text)) return {};
     std::string_view fields[6];
     const std::size_t count = split_fields(line.text, fields, 6);
     // Text after the tag is a comment in trec_eval's format (its own suite has some).

@@ -31,9 +31,17 @@ bool is_blank(std::string_view line) {
   return true;
 }
 
+bool is_comment(std::string_view line, CommentRule rule) {
+  std::size_t i = 0;
+  if (rule == CommentRule::after_spaces) {
+    while (i < line.size() && is_space(line[i])) ++i;
+  }
+  return i < line.size() && line[i] == '#';
+}
+
 bool RecordLines::next(TextLine& line) {
   while (cursor_.next(line)) {
-    if (is_comment(line.text) || (skip_blank_ && is_blank(line.text))) continue;
+    if (is_comment(line.text, comments_) || (skip_blank_ && is_blank(line.text))) continue;
     if (header_) {
       header_ = false;
       continue;

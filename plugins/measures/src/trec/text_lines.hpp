@@ -33,16 +33,24 @@ class LineCursor {
 /// Whether the line holds only spaces and tabs (or nothing).
 bool is_blank(std::string_view line);
 
-/// The lines of a file that hold records: `#` comments are skipped, and so
-/// are blank lines when `skip_blank`, and the first such line when `header`.
+/// Where trec_eval looks for a comment's `#`: a run's line may have spaces
+/// before it, a qrels line not (docs/behaviour/trec-eval.md §2).
+enum class CommentRule { line_start, after_spaces };
+
+/// Whether the line is a `#` comment under `rule`.
+bool is_comment(std::string_view line, CommentRule rule);
+
+/// The lines of a file that hold records: comments are skipped, and so are
+/// blank lines when `skip_blank`, and the first such line when `header`.
 class RecordLines {
  public:
-  RecordLines(std::string_view text, bool skip_blank, bool header)
-      : cursor_(text), skip_blank_(skip_blank), header_(header) {}
+  RecordLines(std::string_view text, CommentRule comments, bool skip_blank, bool header)
+      : cursor_(text), comments_(comments), skip_blank_(skip_blank), header_(header) {}
   bool next(TextLine& line);
 
  private:
   LineCursor cursor_;
+  CommentRule comments_;
   bool skip_blank_;
   bool header_;
 };
@@ -59,9 +67,6 @@ bool second_listing(RecordLines lines, Same same, TextLine& second, std::size_t&
   }
   return false;
 }
-
-/// Whether the line is a `#` comment (docs/behaviour/trec-eval.md §2).
-inline bool is_comment(std::string_view line) { return !line.empty() && line.front() == '#'; }
 
 /// Splits `line` at runs of whitespace (as C's isspace) into at most `capacity`
 /// fields stored in `fields`, and returns how many fields the line holds,
