@@ -15,7 +15,7 @@ namespace {
 
 constexpr grk::ParamType types[] = {grk::ParamType::string, grk::ParamType::integer, grk::ParamType::number,
                                     grk::ParamType::boolean, grk::ParamType::path,    grk::ParamType::object,
-                                    grk::ParamType::paths};
+                                    grk::ParamType::paths,   grk::ParamType::list};
 
 }  // namespace
 
@@ -46,6 +46,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case grk::ParamType::object:
     case grk::ParamType::paths:
       grk::fuzz::require(value->is_object(), "an object --set gave a non-object");
+      break;
+    case grk::ParamType::list:
+      grk::fuzz::require(grk::has_param_type(*value, grk::ParamType::list), "a list --set gave no array of strings");
       break;
     default:
       grk::fuzz::require(value->is_string() && value->get_string() == argument, "a string --set was changed");

@@ -15,6 +15,30 @@ Expected<std::pair<std::string, std::string>, HostError> split_assignment(std::s
   return std::make_pair(std::string(text.substr(0, eq)), std::string(text.substr(eq + 1)));
 }
 
+// A list: a JSON array of strings when it starts with '[', else the items
+// between commas (`a,b`; an empty value is the empty list).
+namespace {
+
+Expected<boost::json::value, HostError> parse_list_value(std::string_view raw) {
+  if (!raw.empty() && raw.front() == '[') {
+    auto value = json::read(raw);
+    if (!value) return usage_error("expected a JSON array of strings: " + value.error().describe());
+    if (!has_param_type(*value, ParamType::list)) return usage_error("expected a JSON array of strings");
+    return std::move(value).value();
+  }
+  boost::json::array items;
+  std::size_t start = 0;
+  while (!raw.empty()) {
+    const std::size_t comma = raw.find(',', start);
+    items.emplace_back(raw.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return boost::json::value(std::move(items));
+}
+
+}  // namespace
+
 Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::string_view raw) {
   switch (type) {
     case ParamType::string:
@@ -55,6 +79,7 @@ Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::str
       if (!value->is_object()) return usage_error("expected a JSON object");
       return std::move(value).value();
     }
+    case ParamType::list: return parse_list_value(raw);
   }
   return usage_error("expected a value of a known type");
 }

@@ -27,14 +27,15 @@ namespace grk {
 /// against the config file's folder; `paths` is an object whose every value is
 /// such a path (e.g. one file per system), so that the host can resolve and
 /// hash each file, which it cannot do inside a plain `object`; `integer` is a
-/// JSON integer in int64 range; `number` is any JSON number.
-enum class ParamType { string, integer, number, boolean, path, object, paths };
+/// JSON integer in int64 range; `number` is any JSON number; `list` is a JSON
+/// array of strings (e.g. measure names), which `--set` also takes as `a,b`.
+enum class ParamType { string, integer, number, boolean, path, object, paths, list };
 
 /// The word for each type in declarations, messages and `describe`.
 inline constexpr EnumName<ParamType> param_type_names[] = {
     {ParamType::string, "string"},   {ParamType::integer, "integer"}, {ParamType::number, "number"},
     {ParamType::boolean, "boolean"}, {ParamType::path, "path"},       {ParamType::object, "object"},
-    {ParamType::paths, "paths"},
+    {ParamType::paths, "paths"},     {ParamType::list, "list"},
 };
 
 inline const char* param_type_name(ParamType type) noexcept { return name_of(param_type_names, type, "string"); }
@@ -109,6 +110,13 @@ inline bool has_param_type(const boost::json::value& value, ParamType type) noex
       }
       return true;
     }
+    case ParamType::list: {
+      if (!value.is_array()) return false;
+      for (const auto& item : value.get_array()) {
+        if (!item.is_string()) return false;
+      }
+      return true;
+    }
   }
   return false;
 }
@@ -136,6 +144,15 @@ inline std::optional<std::string> value_issue(const ParamSpec& spec, const boost
       }
     }
     if (spec.type == ParamType::paths) expected = "paths (an object of non-empty path strings)";
+    if (spec.type == ParamType::list && value.is_array()) {
+      const auto& items = value.get_array();
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (!items[i].is_string()) {
+          return "expected a string at index " + std::to_string(i) + ", got " + detail::json_kind_name(items[i]);
+        }
+      }
+    }
+    if (spec.type == ParamType::list) expected = "list (an array of strings)";
     return "expected " + expected + ", got " + detail::json_kind_name(value);
   }
   if (!spec.choices.empty() && value.is_string()) {
@@ -241,6 +258,12 @@ class Params {
     for (const auto& member : at(name).get_object()) {
       out.emplace_back(std::string(member.key()), std::filesystem::path(std::string(member.value().get_string())));
     }
+    return out;
+  }
+  /// A `list` param: its strings in the order given.
+  std::vector<std::string> list(std::string_view name) const {
+    std::vector<std::string> out;
+    for (const auto& item : at(name).get_array()) out.emplace_back(item.get_string());
     return out;
   }
   /// The raw JSON value, e.g. to keep an integer's exact representation.

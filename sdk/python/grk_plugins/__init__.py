@@ -431,7 +431,7 @@ def _declaration_problem(params):
     return None
 
 
-_PARAM_TYPES = ("string", "integer", "number", "boolean", "path", "object", "paths")
+_PARAM_TYPES = ("string", "integer", "number", "boolean", "path", "object", "paths", "list")
 
 # ELF layouts, by EI_CLASS (1: 32-bit, 2: 64-bit): file header, section
 # header, symbol; a symbol's fields are read as (name, info, other, shndx, size).

@@ -1,0 +1,59 @@
+// Every measure's per-query computation, as trec_eval 10.0 defines it
+// (docs/behaviour/trec-eval.md §5). Each writes into input.values.
+#ifndef GRK_MEASURES_SCORING_MEASURE_FUNCTIONS_HPP
+#define GRK_MEASURES_SCORING_MEASURE_FUNCTIONS_HPP
+
+#include "scoring/measure_input.hpp"
+
+namespace grk::measures::scoring {
+
+// Counts and set measures (scoring/set_measures.cpp).
+void nothing(const MeasureInput& input);
+void num_q(const MeasureInput& input);
+void num_ret(const MeasureInput& input);
+void num_rel(const MeasureInput& input);
+void num_rel_ret(const MeasureInput& input);
+void num_nonrel_judged_ret(const MeasureInput& input);
+void utility(const MeasureInput& input);
+void set_P(const MeasureInput& input);
+void set_relative_P(const MeasureInput& input);
+void set_recall(const MeasureInput& input);
+void set_map(const MeasureInput& input);
+void set_F(const MeasureInput& input);
+void relstring(const MeasureInput& input);
+
+// Measures at rank cutoffs (scoring/cutoff_measures.cpp).
+void P(const MeasureInput& input);
+void recall(const MeasureInput& input);
+void relative_P(const MeasureInput& input);
+void success(const MeasureInput& input);
+void unj(const MeasureInput& input);
+void map_cut(const MeasureInput& input);
+void ndcg_cut(const MeasureInput& input);
+
+// Measures over the relevant documents' ranks (scoring/rank_measures.cpp).
+void map(const MeasureInput& input);
+void gm_map(const MeasureInput& input);
+void Rprec(const MeasureInput& input);
+void bpref(const MeasureInput& input);
+void gm_bpref(const MeasureInput& input);
+void recip_rank(const MeasureInput& input);
+void infAP(const MeasureInput& input);
+void binG(const MeasureInput& input);
+
+// Interpolated precision (scoring/interpolated_measures.cpp).
+void iprec_at_recall(const MeasureInput& input);
+void eleven_pt_avg(const MeasureInput& input);
+void Rprec_mult(const MeasureInput& input);
+
+// Graded gain measures (scoring/gain_measures.cpp).
+void ndcg(const MeasureInput& input);
+void ndcg_rel(const MeasureInput& input);
+void Rndcg(const MeasureInput& input);
+void G(const MeasureInput& input);
+void rbp(const MeasureInput& input);
+void rbp_resid(const MeasureInput& input);
+
+}  // namespace grk::measures::scoring
+
+#endif

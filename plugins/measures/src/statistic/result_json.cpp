@@ -1,0 +1,64 @@
+#include "statistic/result_json.hpp"
+
+#include <cmath>
+
+namespace grk::measures {
+
+namespace {
+
+boost::json::value value_json(const RequestedMeasure& measure, double value) {
+  if (measure.definition->integer) return boost::json::value(static_cast<std::int64_t>(value));
+  if (std::isnan(value)) return boost::json::value(nullptr);
+  return boost::json::value(value);
+}
+
+// The named values of one row: each measure shown in this place (per query or summary).
+boost::json::object row_json(const ValueLayout& layout, const std::vector<double>& values, const std::string* relstring,
+                             bool per_query) {
+  boost::json::object row;
+  for (std::size_t m = 0; m < layout.measures.size(); ++m) {
+    const RequestedMeasure& measure = layout.measures[m];
+    const Summary summary = measure.definition->summary;
+    if (summary == Summary::run_id) continue;
+    if (summary == Summary::none) {
+      if (per_query && relstring != nullptr) row[measure.names[0]] = *relstring;
+      continue;
+    }
+    if (per_query && !measure.definition->per_query) continue;
+    for (std::size_t k = 0; k < measure.names.size(); ++k) {
+      row[measure.names[k]] = value_json(measure, values[layout.offsets[m] + k]);
+    }
+  }
+  return row;
+}
+
+}  // namespace
+
+boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
+                                const ValueLayout& layout, bool per_query) {
+  boost::json::array names;
+  for (const auto& measure : layout.measures) {
+    if (measure.definition->summary == Summary::run_id) continue;
+    for (const auto& name : measure.names) names.emplace_back(name);
+  }
+  boost::json::object by_system;
+  for (std::size_t s = 0; s < systems.size(); ++s) {
+    boost::json::object system;
+    system["run_id"] = scores[s].run_id;
+    system["summary"] = row_json(layout, scores[s].summary, nullptr, false);
+    if (per_query) {
+      boost::json::object queries;
+      for (const auto& query : scores[s].queries) {
+        queries[query.qid] = row_json(layout, query.values, &query.relstring, true);
+      }
+      system["per_query"] = std::move(queries);
+    }
+    by_system[systems[s]] = std::move(system);
+  }
+  boost::json::object result;
+  result["measures"] = std::move(names);
+  result["systems"] = std::move(by_system);
+  return result;
+}
+
+}  // namespace grk::measures

@@ -1,0 +1,23 @@
+// The trec-eval component's result (docs/behaviour/trec-eval.md §8.2).
+#ifndef GRK_MEASURES_STATISTIC_RESULT_JSON_HPP
+#define GRK_MEASURES_STATISTIC_RESULT_JSON_HPP
+
+#include <boost/json.hpp>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "evaluation/run_scores.hpp"
+
+namespace grk::measures {
+
+/// `{"measures": [names], "systems": {system: {"run_id", "summary", "per_query"?}}}`:
+/// values at full precision, integers as integers, relstring as a string, a
+/// NaN (trec_eval's 0/0) as null.
+boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
+                                const ValueLayout& layout, bool per_query);
+
+}  // namespace grk::measures
+
+#endif

@@ -1,0 +1,62 @@
+#include "statistic/trec_eval_statistic.hpp"
+
+#include <grk/error.hpp>
+
+#include "evaluation/system_evaluation.hpp"
+#include "printing/trec_eval_text.hpp"
+#include "statistic/evaluation_request.hpp"
+#include "statistic/output_files.hpp"
+#include "statistic/result_json.hpp"
+#include "trec/qrels_reader.hpp"
+
+namespace grk::measures {
+
+namespace {
+
+// Everything the step computes, or its first failure; nothing is written before it is whole.
+Expected<boost::json::value> evaluate(const Params& params, Context& context) {
+  GRK_TRY(const EvaluationRequest request, read_request(params));
+  GRK_TRY(const unsigned threads, evaluation_threads());
+  GRK_TRY(const Qrels qrels, read_qrels(request.qrels, request.qrels_format));
+  context.progress("scoring", 0, request.runs.size(), 0);
+  const ValueLayout layout(request.measures);
+  GRK_TRY(const auto scores, evaluate_systems(request.runs, qrels, layout, request.options, threads));
+  context.progress("scoring", request.runs.size(), request.runs.size(), 0);
+  std::vector<std::string> systems;
+  for (const auto& [system, path] : request.runs) {
+    (void)path;
+    systems.push_back(system);
+  }
+  if (request.output_dir) {
+    std::vector<std::pair<std::string, std::string>> files;
+    for (std::size_t s = 0; s < systems.size(); ++s) {
+      files.emplace_back(systems[s] + ".txt", trec_eval_text(scores[s], layout, request.options.per_query));
+    }
+    GRK_TRY_VOID(publish_outputs(*request.output_dir, files));
+  }
+  return boost::json::value(result_json(systems, scores, layout, request.options.per_query));
+}
+
+}  // namespace
+
+std::vector<ParamSpec> TrecEvalStatistic::params() { return evaluation_params(); }
+
+Expected<void> TrecEvalStatistic::validate(const Params& params) const {
+  GRK_TRY_VOID(read_request(params));
+  return {};
+}
+
+// The one place where a failure becomes grk::Error (the plugin firewall).
+boost::json::value TrecEvalStatistic::compute(const Params& params, Context& context) {
+  return evaluate(params, context).or_throw();
+}
+
+std::string TrecEvalStatistic::summarize(const boost::json::value& result) const {
+  const auto& object = result.as_object();
+  const std::size_t systems = object.at("systems").as_object().size();
+  const std::size_t measures = object.at("measures").as_array().size();
+  return "trec-eval: " + std::to_string(systems) + (systems == 1 ? " run, " : " runs, ") + std::to_string(measures) +
+         (measures == 1 ? " measure" : " measures");
+}
+
+}  // namespace grk::measures

@@ -1,0 +1,38 @@
+// Where a run keeps its ids: blocks that never move, so that views stay valid
+// while the file they came from is gone (docs/behaviour/trec-eval.md §2.1).
+#ifndef GRK_MEASURES_TREC_ID_STORE_HPP
+#define GRK_MEASURES_TREC_ID_STORE_HPP
+
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace grk::measures {
+
+class IdStore {
+ public:
+  /// A copy of `id` that lives as long as the store.
+  std::string_view keep(std::string_view id) {
+    if (id.size() > capacity_ - used_) {
+      capacity_ = id.size() > block_size ? id.size() : block_size;
+      blocks_.push_back(std::make_unique<char[]>(capacity_));
+      used_ = 0;
+    }
+    char* at = blocks_.back().get() + used_;
+    if (!id.empty()) std::memcpy(at, id.data(), id.size());
+    used_ += id.size();
+    return std::string_view(at, id.size());
+  }
+
+ private:
+  static constexpr std::size_t block_size = std::size_t{1} << 20;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  std::size_t used_ = 0;
+  std::size_t capacity_ = 0;
+};
+
+}  // namespace grk::measures
+
+#endif

@@ -1,0 +1,125 @@
+#include "trec/qrels_reader.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+#include "trec/file_text.hpp"
+#include "trec/query_order.hpp"
+#include "trec/text_lines.hpp"
+
+namespace grk::measures {
+
+namespace {
+
+constexpr std::string_view kind = "qrels file";
+
+struct Layout {
+  std::size_t fields;
+  std::size_t qid, docno, relevance;
+  const char* names;
+};
+
+constexpr Layout trec_layout{4, 0, 2, 3, "qid iter docno rel"};
+constexpr Layout beir_layout{3, 0, 1, 2, "query-id corpus-id score"};
+
+bool is_beir_header(std::string_view line) {
+  std::string_view fields[3];
+  return split_fields(line, fields, 3) == 3 && fields[0] == "query-id" && fields[1] == "corpus-id" &&
+         fields[2] == "score";
+}
+
+// Where the judged lines start and how they read, after the format and header.
+Expected<Layout> layout_of(std::string_view text, std::string_view file, QrelsFormat format, bool& header) {
+  LineCursor cursor(text);
+  TextLine line;
+  while (cursor.next(line) && is_comment(line.text, CommentRule::line_start)) {
+  }
+  header = line.number > 0 && is_beir_header(line.text);
+  if (format == QrelsFormat::trec) {
+    header = false;
+    return trec_layout;
+  }
+  if (header) return beir_layout;
+  if (format == QrelsFormat::automatic) return trec_layout;
+  if (line.number == 0) return beir_layout;
+  return unexpected(bad_line(kind, file, line, "expected the BEIR header 'query-id corpus-id score'"));
+}
+
+Failure duplicate_failure(std::string_view text, std::string_view file, const Layout& layout, bool header,
+                          std::string_view qid, std::string_view docno) {
+  TextLine line;
+  std::size_t first = 0;
+  const auto same = [&](std::string_view record) {
+    std::string_view fields[4];
+    return split_fields(record, fields, 4) == layout.fields && fields[layout.qid] == qid &&
+           fields[layout.docno] == docno;
+  };
+  if (!second_listing(RecordLines(text, CommentRule::line_start, false, header), same, line, first)) {
+    return Failure{Status::internal, "duplicate judgment not found again", {}};
+  }
+  return bad_line(kind, file, line,
+                  "document '" + std::string(docno) + "' judged twice for query '" + std::string(qid) +
+                      "' (first on line " + std::to_string(first) + ")");
+}
+
+}  // namespace
+
+const long* QrelsQuery::find(std::string_view docno) const {
+  auto it = std::lower_bound(judgments.begin(), judgments.end(), docno,
+                             [](const Judgment& judgment, std::string_view id) { return judgment.docno < id; });
+  return it != judgments.end() && it->docno == docno ? &it->relevance : nullptr;
+}
+
+Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string_view file, QrelsFormat format) {
+  Qrels qrels;
+  qrels.text = std::move(text);
+  const std::string_view all(*qrels.text);
+  bool header = false;
+  GRK_TRY(const Layout layout, layout_of(all, file, format, header));
+  std::unordered_map<std::string_view, std::size_t> index;
+  RecordLines lines(all, CommentRule::line_start, false, header);
+  TextLine line;
+  while (lines.next(line)) {
+    std::string_view fields[4];
+    const std::size_t count = split_fields(line.text, fields, 4);
+    if (count != layout.fields) {
+      return unexpected(bad_line(kind, file, line,
+                                 "expected " + std::to_string(layout.fields) + " fields (" + layout.names + "), got " +
+                                     std::to_string(count)));
+    }
+    long relevance = 0;
+    const std::string_view written = fields[layout.relevance];
+    if (!parse_integer(written, relevance)) {
+      return unexpected(bad_line(kind, file, line, "relevance '" + std::string(written) + "' is not an integer"));
+    }
+    if (relevance > max_relevance_level || relevance < -max_relevance_level) {
+      return unexpected(bad_line(kind, file, line,
+                                 "relevance " + std::string(written) + " is beyond +-" +
+                                     std::to_string(max_relevance_level)));
+    }
+    auto [it, added] = index.try_emplace(fields[layout.qid], qrels.queries.size());
+    if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}});
+    qrels.queries[it->second].judgments.push_back(Judgment{fields[layout.docno], relevance});
+  }
+  if (qrels.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) + "' holds no judgment");
+  for (auto& query : qrels.queries) {
+    auto& judgments = query.judgments;
+    std::stable_sort(judgments.begin(), judgments.end(),
+                     [](const Judgment& a, const Judgment& b) { return a.docno < b.docno; });
+    auto repeated = std::adjacent_find(judgments.begin(), judgments.end(),
+                                       [](const Judgment& a, const Judgment& b) { return a.docno == b.docno; });
+    if (repeated != judgments.end()) {
+      return unexpected(duplicate_failure(all, file, layout, header, query.qid, repeated->docno));
+    }
+  }
+  sort_by_query_id(qrels.queries);
+  return qrels;
+}
+
+Expected<Qrels> read_qrels(const std::filesystem::path& path, QrelsFormat format) {
+  GRK_TRY(auto text, read_file_text(path, kind));
+  return parse_qrels(std::move(text), path.string(), format);
+}
+
+}  // namespace grk::measures

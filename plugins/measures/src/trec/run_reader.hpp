@@ -1,0 +1,30 @@
+// The strict reader of TREC runs (docs/behaviour/trec-eval.md §2.1).
+#ifndef GRK_MEASURES_TREC_RUN_READER_HPP
+#define GRK_MEASURES_TREC_RUN_READER_HPP
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <grk/expected.hpp>
+
+#include "trec/trec_run.hpp"
+
+namespace grk::measures {
+
+/// Reads the run text `text` named `file` in messages: lines `qid Q0 docno
+/// rank score tag` (anything after the tag ignored, as trec_eval documents),
+/// `#` comments and blank lines skipped. Fails (invalid_data) on the first
+/// line with fewer fields or a score that is not a finite
+/// number, then on a document listed twice for one query, then on a file
+/// without a run line.
+Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file);
+
+/// parse_run on the lines of `path`, read in blocks (the text is never whole
+/// in memory; a refused duplicate reads the file again for its message).
+Expected<TrecRun> read_run(const std::filesystem::path& path);
+
+}  // namespace grk::measures
+
+#endif

@@ -1,0 +1,88 @@
+// The line and field splitting both TREC readers share (docs/behaviour/trec-eval.md §2).
+#ifndef GRK_MEASURES_TREC_TEXT_LINES_HPP
+#define GRK_MEASURES_TREC_TEXT_LINES_HPP
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include <grk/expected.hpp>
+
+namespace grk::measures {
+
+/// One line of a text file: its text without the line break (a trailing
+/// carriage return is dropped too) and its 1-based number.
+struct TextLine {
+  std::string_view text;
+  std::size_t number = 0;
+};
+
+/// Walks the lines of a text in order.
+class LineCursor {
+ public:
+  explicit LineCursor(std::string_view text) : text_(text) {}
+  /// The next line, or false at the end of the text.
+  bool next(TextLine& line);
+
+ private:
+  std::string_view text_;
+  std::size_t offset_ = 0;
+  std::size_t number_ = 0;
+};
+
+/// Whether the line holds only spaces and tabs (or nothing).
+bool is_blank(std::string_view line);
+
+/// Where trec_eval looks for a comment's `#`: a run's line may have spaces
+/// before it, a qrels line not (docs/behaviour/trec-eval.md §2).
+enum class CommentRule { line_start, after_spaces };
+
+/// Whether the line is a `#` comment under `rule`.
+bool is_comment(std::string_view line, CommentRule rule);
+
+/// The lines of a file that hold records: comments are skipped, and so are
+/// blank lines when `skip_blank`, and the first such line when `header`.
+class RecordLines {
+ public:
+  RecordLines(std::string_view text, CommentRule comments, bool skip_blank, bool header)
+      : cursor_(text), comments_(comments), skip_blank_(skip_blank), header_(header) {}
+  bool next(TextLine& line);
+
+ private:
+  LineCursor cursor_;
+  CommentRule comments_;
+  bool skip_blank_;
+  bool header_;
+};
+
+/// The second record line for which `same(line)` holds, and the first one's
+/// number: where a reader found a record twice, for its message.
+template <typename Same>
+bool second_listing(RecordLines lines, Same same, TextLine& second, std::size_t& first) {
+  first = 0;
+  while (lines.next(second)) {
+    if (!same(second.text)) continue;
+    if (first != 0) return true;
+    first = second.number;
+  }
+  return false;
+}
+
+/// Splits `line` at runs of whitespace (as C's isspace) into at most `capacity`
+/// fields stored in `fields`, and returns how many fields the line holds,
+/// which may exceed `capacity`.
+std::size_t split_fields(std::string_view line, std::string_view* fields, std::size_t capacity);
+
+/// The failure of one bad line: `<kind> '<file>' line <N>: <problem>: '<line>'`.
+Failure bad_line(std::string_view kind, std::string_view file, const TextLine& line, std::string_view problem);
+
+/// An integer written as an optional sign and decimal digits only.
+bool parse_integer(std::string_view text, long& value);
+
+/// A finite decimal number as C's strtod reads it in full (an optional sign,
+/// digits, a fraction, an exponent); no hexadecimal, no inf, no nan.
+bool parse_finite_number(std::string_view text, double& value);
+
+}  // namespace grk::measures
+
+#endif

@@ -1,0 +1,139 @@
+// trec-eval through the host: `grk-eval run` on a config and with --set, the
+// files it writes, and a refused run writing nothing (docs/behaviour/trec-eval.md §8).
+#define BOOST_TEST_MODULE measures_host_run
+#include <boost/test/unit_test.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include <boost/json.hpp>
+
+#include <grk/json/reader.hpp>
+
+#include "measures_test_support.hpp"
+
+namespace fs = std::filesystem;
+namespace mt = grk::measures::testing;
+
+namespace {
+
+const std::string qrels = "q1 0 d1 2\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d1 1\nq3 0 d7 1\n";
+const std::string bm25 = "q1 Q0 d1 1 3 bm25\nq1 Q0 d3 2 2 bm25\nq1 Q0 d2 3 1 bm25\nq2 Q0 d4 1 1 bm25\n";
+const std::string dense = "q1 Q0 d2 1 9 dense\nq2 Q0 d1 1 9 dense\n";
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+  boost::json::value results;
+};
+
+std::string host() {
+  const char* binary = std::getenv("GRK_BINARY_DIR");
+  return binary ? (fs::path(binary) / "bin" / "grk-eval").string() : std::string();
+}
+
+Run run(const mt::TemporaryFiles& files, const std::string& arguments) {
+  const fs::path results = files.folder() / "results.json";
+  fs::remove(results);
+  const std::string command = "cd '" + files.folder().string() + "' && '" + host() + "' run " + arguments +
+                              " --output '" + results.string() + "' 2>&1";
+  Run r;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  BOOST_REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  std::size_t got = 0;
+  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, got);
+  const int status = ::pclose(pipe);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (fs::exists(results)) r.results = grk::json::read(mt::file_bytes(results)).value();
+  return r;
+}
+
+bool ready() {
+  if (!host().empty() && fs::exists(host())) return true;
+  BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR/bin/grk-eval is not built");
+  return false;
+}
+
+void write_inputs(const mt::TemporaryFiles& files) {
+  files.write("qrels.txt", qrels);
+  files.write("bm25.run", bm25);
+  files.write("dense.run", dense);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_config_scores_each_run_and_writes_trec_eval_text) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  files.write("config.json", R"({"steps": [{"id": "eval", "statistic": "trec-eval", "params": {
+    "qrels": "qrels.txt", "runs": {"bm25": "bm25.run", "dense": "dense.run"},
+    "measures": ["map", "P.2"], "per_query": true, "output_dir": "out"}}]})");
+  const Run r = run(files, "config.json");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  const auto& result = r.results.at("steps").at(0).at("result").as_object();
+  BOOST_TEST(boost::json::serialize(result.at("measures")) == R"(["map","P_2"])");
+  const auto& bm25_scores = result.at("systems").at("bm25").as_object();
+  BOOST_TEST(bm25_scores.at("run_id").as_string() == "bm25");
+  // q1: d1 (2), d3 (0), d2 (1): AP (1 + 2/3) / 2; q2: nothing relevant retrieved; q3 not in the run.
+  BOOST_TEST(bm25_scores.at("per_query").at("q1").at("map").as_double() == (1.0 + 2.0 / 3) / 2);
+  BOOST_TEST(bm25_scores.at("summary").at("map").as_double() == ((1.0 + 2.0 / 3) / 2 + 0.0) / 2);
+  BOOST_TEST(mt::file_bytes(files.folder() / "out" / "dense.txt") ==
+             "map                   \tq1\t0.5000\n"
+             "P_2                   \tq1\t0.5000\n"
+             "map                   \tq2\t1.0000\n"
+             "P_2                   \tq2\t0.5000\n"
+             "map                   \tall\t0.7500\n"
+             "P_2                   \tall\t0.5000\n");
+}
+
+BOOST_AUTO_TEST_CASE(the_list_parameter_takes_commas_or_a_json_array_on_the_command_line) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const std::string common = "--component trec-eval --set qrels=qrels.txt --set 'runs={\"bm25\": \"bm25.run\"}' ";
+  const Run commas = run(files, common + "--set measures=num_q,P.1");
+  BOOST_TEST(commas.exit_code == 0, commas.out);
+  BOOST_TEST(boost::json::serialize(commas.results.at("steps").at(0).at("result").at("measures")) ==
+             R"(["num_q","P_1"])");
+  // Commas split entries, so an entry holding one needs the JSON form.
+  const Run split = run(files, common + "--set measures=num_q,P.1,2");
+  BOOST_TEST(split.exit_code == 1);
+  BOOST_TEST(split.out == "grk-eval run: --component trec-eval [invalid-argument]: parameter 'measures': unknown "
+                          "measure '2'\n");
+  const Run array = run(files, common + "--set 'measures=[\"P.1,2\"]'");
+  BOOST_TEST(array.exit_code == 0, array.out);
+  BOOST_TEST(boost::json::serialize(array.results.at("steps").at(0).at("result").at("measures")) ==
+             R"(["P_1","P_2"])");
+}
+
+BOOST_AUTO_TEST_CASE(a_bad_run_line_fails_the_step_and_writes_nothing) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  files.write("bad.run", "q1 Q0 d1 1 3 t\nq1 Q0 d2 2 high t\n");
+  files.write("config.json", R"({"steps": [{"id": "eval", "statistic": "trec-eval", "params": {
+    "qrels": "qrels.txt", "runs": {"bm25": "bm25.run", "bad": "bad.run"}, "output_dir": "out"}}]})");
+  const Run r = run(files, "config.json");
+  BOOST_TEST(r.exit_code == 3);
+  BOOST_TEST(r.out.find("score 'high' is not a finite number: 'q1 Q0 d2 2 high t'") != std::string::npos, r.out);
+  BOOST_TEST(!fs::exists(files.folder() / "out"));
+}
+
+BOOST_AUTO_TEST_CASE(mistakes_the_host_can_see_are_reported_before_any_step_runs) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  files.write("empty.run", "");
+  files.write("config.json", R"({"steps": [{"id": "eval", "statistic": "trec-eval", "params": {
+    "qrels": "qrels.txt", "runs": {"bm25": "bm25.run"}, "measures": ["ndcg_cutt.10"]}},
+    {"id": "empty", "statistic": "trec-eval", "params": {"qrels": "qrels.txt", "runs": {"e": "empty.run"}}}]})");
+  const Run r = run(files, "config.json");
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.out.find("parameter 'measures': unknown measure 'ndcg_cutt.10'") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find("is empty") != std::string::npos, r.out);
+}

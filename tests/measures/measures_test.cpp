@@ -1,0 +1,189 @@
+// Each measure on one small query worked out by hand (docs/behaviour/trec-eval.md §5).
+//
+// Query q: judged d1 (level 2), d2 (1), d3 (0), d4 (1, not retrieved); R = 3.
+// The run scores d1 3, d3 2, d5 1, d2 1: d5 and d2 tie, and the larger id
+// ranks first, so the ranking is d1 (2), d3 (0), d5 (not in the pool), d2 (1).
+#define BOOST_TEST_MODULE measures_measures
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+#include <map>
+
+#include "measures_test_support.hpp"
+
+namespace gm = grk::measures;
+
+namespace {
+
+const std::string qrels_text = "q 0 d1 2\nq 0 d2 1\nq 0 d3 0\nq 0 d4 1\n";
+const std::string run_text = "q Q0 d1 1 3 tag\nq Q0 d3 2 2 tag\nq Q0 d2 3 1 tag\nq Q0 d5 4 1 tag\n";
+
+struct Scored {
+  std::map<std::string, double> summary;
+  std::string relstring;
+};
+
+Scored score(const std::vector<std::string>& measures, gm::EvaluationOptions options = {},
+             const std::string& qrels = qrels_text, const std::string& run = run_text) {
+  auto judged = gm::parse_qrels(std::make_shared<const std::string>(qrels), "qrels", gm::QrelsFormat::automatic);
+  auto ranked = gm::parse_run(std::make_shared<const std::string>(run), "run");
+  auto requested = gm::request_measures(measures);
+  BOOST_REQUIRE(judged && ranked && requested);
+  const gm::ValueLayout layout(*requested);
+  auto scores = gm::evaluate_run(*ranked, "run", *judged, layout, options);
+  BOOST_REQUIRE(scores);
+  Scored out;
+  for (std::size_t m = 0; m < requested->size(); ++m) {
+    for (std::size_t k = 0; k < (*requested)[m].names.size(); ++k) {
+      out.summary[(*requested)[m].names[k]] = scores->summary[layout.offsets[m] + k];
+    }
+  }
+  out.relstring = scores->queries.front().relstring;
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(counts_of_the_ranking) {
+  auto s = score({"num_q", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret"}).summary;
+  BOOST_TEST(s["num_q"] == 1);
+  BOOST_TEST(s["num_ret"] == 4);
+  BOOST_TEST(s["num_rel"] == 3);
+  BOOST_TEST(s["num_rel_ret"] == 2);
+  BOOST_TEST(s["num_nonrel_judged_ret"] == 1);  // d3
+}
+
+BOOST_AUTO_TEST_CASE(precision_and_recall_at_cutoffs) {
+  auto s = score({"P.1,2,5", "recall.2,5", "relative_P.2,5", "success.1,2", "unj.3,5", "map_cut.2,5"}).summary;
+  BOOST_TEST(s["P_1"] == 1.0);
+  BOOST_TEST(s["P_2"] == 1.0 / 2);
+  BOOST_TEST(s["P_5"] == 2.0 / 5);   // the missing fifth rank counts as nonrelevant
+  BOOST_TEST(s["recall_2"] == 1.0 / 3);
+  BOOST_TEST(s["recall_5"] == 2.0 / 3);
+  BOOST_TEST(s["relative_P_2"] == 1.0 / 2);
+  BOOST_TEST(s["relative_P_5"] == 2.0 / 3);  // over min(5, R)
+  BOOST_TEST(s["success_1"] == 1.0);
+  BOOST_TEST(s["unj_3"] == 1.0 / 3);  // d5
+  BOOST_TEST(s["unj_5"] == 1.0 / 5);
+  BOOST_TEST(s["map_cut_2"] == (1.0 / 1) / 3);
+  BOOST_TEST(s["map_cut_5"] == (1.0 / 1 + 2.0 / 4) / 3);
+}
+
+BOOST_AUTO_TEST_CASE(measures_over_the_relevant_ranks) {
+  auto s = score({"map", "gm_map", "Rprec", "bpref", "recip_rank", "infAP", "binG"}).summary;
+  BOOST_TEST(s["map"] == (1.0 / 1 + 2.0 / 4) / 3);
+  BOOST_TEST(s["gm_map"] == std::exp(std::log((1.0 / 1 + 2.0 / 4) / 3)));
+  BOOST_TEST(s["Rprec"] == 1.0 / 3);  // d1 in the top R = 3
+  // d1 has no judged nonrelevant above it (1), d2 has d3 above it (1 - 1/1).
+  BOOST_TEST(s["bpref"] == (1.0 + 0.0) / 3);
+  BOOST_TEST(s["recip_rank"] == 1.0);
+  // d1 at j = 0 adds 1; d2 at j = 3 adds 1/4 + 3/4 * (2/3) * (1 + e) / (2 + 2e).
+  const double e = 0.00001;
+  BOOST_TEST(s["infAP"] == (1.0 + (1.0 / 4 + (3.0 / 4) * (2.0 / 3) * ((1 + e) / (1 + 1 + 2 * e)))) / 3);
+  // d1 with no nonrelevant above: 1/log2(2); d2 with two: 1/log2(4).
+  BOOST_TEST(s["binG"] == (1.0 / std::log2(2.0) + 1.0 / std::log2(4.0)) / 3);
+}
+
+BOOST_AUTO_TEST_CASE(graded_measures) {
+  auto s = score({"ndcg", "ndcg_cut.1,5", "rbp", "rbp_resid"}).summary;
+  const double dcg = 2 / std::log2(2.0) + 1 / std::log2(5.0);
+  const double ideal = 2 / std::log2(2.0) + 1 / std::log2(3.0) + 1 / std::log2(4.0);
+  BOOST_TEST(s["ndcg"] == dcg / ideal);
+  BOOST_TEST(s["ndcg_cut_1"] == 1.0);
+  BOOST_TEST(s["ndcg_cut_5"] == dcg / ideal);
+  // The highest level (2) exceeds 1: gains become level / 2.
+  BOOST_TEST(s["rbp"] == (1.0 - 0.9) * (1.0 * 1.0 + 0.5 * (0.9 * 0.9 * 0.9)));
+  // d5, not in the pool, at rank 3: p^4 + (1 - p) p^2.
+  BOOST_TEST(s["rbp_resid"] == 0.9 * 0.9 * 0.9 * 0.9 + (1 - 0.9) * (0.9 * 0.9));
+}
+
+BOOST_AUTO_TEST_CASE(given_gains_replace_the_levels) {
+  auto s = score({"ndcg.1=3,2=9"}).summary;
+  const double dcg = 9 / std::log2(2.0) + 3 / std::log2(5.0);
+  const double ideal = 9 / std::log2(2.0) + 3 / std::log2(3.0) + 3 / std::log2(4.0);
+  BOOST_TEST(s["ndcg_1=3,2=9"] == dcg / ideal);
+}
+
+BOOST_AUTO_TEST_CASE(interpolated_precision) {
+  auto s = score({"iprec_at_recall.0,.5,1", "11pt_avg..5", "Rprec_mult.1,2"}).summary;
+  BOOST_TEST(s["iprec_at_recall_0.00"] == 1.0);
+  // 0.5 * 3 + 0.5 truncated: 2 relevant, reached at rank 4; the best precision from there on is 2/4.
+  BOOST_TEST(s["iprec_at_recall_0.50"] == 2.0 / 4);
+  BOOST_TEST(s["iprec_at_recall_1.00"] == 0.0);  // the third rel document is never retrieved
+  BOOST_TEST(s["11pt_avg_.5"] == 2.0 / 4);
+  BOOST_TEST(s["Rprec_mult_1.00"] == 1.0 / 3);   // rank 3.9 truncated
+  BOOST_TEST(s["Rprec_mult_2.00"] == 2.0 / 6);   // rank 6 beyond the 4 retrieved
+}
+
+BOOST_AUTO_TEST_CASE(set_measures_and_relstring) {
+  auto scored = score({"set_P", "set_recall", "set_relative_P", "set_map", "set_F", "utility", "relstring"});
+  auto& s = scored.summary;
+  BOOST_TEST(s["set_P"] == 2.0 / 4);
+  BOOST_TEST(s["set_recall"] == 2.0 / 3);
+  BOOST_TEST(s["set_relative_P"] == 2.0 / 3);
+  BOOST_TEST(s["set_map"] == (2.0 * 2.0) / (4.0 * 3.0));
+  BOOST_TEST(s["set_F"] == 2.0 * (2.0 / 4) * (2.0 / 3) / (2.0 / 4 + 2.0 / 3));
+  BOOST_TEST(s["utility"] == 2.0 - 2.0);  // 2 relevant retrieved, 2 not
+  BOOST_TEST(scored.relstring == "20-1");
+}
+
+BOOST_AUTO_TEST_CASE(options_change_the_ranking) {
+  gm::EvaluationOptions judged_only;
+  judged_only.judged_only = true;  // d5 leaves: d1, d3, d2
+  BOOST_TEST(score({"map", "num_ret"}, judged_only).summary["map"] == (1.0 / 1 + 2.0 / 3) / 3);
+  gm::EvaluationOptions level_two;
+  level_two.relevance_level = 2;  // only d1 is relevant
+  BOOST_TEST(score({"map"}, level_two).summary["map"] == 1.0);
+  gm::EvaluationOptions two_results;
+  two_results.max_results = 2;  // d1, d3
+  BOOST_TEST(score({"map"}, two_results).summary["map"] == (1.0 / 1) / 3);
+  gm::EvaluationOptions identical;
+  identical.ignore_identical_ids = true;
+  BOOST_TEST(score({"num_ret"}, identical, qrels_text, run_text + "q Q0 q 5 9 tag\n").summary["num_ret"] == 4);
+}
+
+BOOST_AUTO_TEST_CASE(a_qrels_query_the_run_lacks_is_skipped_unless_complete) {
+  const std::string qrels = qrels_text + "r 0 d9 1\n";
+  BOOST_TEST(score({"num_q", "map"}, {}, qrels).summary["map"] == (1.0 / 1 + 2.0 / 4) / 3);
+  gm::EvaluationOptions complete;
+  complete.complete = true;
+  auto s = score({"num_q", "num_ret", "map"}, complete, qrels).summary;
+  BOOST_TEST(s["num_q"] == 2);
+  BOOST_TEST(s["num_ret"] == 4);  // the stand-in document is not counted
+  BOOST_TEST(s["map"] == ((1.0 / 1 + 2.0 / 4) / 3 + 0.0) / 2);
+}
+
+BOOST_AUTO_TEST_CASE(an_all_negative_query_is_judged_without_relevant_documents) {
+  auto s = score({"map", "num_rel", "P.5", "ndcg_cut.5", "bpref"}, {}, "q 0 d1 -1\nq 0 d3 -1\n").summary;
+  BOOST_TEST(s["num_rel"] == 0);
+  BOOST_TEST(s["map"] == 0.0);
+  BOOST_TEST(s["P_5"] == 0.0);
+  BOOST_TEST(s["ndcg_cut_5"] == 0.0);
+  BOOST_TEST(s["bpref"] == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(the_measures_list_is_checked) {
+  auto message = [](const std::vector<std::string>& entries) {
+    auto requested = gm::request_measures(entries);
+    return requested ? std::string("ok") : requested.error().message;
+  };
+  BOOST_TEST(message({"mapp"}) == "unknown measure 'mapp'");
+  BOOST_TEST(message({"P."}) == "measure 'P.': no parameters after '.'");
+  BOOST_TEST(message({"P.0,5"}) == "measure 'P.0,5': cutoffs must be positive");
+  BOOST_TEST(message({"P.5,5"}) == "measure 'P.5,5': duplicate cutoffs");
+  BOOST_TEST(message({"P.x"}) == "measure 'P.x': 'x' is not a number");
+  BOOST_TEST(message({"map.5"}) == "measure 'map.5': takes no parameters");
+  BOOST_TEST(message({"ndcg.1"}) == "measure 'ndcg.1': expected name=number pairs, got '1'");
+  BOOST_TEST(message({"utility.1,2"}) == "measure 'utility.1,2': utility takes 4 coefficients");
+  BOOST_TEST(message({"official.5"}) == "measure set 'official.5' takes no parameters");
+  BOOST_TEST(message({"prefs_simp"}) ==
+             "measure 'prefs_simp' needs preference or judgment-group qrels (trec_eval -R prefs, qrels_jg), which "
+             "trec-eval does not read");
+  BOOST_TEST(message({}) == "measures: the list is empty");
+  // Names follow trec_eval: cutoffs read as atol, parameters as written.
+  auto requested = gm::request_measures({"ndcg_cut.23.4", "P.10,5", "P.20", "utility.2,-1,0,0"});
+  BOOST_REQUIRE(requested);
+  std::vector<std::string> names;
+  for (const auto& measure : *requested) names.insert(names.end(), measure.names.begin(), measure.names.end());
+  BOOST_TEST(names == (std::vector<std::string>{"P_5", "P_10", "utility_2,-1,0,0", "ndcg_cut_23"}));
+}

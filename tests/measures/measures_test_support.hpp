@@ -1,0 +1,85 @@
+// What the measures tests share: the shared reference data's folder, and
+// scoring files to trec_eval's text.
+#ifndef GRK_MEASURES_TEST_SUPPORT_HPP
+#define GRK_MEASURES_TEST_SUPPORT_HPP
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "catalog/measure_request.hpp"
+#include "evaluation/run_evaluation.hpp"
+#include "printing/trec_eval_text.hpp"
+#include "trec/qrels_reader.hpp"
+#include "trec/run_reader.hpp"
+
+namespace grk::measures::testing {
+
+/// ../shared beside the source folder (GRK_SOURCE_DIR), when it is there.
+inline std::optional<std::filesystem::path> shared_folder() {
+  const char* source = std::getenv("GRK_SOURCE_DIR");
+  if (source == nullptr) return std::nullopt;
+  std::filesystem::path shared = std::filesystem::path(source).parent_path() / "shared";
+  if (!std::filesystem::is_directory(shared / "trec_eval-test")) return std::nullopt;
+  return shared;
+}
+
+inline std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// trec_eval's text for `run` against `qrels` with these measures and options,
+/// or the failure's message.
+inline std::string score_text(const std::filesystem::path& qrels_path, const std::filesystem::path& run_path,
+                              const std::vector<std::string>& measures, const EvaluationOptions& options,
+                              NumberFormat format, QrelsFormat qrels_format = QrelsFormat::automatic) {
+  auto qrels = read_qrels(qrels_path, qrels_format);
+  if (!qrels) return "error: " + qrels.error().message;
+  auto run = read_run(run_path);
+  if (!run) return "error: " + run.error().message;
+  auto requested = request_measures(measures);
+  if (!requested) return "error: " + requested.error().message;
+  const ValueLayout layout(*requested);
+  auto scores = evaluate_run(*run, run_path.filename().string(), *qrels, layout, options);
+  if (!scores) return "error: " + scores.error().message;
+  return trec_eval_text(*scores, layout, options.per_query, format);
+}
+
+/// A file of `text` in a fresh temporary folder, removed with the object.
+class TemporaryFiles {
+ public:
+  TemporaryFiles() {
+    char pattern[] = "/tmp/grk-measures-test-XXXXXX";
+    folder_ = ::mkdtemp(pattern);
+  }
+  ~TemporaryFiles() {
+    std::error_code ignored;
+    std::filesystem::remove_all(folder_, ignored);
+  }
+  std::filesystem::path write(const std::string& name, const std::string& text) const {
+    return write_into(folder_, name, text);
+  }
+  static std::filesystem::path write_into(const std::filesystem::path& folder, const std::string& name,
+                                          const std::string& text) {
+    const auto path = folder / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+  }
+  const std::filesystem::path& folder() const { return folder_; }
+  TemporaryFiles(const TemporaryFiles&) = delete;
+  TemporaryFiles& operator=(const TemporaryFiles&) = delete;
+
+ private:
+  std::filesystem::path folder_;
+};
+
+}  // namespace grk::measures::testing
+
+#endif
