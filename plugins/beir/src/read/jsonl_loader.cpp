@@ -10,18 +10,27 @@ namespace grk::beir {
 
 // The fast scanner decides the common case; the full reader gives Python's
 // exact result (or message) for everything else.
-Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
-                                RecordFields& fields) {
+Expected<void, RuleProblem> jsonl_line_fields(std::string_view line, const std::string& path, std::uint64_t number,
+                                              RecordFields& fields) {
   if (scan_record_fields(line, fields)) return {};
   const auto value = json::read(line);
   if (!value) {
-    return fail(Status::invalid_data,
-                "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message);
+    return unexpected(RuleProblem{
+        ProblemKind::invalid_json,
+        "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message, std::nullopt});
   }
   if (!value->is_object()) {
-    return fail(Status::invalid_data, path + " line " + std::to_string(number) + " must be a JSON object");
+    return unexpected(RuleProblem{ProblemKind::not_a_json_object,
+                                  path + " line " + std::to_string(number) + " must be a JSON object", std::nullopt});
   }
   fields = fields_of(value->get_object());
+  return {};
+}
+
+Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
+                                RecordFields& fields) {
+  auto parsed = jsonl_line_fields(line, path, number, fields);
+  if (!parsed) return fail(Status::invalid_data, std::move(parsed).error().message);
   return {};
 }
 

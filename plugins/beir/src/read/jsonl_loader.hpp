@@ -13,12 +13,18 @@
 #include "read/record_fields.hpp"
 #include "read/source_file.hpp"
 #include "read/source_lines.hpp"
+#include "rules/validation_problems.hpp"
 
 namespace grk::beir {
 
 /// The loader's own checks on one non-blank line `number` of the file `path`:
 /// JSON, then an object. Fills `fields` (reused from line to line, so that
-/// its strings keep their capacity), or fails with the reference's message.
+/// its strings keep their capacity), or gives the problem (invalid-json or
+/// not-a-json-object) with the reference's message.
+Expected<void, RuleProblem> jsonl_line_fields(std::string_view line, const std::string& path, std::uint64_t number,
+                                              RecordFields& fields);
+
+/// jsonl_line_fields as the adapt path refuses: invalid_data, the same message.
 Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
                                 RecordFields& fields);
 

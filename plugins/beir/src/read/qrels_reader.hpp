@@ -15,6 +15,7 @@
 
 #include "policies/adaptation_policies.hpp"
 #include "rules/identifier_rules.hpp"
+#include "rules/qrels_rows.hpp"
 #include "read/source_file.hpp"
 
 namespace grk::beir {
@@ -47,24 +48,8 @@ struct QrelsRules {
 /// bad row in file order.
 Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, const QrelsRules& rules = {});
 
-/// The first three tab-separated fields of a qrels line, or fewer.
-std::vector<std::string_view> split_tabs(std::string_view line);
-
-/// The reference's refusal of a score other than 0 and 1 (docs/behaviour/beir.md §4 step 5).
-std::string graded_message(const std::string& score, const std::string& path, std::uint64_t line);
-
-/// The reference's header check of the first non-empty line (docs/behaviour/beir.md §4).
-Expected<void, std::string> check_header(std::string_view line, const std::string& path);
-
-/// Whether a first row reads as data under qrels_header auto (docs/behaviour/beir.md §16.2).
-bool reads_as_data(std::string_view line);
-
 /// A SourceLineReader's failure on the qrels `path`, in the reference's words.
 Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std::string& path);
-
-/// Orders two integers written as Python's int() normalises them ("-12",
-/// "0", "7"): negative, zero or positive as a is below, equal to or above b.
-int compare_integers(const std::string& a, const std::string& b) noexcept;
 
 }  // namespace grk::beir
 

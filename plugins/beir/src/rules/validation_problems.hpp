@@ -54,6 +54,14 @@ enum class ProblemKind {
 };
 inline constexpr std::size_t problem_kind_count = static_cast<std::size_t>(ProblemKind::unicode_separator_in_text) + 1;
 
+/// One problem a rule found: its kind, the message the adapt path refuses
+/// with (groundkit's exact text), and the id it concerns (when there is one).
+struct RuleProblem {
+  ProblemKind kind;
+  std::string message;
+  std::optional<std::string> id;
+};
+
 /// The kind's stable kebab-case name, e.g. "unsafe-document-id".
 const char* problem_name(ProblemKind kind) noexcept;
 
