@@ -101,6 +101,9 @@ class SourceLineReader {
 
  private:
   Expected<void, ReadFailure> refill();
+  // Returns [begin_, stop) as the next line, ended by `terminator` (0: the end
+  // of the file); the line after it starts at `resume`.
+  void take_line(std::string_view& line, std::size_t stop, std::size_t resume, char32_t terminator);
   Expected<void, ReadFailure> validate_new_bytes();
   // The next line is longer than max_line_bytes: reads to the end for an
   // invalid byte, which outranks it, then fails with line_too_long.
