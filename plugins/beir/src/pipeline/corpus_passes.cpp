@@ -35,13 +35,7 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     if (!*more) return {};
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §19).
-      Failure failure = std::move(parsed).error();
-      failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
-                                     reader.previous_terminator());
-      // A decode error later in the file still wins (docs/behaviour/beir.md §2).
-      if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
-      return unexpected(std::move(failure));
+      return refuse_jsonl_line(reader, line, path, std::move(parsed).error());
     }
     const std::uint64_t position = ++survey.record_count;
     if (counted && position % progress_every == 0) counted(position, reader.bytes_read());

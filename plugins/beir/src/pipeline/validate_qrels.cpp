@@ -62,11 +62,7 @@ void read_lines(QrelsPass& pass, const SourceFile& file) {
   for (;;) {
     const Expected<bool, ReadFailure> more = reader.next(line);
     if (!more) {
-      const ReadFailure& failure = more.error();
-      std::optional<std::uint64_t> at;
-      if (failure.kind == ReadFailure::Kind::line_too_long) at = failure.line;
-      log.add(read_failure_kind(failure),
-              example(pass.name, at, std::nullopt, fail_unreadable_qrels(failure, pass.path).error.message));
+      log_read_failure(log, pass.name, more.error(), fail_unreadable_qrels(more.error(), pass.path).error.message);
       return;
     }
     if (!*more) {

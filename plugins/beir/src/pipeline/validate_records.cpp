@@ -86,10 +86,7 @@ void read_jsonl(const std::string& path, const std::string& name, LineBreaks bre
   for (;;) {
     const Expected<bool, ReadFailure> more = reader.next(line);
     if (!more) {
-      const ReadFailure& failure = more.error();
-      std::optional<std::uint64_t> at;
-      if (failure.kind == ReadFailure::Kind::line_too_long) at = failure.line;
-      log.add(read_failure_kind(failure), example(name, at, std::nullopt, fail_unreadable(failure, path).error.message));
+      log_read_failure(log, name, more.error(), fail_unreadable(more.error(), path).error.message);
       return;
     }
     if (!*more) return;
@@ -167,10 +164,15 @@ ProblemExample example(const std::string& file, std::optional<std::uint64_t> lin
   return ProblemExample{file, line, std::move(id), std::move(message)};
 }
 
-ProblemKind read_failure_kind(const ReadFailure& failure) {
-  if (failure.kind == ReadFailure::Kind::invalid_utf8) return ProblemKind::invalid_utf8;
-  if (failure.kind == ReadFailure::Kind::line_too_long) return ProblemKind::line_too_long;
-  return ProblemKind::unreadable_file;
+void log_read_failure(ProblemLog& log, const std::string& name, const ReadFailure& failure, std::string message) {
+  ProblemKind kind = ProblemKind::unreadable_file;
+  std::optional<std::uint64_t> at;
+  if (failure.kind == ReadFailure::Kind::invalid_utf8) kind = ProblemKind::invalid_utf8;
+  if (failure.kind == ReadFailure::Kind::line_too_long) {
+    kind = ProblemKind::line_too_long;
+    at = failure.line;
+  }
+  log.add(kind, example(name, at, std::nullopt, std::move(message)));
 }
 
 void validate_corpus(ValidationScope& scope, CorpusFacts& corpus) {

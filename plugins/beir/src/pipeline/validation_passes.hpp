@@ -52,8 +52,8 @@ using Positives = std::map<std::string, std::map<std::string, std::uint64_t>>;
 ProblemExample example(const std::string& file, std::optional<std::uint64_t> line, std::optional<std::string> id,
                        std::string message);
 
-/// The kind of a SourceLineReader failure.
-ProblemKind read_failure_kind(const ReadFailure& failure);
+/// Logs a SourceLineReader failure on the file `name`, with the adapt path's `message`.
+void log_read_failure(ProblemLog& log, const std::string& name, const ReadFailure& failure, std::string message);
 
 /// corpus.jsonl (docs/behaviour/beir.md §7 steps 3-4); `corpus.index` comes back sealed.
 void validate_corpus(ValidationScope& scope, CorpusFacts& corpus);

@@ -50,7 +50,31 @@ struct ParseOfOptIns {
   }
 };
 
+// declare_opt_ins read as a question: is `param` set to `value`?
+struct ChosenOptIn {
+  const AdaptationPolicies& policies;
+  std::string_view param;
+  std::string_view value;
+  bool chosen = false;
+
+  template <typename Policy>
+  void choice(const char* name, Policy AdaptationPolicies::*member, PolicyChoices<Policy> choices, const char*) {
+    if (param != name) return;
+    for (const auto& each : choices) chosen = chosen || (value == each.text && policies.*member == each.policy);
+  }
+  void threshold(const char* name, std::optional<std::int64_t> AdaptationPolicies::*member, const char*) {
+    if (param == name) chosen = (policies.*member).has_value();
+  }
+};
+
 }  // namespace
+
+bool opt_in_is(const AdaptationPolicies& policies, std::string_view setting) {
+  const std::size_t equals = setting.find('=');
+  ChosenOptIn question{policies, setting.substr(0, equals), setting.substr(equals + 1)};
+  declare_opt_ins(question);
+  return question.chosen;
+}
 
 std::vector<ParamSpec> policy_params() {
   SpecsOfOptIns declared;

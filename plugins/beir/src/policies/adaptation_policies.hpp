@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "read/source_lines.hpp"
@@ -120,6 +121,10 @@ Expected<void> check_graded(const std::optional<std::int64_t>& graded);
 /// fails (invalid_argument) with the SDK's words: "parameter 'x': must be one
 /// of: ...; got '...'".
 Expected<AdaptationPolicies> read_policies(const Params& params);
+
+/// Whether `policies` choose the opt-in `setting`, written "param=value" (as
+/// validate mode's `resolved_by` names it); for `graded`, any threshold.
+bool opt_in_is(const AdaptationPolicies& policies, std::string_view setting);
 
 /// The SDK's refusal of `params`' value for `spec` when it is not allowed, as
 /// the generated entry code words it.

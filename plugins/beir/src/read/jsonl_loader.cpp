@@ -35,16 +35,16 @@ Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, 
 }
 
 Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::string& path) {
-  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
-    return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " is not valid UTF-8: " + failure.decode_error);
-  }
-  if (failure.kind == ReadFailure::Kind::line_too_long) {
-    return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " line " + std::to_string(failure.line) +
-                                          " is longer than 64 MiB (" + std::to_string(max_line_bytes) +
-                                          " bytes), the most one record may take; refused");
-  }
-  return fail(Status::io_error,
-              "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
+  return fail_unreadable_source(failure, path, SourceWords{"file", "is", "record"});
+}
+
+Unexpected<Failure> refuse_jsonl_line(SourceLineReader& reader, std::string_view line, const std::string& path,
+                                      Failure parsed) {
+  // The hint reads `line`, which the drain below overwrites.
+  parsed.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
+                                reader.previous_terminator());
+  if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
+  return unexpected(std::move(parsed));
 }
 
 Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& path, LineBreaks line_breaks) {
@@ -62,13 +62,7 @@ Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& p
     }
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §19).
-      Failure failure = std::move(parsed).error();
-      failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
-                                     reader.previous_terminator());
-      // A decode error anywhere in the file outranks it.
-      if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
-      return unexpected(std::move(failure));
+      return refuse_jsonl_line(reader, line, path, std::move(parsed).error());
     }
     rows.push_back(std::move(row));
   }

@@ -32,6 +32,12 @@ Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, 
 /// words: `return fail_unreadable(failure, path);`.
 Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::string& path);
 
+/// The refusal of `line`, the one `reader` last returned, that the loader
+/// could not parse (`parsed`): with its hint (docs/behaviour/beir.md §19), unless a decode
+/// error later in the file outranks it (§2), which is then the refusal.
+Unexpected<Failure> refuse_jsonl_line(SourceLineReader& reader, std::string_view line, const std::string& path,
+                                      Failure parsed);
+
 /// The records of a JSONL file, and how many of its lines Python's splitlines
 /// would have cut (LineBreaks::newline).
 struct JsonlRows {

@@ -56,17 +56,7 @@ Expected<void> read_header(std::string_view line, const std::string& path) {
 }  // namespace
 
 Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std::string& path) {
-  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
-    return fail(Status::invalid_data,
-                "BEIR qrels " + python::repr(path) + " are not valid UTF-8: " + failure.decode_error);
-  }
-  if (failure.kind == ReadFailure::Kind::line_too_long) {
-    return fail(Status::invalid_data, "BEIR qrels " + python::repr(path) + " line " + std::to_string(failure.line) +
-                                          " is longer than 64 MiB (" + std::to_string(max_line_bytes) +
-                                          " bytes), the most one row may take; refused");
-  }
-  return fail(Status::io_error,
-              "cannot read BEIR qrels " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
+  return fail_unreadable_source(failure, path, SourceWords{"qrels", "are", "row"});
 }
 
 std::size_t Qrels::pair_count() const {

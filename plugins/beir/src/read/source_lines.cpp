@@ -2,6 +2,8 @@
 
 #include <grk/python/text.hpp>
 
+#include "read/python_path.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -336,6 +338,20 @@ Expected<void, ReadFailure> SourceLineReader::drain() {
     scan_ = begin_;
   }
   return {};
+}
+
+Unexpected<Failure> fail_unreadable_source(const ReadFailure& failure, const std::string& path,
+                                           const SourceWords& words) {
+  const std::string named = std::string("BEIR ") + words.noun + " " + python::repr(path);
+  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
+    return fail(Status::invalid_data, named + " " + words.verb + " not valid UTF-8: " + failure.decode_error);
+  }
+  if (failure.kind == ReadFailure::Kind::line_too_long) {
+    return fail(Status::invalid_data, named + " line " + std::to_string(failure.line) + " is longer than 64 MiB (" +
+                                          std::to_string(max_line_bytes) + " bytes), the most one " + words.unit +
+                                          " may take; refused");
+  }
+  return fail(Status::io_error, "cannot read " + named + ": " + os_error_text(failure.errno_value, path));
 }
 
 }  // namespace grk::beir

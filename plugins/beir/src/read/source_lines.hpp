@@ -131,6 +131,18 @@ class SourceLineReader {
   ContentFingerprint fingerprint_;
 };
 
+/// How a refusal names a source file: {"file", "is", "record"} for the JSONL
+/// files, {"qrels", "are", "row"} for the qrels.
+struct SourceWords {
+  const char* noun;
+  const char* verb;
+  const char* unit;
+};
+
+/// A SourceLineReader's failure on the source `path`, in the reference's words.
+Unexpected<Failure> fail_unreadable_source(const ReadFailure& failure, const std::string& path,
+                                           const SourceWords& words);
+
 }  // namespace grk::beir
 
 #endif

@@ -90,13 +90,15 @@ class ProblemLog {
  public:
   static constexpr std::size_t max_examples = 10;
 
-  explicit ProblemLog(const AdaptationPolicies& policies) : policies_(policies) {}
+  explicit ProblemLog(const AdaptationPolicies& policies) {
+    for (std::size_t i = 0; i < problem_kind_count; ++i) resolved_[i] = opt_in_chosen(static_cast<ProblemKind>(i), policies);
+  }
 
   /// Counts one occurrence of `kind`, unless its opt-in is chosen. The
   /// example is built only while fewer than max_examples are kept.
   template <typename MakeExample>
   void add(ProblemKind kind, MakeExample&& make_example) {
-    if (opt_in_chosen(kind, policies_)) return;
+    if (resolved_[static_cast<std::size_t>(kind)]) return;
     Entry& entry = entries_[static_cast<std::size_t>(kind)];
     ++entry.count;
     if (entry.examples.size() < max_examples) entry.examples.push_back(make_example());
@@ -118,7 +120,7 @@ class ProblemLog {
     std::uint64_t count = 0;
     std::vector<ProblemExample> examples;
   };
-  AdaptationPolicies policies_;
+  std::array<bool, problem_kind_count> resolved_{};  // the kinds whose opt-in is chosen: not reported
   std::array<Entry, problem_kind_count> entries_;
 };
 
