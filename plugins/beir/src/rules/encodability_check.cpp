@@ -1,11 +1,11 @@
 #include "rules/encodability_check.hpp"
 
-#include "rules/problem_messages.hpp"
-
 #include <grk/json/wtf8.hpp>
 #include <grk/python/text.hpp>
 
 #include <algorithm>
+
+#include "rules/problem_messages.hpp"
 
 namespace grk::beir {
 
