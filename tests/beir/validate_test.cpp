@@ -69,6 +69,16 @@ Outcome run(const TempDir& tmp, const std::string& given = "{}", bool with_mode 
   return outcome;
 }
 
+// The built grk-eval, quoted for a shell; empty (the test is skipped) without GRK_BINARY_DIR.
+std::string quoted_grk_eval() {
+  const char* binary_dir = std::getenv("GRK_BINARY_DIR");
+  if (binary_dir == nullptr) {
+    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR is not set");
+    return {};
+  }
+  return "'" + (fs::path(binary_dir) / "bin/grk-eval").string() + "'";
+}
+
 // The problems array alone, compact.
 std::string problems_of(const Outcome& outcome) {
   BOOST_REQUIRE_MESSAGE(outcome.error.empty(), outcome.error);
@@ -685,14 +695,10 @@ BOOST_AUTO_TEST_CASE(dbpedia_validates_with_its_config_options) {
 // docs/behaviour/beir.md §18.1: grk-eval checks mode and output_dir before any step runs, as
 // it checks a missing required parameter: a config mistake, exit 1, nothing written.
 BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_missing_output_dir_before_running) {
-  const char* binary_dir = std::getenv("GRK_BINARY_DIR");
-  if (binary_dir == nullptr) {
-    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR is not set");
-    return;
-  }
+  const std::string grk_eval = quoted_grk_eval();
+  if (grk_eval.empty()) return;
   TempDir tmp;
   write_sources(tmp);
-  const std::string grk_eval = "'" + (fs::path(binary_dir) / "bin/grk-eval").string() + "'";
   const auto run_host = [&](const std::string& sets) {
     const std::string command = "cd '" + tmp.path().string() + "' && " + grk_eval + " run --component beir " + sets +
                                 " --output r.json > err.txt 2>&1";
@@ -715,14 +721,10 @@ BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_missing_output_dir_before_running) {
 // refuses a value outside them in any step before the first step runs (exit 1,
 // nothing written), and `describe beir` lists them.
 BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_bad_opt_in_value_before_step_one_and_describe_lists_the_values) {
-  const char* binary_dir = std::getenv("GRK_BINARY_DIR");
-  if (binary_dir == nullptr) {
-    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR is not set");
-    return;
-  }
+  const std::string grk_eval = quoted_grk_eval();
+  if (grk_eval.empty()) return;
   TempDir tmp;
   write_sources(tmp);
-  const std::string grk_eval = "'" + (fs::path(binary_dir) / "bin/grk-eval").string() + "'";
   write_file(tmp / "run.json", R"({"steps": [
       {"id": "first", "adapter": "beir", "params": {"source_dir": "src", "output_dir": "one"}},
       {"id": "second", "adapter": "beir", "params": {"source_dir": "src", "output_dir": "two", "line_breaks": "lf",

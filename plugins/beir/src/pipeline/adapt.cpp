@@ -92,8 +92,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   check_corpus_records(survey).or_throw();
   const std::map<std::string, std::string> queries = check_query_records(query_rows.rows, checks).or_throw();
   const PairAdjustments dropped = drop_pairs(qrels, queries, survey.index, policies);
-  const QrelsOrigin origin{qrels_path, policies.line_breaks, qrels.header_found,
-                           policies.graded ? std::to_string(*policies.graded) : "1"};
+  const QrelsOrigin origin{qrels_path, policies.graded ? std::to_string(*policies.graded) : "1"};
   check_relevance(qrels, queries, survey.index, request.split, checks, origin).or_throw();
   // docs/behaviour/beir.md §16.8: the adapted ids, after §7 step 10.
   const AdaptedIds ids = adapt_ids(survey.index, qrels, policies).or_throw();

@@ -41,6 +41,8 @@ Expected<void> read_row(std::string_view line, const QrelsRowPlace& place, const
     return {};
   }
   qrels.positives[std::string(row.fields[0])].insert(std::string(row.fields[1]));
+  qrels.first_line_of_query.emplace(row.fields[0], place.line);  // emplace keeps the first
+  qrels.first_line_of_document.emplace(row.fields[1], place.line);
   return {};
 }
 

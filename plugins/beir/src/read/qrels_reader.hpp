@@ -33,6 +33,11 @@ struct Qrels {
   std::vector<std::pair<std::string, std::uint64_t>> rows_by_grade;
   /// LineBreaks::newline: lines Python's splitlines would have cut.
   std::uint64_t lines_kept_whole = 0;
+  /// The line (numbered as docs/behaviour/beir.md §4 numbers them) of the first positive
+  /// row naming each query and each document, whatever the opt-ins drop later:
+  /// what a refusal's hint names (docs/behaviour/beir.md §19), without a second read.
+  std::map<std::string, std::uint64_t> first_line_of_query;
+  std::map<std::string, std::uint64_t> first_line_of_document;
 };
 
 /// The qrels rules the policies choose (docs/behaviour/beir.md §4, §16.1-§16.3).

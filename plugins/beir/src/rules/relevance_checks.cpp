@@ -25,9 +25,9 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   // docs/behaviour/beir.md §19: the hints name the first row of the first id listed.
   const std::string name = dataset_file_name(origin.path, true);
   const auto row_of = [&](int column, const std::string& id) {
-    const std::uint64_t line =
-        first_positive_row_naming(origin.path, origin.line_breaks, origin.header, column, id, origin.threshold);
-    return line == 0 ? name : name + " line " + std::to_string(line);
+    const auto& lines = column == 0 ? qrels.first_line_of_query : qrels.first_line_of_document;
+    const auto found = lines.find(id);
+    return found == lines.end() ? name : name + " line " + std::to_string(found->second);
   };
   if (!missing_documents.empty()) {
     std::size_t pairs = 0;
