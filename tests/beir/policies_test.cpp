@@ -39,16 +39,21 @@ struct Outcome {
 };
 
 // Runs `beir` on <tmp>/src into <tmp>/out with `given` (JSON text of the
-// policy parameters), the parameters checked and defaulted as the host does.
+// policy parameters), the parameters checked and defaulted as the host does; a
+// value the declarations refuse fails in the plugin entry code's words.
 Outcome run(const TempDir& tmp, const std::string& given) {
   boost::json::object params = boost::json::parse(given).as_object();
   params["source_dir"] = (tmp / "src").string();
   params["output_dir"] = (tmp / "out").string();
   const auto validated = grk::validate_params(grk::beir::BeirDatasetAdapter::params(), params);
-  BOOST_REQUIRE(validated.has_value());
+  Outcome outcome;
+  if (!validated) {
+    outcome.error = "parameter '" + validated.error().name + "': " + validated.error().message;
+    outcome.status = grk::Status::invalid_argument;
+    return outcome;
+  }
   grk::Context context(nullptr, nullptr);
   grk::beir::BeirDatasetAdapter adapter;
-  Outcome outcome;
   try {
     outcome.result = replace_all(grk::json::write_compact(adapter.adapt(grk::Params(*validated), context)),
                                  tmp.path().string(), "<T>");
@@ -77,14 +82,14 @@ BOOST_AUTO_TEST_CASE(a_bad_value_is_refused_naming_its_parameter) {
   TempDir tmp;
   write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n", one_query, header + "q-1\td1\t1\n");
   const std::pair<const char*, const char*> cases[] = {
-      {R"({"line_breaks": "lf"})", "line_breaks must be one of 'python', 'newline', got 'lf'"},
-      {R"({"qrels_header": "Auto"})", "qrels_header must be one of 'required', 'auto', got 'Auto'"},
+      {R"({"line_breaks": "lf"})", "parameter 'line_breaks': must be one of: python, newline; got 'lf'"},
+      {R"({"qrels_header": "Auto"})", "parameter 'qrels_header': must be one of: required, auto; got 'Auto'"},
       {R"({"graded": 0})", "graded must be an integer >= 1 (the lowest positive grade), got 0"},
       {R"({"graded": -3})", "graded must be an integer >= 1 (the lowest positive grade), got -3"},
-      {R"({"unicode_separators": ""})", "unicode_separators must be one of 'refuse', 'escape', got ''"},
-      {R"({"missing_documents": "skip"})", "missing_documents must be one of 'refuse', 'drop', got 'skip'"},
-      {R"({"missing_queries": "DROP"})", "missing_queries must be one of 'refuse', 'drop', got 'DROP'"},
-      {R"({"identical_ids": "drop"})", "identical_ids must be one of 'keep', 'exclude', got 'drop'"},
+      {R"({"unicode_separators": ""})", "parameter 'unicode_separators': must be one of: refuse, escape; got ''"},
+      {R"({"missing_documents": "skip"})", "parameter 'missing_documents': must be one of: refuse, drop; got 'skip'"},
+      {R"({"missing_queries": "DROP"})", "parameter 'missing_queries': must be one of: refuse, drop; got 'DROP'"},
+      {R"({"identical_ids": "drop"})", "parameter 'identical_ids': must be one of: keep, exclude; got 'drop'"},
   };
   for (const auto& [given, message] : cases) {
     const Outcome outcome = run(tmp, given);
@@ -344,8 +349,8 @@ BOOST_AUTO_TEST_CASE(a_bad_id_policy_value_is_refused_naming_its_parameter) {
   TempDir tmp;
   write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n", one_query, header + "q-1\td1\t1\n");
   BOOST_TEST(run(tmp, R"({"document_ids": "escape"})").error ==
-             "document_ids must be one of 'refuse', 'encode', got 'escape'");
-  BOOST_TEST(run(tmp, R"({"query_ids": "Encode"})").error == "query_ids must be one of 'refuse', 'encode', got 'Encode'");
+             "parameter 'document_ids': must be one of: refuse, encode; got 'escape'");
+  BOOST_TEST(run(tmp, R"({"query_ids": "Encode"})").error == "parameter 'query_ids': must be one of: refuse, encode; got 'Encode'");
   BOOST_TEST(!fs::exists(tmp / "out"));
 }
 

@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(a_value_outside_the_choices_is_refused) {
   beir_test::TempDir tmp;
   const Outcome outcome = adapt(write_folder(tmp), tmp / "out", "all");
   BOOST_TEST((outcome.status == grk::Status::invalid_argument));
-  BOOST_TEST(outcome.message == "subsets must be one of 'refuse', 'each', got 'all'");
+  BOOST_TEST(outcome.message == "parameter 'subsets': must be one of: refuse, each; got 'all'");
 }
 
 BOOST_AUTO_TEST_CASE(each_adapts_every_subset_in_name_order) {

@@ -12,6 +12,7 @@
 #include <boost/json.hpp>
 
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,10 +50,14 @@ Outcome run(const TempDir& tmp, const std::string& given = "{}", bool with_mode 
   if (!params.contains("source_dir")) params["source_dir"] = (tmp / "src").string();
   if (with_mode && !params.contains("mode")) params["mode"] = "validate";
   const auto validated = grk::validate_params(grk::beir::BeirDatasetAdapter::params(), params);
-  BOOST_REQUIRE(validated.has_value());
+  Outcome outcome;
+  if (!validated) {  // in the plugin entry code's words
+    outcome.error = "parameter '" + validated.error().name + "': " + validated.error().message;
+    outcome.status = grk::Status::invalid_argument;
+    return outcome;
+  }
   grk::Context context(nullptr, nullptr);
   grk::beir::BeirDatasetAdapter adapter;
-  Outcome outcome;
   try {
     const boost::json::value value = adapter.adapt(grk::Params(*validated), context);
     outcome.result = replace_all(grk::json::write_compact(value), tmp.path().string(), "<T>");
@@ -62,6 +67,16 @@ Outcome run(const TempDir& tmp, const std::string& given = "{}", bool with_mode 
     outcome.status = error.status();
   }
   return outcome;
+}
+
+// The built grk-eval, quoted for a shell; empty (the test is skipped) without GRK_BINARY_DIR.
+std::string quoted_grk_eval() {
+  const char* binary_dir = std::getenv("GRK_BINARY_DIR");
+  if (binary_dir == nullptr) {
+    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR is not set");
+    return {};
+  }
+  return "'" + (fs::path(binary_dir) / "bin/grk-eval").string() + "'";
 }
 
 // The problems array alone, compact.
@@ -475,11 +490,12 @@ BOOST_AUTO_TEST_CASE(mode_values_and_output_dir) {
   TempDir tmp;
   write_sources(tmp);
   const Outcome bad = run(tmp, R"({"mode": "check"})");
-  BOOST_TEST(bad.error == "mode must be one of 'adapt', 'validate', got 'check'");
+  BOOST_TEST(bad.error == "parameter 'mode': must be one of: adapt, validate; got 'check'");
   BOOST_TEST(static_cast<int>(bad.status) == static_cast<int>(grk::Status::invalid_argument));
-  // A policy's bad value is refused first: the parameters are checked in declaration order.
+  // The declared choices are checked before the component's own checks (a graded below 1).
   const Outcome both = run(tmp, R"({"mode": "check", "graded": 0})");
-  BOOST_TEST(both.error == "graded must be an integer >= 1 (the lowest positive grade), got 0");
+  BOOST_TEST(both.error == "parameter 'mode': must be one of: adapt, validate; got 'check'");
+  BOOST_TEST(run(tmp, R"({"graded": 0})").error == "graded must be an integer >= 1 (the lowest positive grade), got 0");
   const Outcome no_output = run(tmp, "{}", false);
   BOOST_TEST(no_output.error ==
              "parameter 'output_dir': missing required parameter (only mode 'validate' runs without it)");
@@ -679,14 +695,10 @@ BOOST_AUTO_TEST_CASE(dbpedia_validates_with_its_config_options) {
 // docs/behaviour/beir.md §18.1: grk-eval checks mode and output_dir before any step runs, as
 // it checks a missing required parameter: a config mistake, exit 1, nothing written.
 BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_missing_output_dir_before_running) {
-  const char* binary_dir = std::getenv("GRK_BINARY_DIR");
-  if (binary_dir == nullptr) {
-    BOOST_TEST_MESSAGE("skipped: GRK_BINARY_DIR is not set");
-    return;
-  }
+  const std::string grk_eval = quoted_grk_eval();
+  if (grk_eval.empty()) return;
   TempDir tmp;
   write_sources(tmp);
-  const std::string grk_eval = "'" + (fs::path(binary_dir) / "bin/grk-eval").string() + "'";
   const auto run_host = [&](const std::string& sets) {
     const std::string command = "cd '" + tmp.path().string() + "' && " + grk_eval + " run --component beir " + sets +
                                 " --output r.json > err.txt 2>&1";
@@ -701,8 +713,53 @@ BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_missing_output_dir_before_running) {
   BOOST_TEST(!fs::exists(tmp / "r.json"));
   const auto [bad_code, bad_err] = run_host("--set source_dir=src --set mode=check --set output_dir=out");
   BOOST_TEST(bad_code == 1);
-  BOOST_TEST(bad_err.find("--component beir [invalid-argument]: mode must be one of 'adapt', 'validate', got "
-                          "'check'") != std::string::npos,
-             bad_err);
+  BOOST_TEST(bad_err == "grk-eval run: --set mode: must be one of: adapt, validate; got 'check'\n", bad_err);
   BOOST_TEST(!fs::exists(tmp / "out"));
+}
+
+// docs/behaviour/beir.md §16: every string opt-in is declared with its values, so the host
+// refuses a value outside them in any step before the first step runs (exit 1,
+// nothing written), and `describe beir` lists them.
+BOOST_AUTO_TEST_CASE(grk_eval_refuses_a_bad_opt_in_value_before_step_one_and_describe_lists_the_values) {
+  const std::string grk_eval = quoted_grk_eval();
+  if (grk_eval.empty()) return;
+  TempDir tmp;
+  write_sources(tmp);
+  write_file(tmp / "run.json", R"({"steps": [
+      {"id": "first", "adapter": "beir", "params": {"source_dir": "src", "output_dir": "one"}},
+      {"id": "second", "adapter": "beir", "params": {"source_dir": "src", "output_dir": "two", "line_breaks": "lf",
+       "missing_queries": "skip"}}]})");
+  const std::string command =
+      "cd '" + tmp.path().string() + "' && " + grk_eval + " run run.json > out.txt 2>&1";
+  const int status = std::system(command.c_str());
+  BOOST_TEST((WIFEXITED(status) ? WEXITSTATUS(status) : -1) == 1);
+  BOOST_TEST(beir_test::read_file(tmp / "out.txt") ==
+             "grk-eval run: run.json: steps[1].params.line_breaks: must be one of: python, newline; got 'lf'\n"
+             "grk-eval run: run.json: steps[1].params.missing_queries: must be one of: refuse, drop; got 'skip'\n");
+  BOOST_TEST(!fs::exists(tmp / "one"), "the first step did not run");
+  BOOST_TEST(!fs::exists(tmp / "two"));
+  BOOST_TEST(!fs::exists(tmp / "results.json"));
+
+  const std::string describe = "cd '" + tmp.path().string() + "' && " + grk_eval + " describe beir --json > d.json";
+  BOOST_REQUIRE(std::system(describe.c_str()) == 0);
+  std::map<std::string, std::string> listed;  // name -> "default: choice, choice"
+  const boost::json::value described = boost::json::parse(beir_test::read_file(tmp / "d.json"));
+  for (const boost::json::value& param : described.at("params").as_array()) {
+    const boost::json::object& spec = param.as_object();
+    if (!spec.contains("choices")) continue;
+    std::string text = std::string(spec.at("default").as_string()) + ":";
+    for (const boost::json::value& choice : spec.at("choices").as_array()) text += " " + std::string(choice.as_string());
+    listed[std::string(spec.at("name").as_string())] = text;
+  }
+  const std::map<std::string, std::string> expected = {
+      {"line_breaks", "python: python newline"},     {"qrels_header", "required: required auto"},
+      {"unicode_separators", "refuse: refuse escape"}, {"missing_documents", "refuse: refuse drop"},
+      {"missing_queries", "refuse: refuse drop"},     {"identical_ids", "keep: keep exclude"},
+      {"document_ids", "refuse: refuse encode"},      {"query_ids", "refuse: refuse encode"},
+      {"subsets", "refuse: refuse each"},             {"mode", "adapt: adapt validate"},
+  };
+  BOOST_TEST((listed == expected));
+  const std::string text = "cd '" + tmp.path().string() + "' && " + grk_eval + " describe beir > d.txt";
+  BOOST_REQUIRE(std::system(text.c_str()) == 0);
+  BOOST_TEST(beir_test::read_file(tmp / "d.txt").find("one of: refuse, drop\n") != std::string::npos);
 }

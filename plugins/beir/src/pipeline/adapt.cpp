@@ -49,10 +49,7 @@ std::string separator_refusal_hint(const Qrels& qrels, const std::map<std::strin
 
 }  // namespace
 
-// Every step returns grk::Expected; or_throw() hands its failure to the
-// plugin firewall as grk::Error, and stops the run there.
-AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
-  // docs/behaviour/beir.md §16.3, for callers that bypass the component's parameter checks.
+void check_request(const AdaptationRequest& request, bool with_output) {
   check_graded(request.policies.graded).or_throw();
   // docs/behaviour/beir.md §7 step 1.
   if (!is_safe_identifier(request.split)) {
@@ -61,8 +58,15 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   }
   // docs/behaviour/beir.md §7 step 2.
   for (const std::string* given : {&request.source_dir, &request.output_dir}) {
+    if (given == &request.output_dir && !with_output) continue;
     if (given->find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");
   }
+}
+
+// Every step returns grk::Expected; or_throw() hands its failure to the
+// plugin firewall as grk::Error, and stops the run there.
+AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
+  check_request(request, true);
   const std::string source = python_realpath(request.source_dir);
   const std::string destination = python_realpath(request.output_dir);
 
@@ -88,8 +92,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   check_corpus_records(survey).or_throw();
   const std::map<std::string, std::string> queries = check_query_records(query_rows.rows, checks).or_throw();
   const PairAdjustments dropped = drop_pairs(qrels, queries, survey.index, policies);
-  const QrelsOrigin origin{qrels_path, policies.line_breaks, qrels.header_found,
-                           policies.graded ? std::to_string(*policies.graded) : "1"};
+  const QrelsOrigin origin{qrels_path, policies.graded ? std::to_string(*policies.graded) : "1"};
   check_relevance(qrels, queries, survey.index, request.split, checks, origin).or_throw();
   // docs/behaviour/beir.md §16.8: the adapted ids, after §7 step 10.
   const AdaptedIds ids = adapt_ids(survey.index, qrels, policies).or_throw();

@@ -32,6 +32,12 @@ struct AdaptationRequest {
   bool check_only = false;
 };
 
+/// docs/behaviour/beir.md §7 steps 1-2 (and §16.3's threshold, for callers that bypass the
+/// component's parameter checks): throws grk::Error (invalid_argument) for a
+/// `graded` below 1, an unsafe split, or a NUL byte in source_dir (or in
+/// output_dir, `with_output`). validate mode refuses the same.
+void check_request(const AdaptationRequest& request, bool with_output);
+
 /// Adapts the BEIR dataset in `request.source_dir` into `request.output_dir`.
 /// Throws grk::Error with the reference's message and a status (invalid_argument
 /// for the split, invalid_data for malformed sources, not_found for a missing

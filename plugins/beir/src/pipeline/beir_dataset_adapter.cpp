@@ -5,33 +5,24 @@
 #include "pipeline/validate.hpp"
 #include "pipeline/subsets.hpp"
 
-#include <grk/python/text.hpp>
 
 namespace grk::beir {
 
-std::vector<ParamSpec> BeirDatasetAdapter::params() {
-  std::vector<ParamSpec> specs = {
-      required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
-      as_output(optional("output_dir", ParamType::path,
-                         "folder that receives corpus/ and judgments.jsonl (required when mode is adapt)")),
-      with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
-  };
-  for (ParamSpec& spec : policy_params()) specs.push_back(std::move(spec));
-  specs.push_back(with_default("mode", ParamType::string, "adapt",
-                               "adapt (write corpus/ and judgments.jsonl) or validate (read the whole dataset, write "
-                               "nothing, and list every problem with the opt-ins applied)"));
-  return specs;
-}
-
 namespace {
+
+// docs/behaviour/beir.md §18.1: adapt writes, validate only reads and lists the problems.
+ParamSpec mode_param() {
+  return with_default("mode", ParamType::string, "adapt",
+                      "adapt (write corpus/ and judgments.jsonl) or validate (read the whole dataset, write nothing, "
+                      "and list every problem with the opt-ins applied)")
+      .one_of({"adapt", "validate"});
+}
 
 // docs/behaviour/beir.md §18.1: the mode, and output_dir, which only validate mode may
 // leave out; the mode's value, or the refusal.
 Expected<std::string> checked_mode(const Params& params) {
+  GRK_TRY_VOID(check_choice(params, mode_param()));
   const std::string mode = params.has("mode") ? params.string("mode") : "adapt";
-  if (mode != "adapt" && mode != "validate") {
-    return fail(Status::invalid_argument, "mode must be one of 'adapt', 'validate', got " + python::repr(mode));
-  }
   if (mode == "adapt" && !params.has("output_dir")) {
     return fail(Status::invalid_argument,
                 "parameter 'output_dir': missing required parameter (only mode 'validate' runs without it)");
@@ -41,11 +32,24 @@ Expected<std::string> checked_mode(const Params& params) {
 
 }  // namespace
 
-// docs/behaviour/beir.md §18.1: the host runs this before any step. A policy's bad value
-// is left to adapt(), which refuses it as it always has, first.
+std::vector<ParamSpec> BeirDatasetAdapter::params() {
+  std::vector<ParamSpec> specs = {
+      required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
+      as_output(optional("output_dir", ParamType::path,
+                         "folder that receives corpus/ and judgments.jsonl (required when mode is adapt)")),
+      with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
+  };
+  for (ParamSpec& spec : policy_params()) specs.push_back(std::move(spec));
+  specs.push_back(mode_param());
+  return specs;
+}
+
+// docs/behaviour/beir.md §18.1: the host runs this before any step, after it checked
+// every value against its declared choices. A `graded` below 1 is left to adapt(),
+// which refuses it as it always has, first.
 Expected<void> BeirDatasetAdapter::validate(const Params& params) const {
   if (!read_policies(params)) return {};
-  if (auto mode = checked_mode(params); !mode) return unexpected(std::move(mode).error());
+  GRK_TRY_VOID(checked_mode(params));
   return {};
 }
 

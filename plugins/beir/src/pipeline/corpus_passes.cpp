@@ -35,34 +35,28 @@ Expected<void> survey_lines(SourceLineReader& reader, const std::string& path, C
     if (!*more) return {};
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §19).
-      Failure failure = std::move(parsed).error();
-      failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
-                                     reader.previous_terminator());
-      // A decode error later in the file still wins (docs/behaviour/beir.md §2).
-      if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
-      return unexpected(std::move(failure));
+      return refuse_jsonl_line(reader, line, path, std::move(parsed).error());
     }
     const std::uint64_t position = ++survey.record_count;
     if (counted && position % progress_every == 0) counted(position, reader.bytes_read());
     if (survey.record_problem) continue;  // only the loader's checks still matter
     const RecordPlace place{"corpus", position};
-    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document, survey.checks);
+    const Expected<std::string_view, RuleProblem> id = record_id(row, place, IdentifierSubject::document, survey.checks);
     if (!id) {
       const std::string where = dataset_file_name(path) + " line " + std::to_string(reader.line_number()) +
                                 " (record " + std::to_string(position) + ")";
-      const bool has_id = row.kind[RecordFields::id] == FieldKind::string && !row.value[RecordFields::id].empty();
+      const bool has_id = id.error().kind != ProblemKind::missing_id;
       survey.record_problem =
-          RecordProblem{id.error(), position, true,
+          RecordProblem{id.error().message, position, true,
                         has_id ? identifier_hint(where, "_id", row.value[RecordFields::id], IdentifierSubject::document)
                                : unresolvable_hint(where)};
       continue;
     }
     survey.index.add(*id, position);
-    const Expected<DocumentText, std::string> text = document_text(row, place, *id);
+    const Expected<DocumentText, RuleProblem> text = document_text(row, place, *id);
     if (!text) {
       survey.record_problem =
-          RecordProblem{text.error(), position, false,
+          RecordProblem{text.error().message, position, false,
                         unresolvable_hint(dataset_file_name(path) + " line " + std::to_string(reader.line_number()) +
                                           " (record " + std::to_string(position) + ")")};
       continue;
@@ -235,9 +229,9 @@ Expected<std::map<std::string, std::string>> replay_corpus(const SourceFile& fil
         return refuse_changed(path);
       }
       const RecordPlace place{"corpus", position};
-      const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::document, survey.checks);
+      const Expected<std::string_view, RuleProblem> id = record_id(row, place, IdentifierSubject::document, survey.checks);
       if (!id) return refuse_changed(path);
-      const Expected<DocumentText, std::string> parts = document_text(row, place, *id);
+      const Expected<DocumentText, RuleProblem> parts = document_text(row, place, *id);
       if (!parts) return refuse_changed(path);
       parts->compose(text);
       if (referenced.count(std::string(*id)) != 0) texts[std::string(*id)] = text;

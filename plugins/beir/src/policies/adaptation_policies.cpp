@@ -1,7 +1,5 @@
 #include "policies/adaptation_policies.hpp"
 
-#include <grk/python/text.hpp>
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -9,56 +7,79 @@
 namespace grk::beir {
 namespace {
 
-// The value of the string parameter `name` among `choices` (value, policy;
-// the first is the default, taken when the parameter is absent), or the
-// refusal naming the parameter and every choice.
-template <typename Policy>
-Expected<Policy> choice(const Params& params, const char* name,
-                        const std::vector<std::pair<const char*, Policy>>& choices) {
-  if (!params.has(name)) return choices.front().second;
-  const std::string given = params.string(name);
-  std::string known;
-  for (const auto& [text, policy] : choices) {
-    if (given == text) return policy;
-    known += (known.empty() ? "" : ", ") + python::repr(text);
+// declare_opt_ins read as parameter declarations: a string with its choices
+// and the first as default, or an optional integer.
+struct SpecsOfOptIns {
+  std::vector<ParamSpec> specs;
+
+  template <typename Policy>
+  void choice(const char* name, Policy AdaptationPolicies::*, PolicyChoices<Policy> choices, const char* description) {
+    std::vector<std::string> texts;
+    for (const auto& value : choices) texts.emplace_back(value.text);
+    specs.push_back(with_default(name, ParamType::string, choices.begin()->text, description).one_of(std::move(texts)));
   }
-  return fail(Status::invalid_argument, std::string(name) + " must be one of " + known + ", got " + python::repr(given));
-}
+  void threshold(const char* name, std::optional<std::int64_t> AdaptationPolicies::*, const char* description) {
+    specs.push_back(optional(name, ParamType::integer, description));
+  }
+};
+
+// declare_opt_ins read as the parse of the params: each given value sets its
+// member; the first refusal is kept and the rest are skipped.
+struct ParseOfOptIns {
+  const Params& params;
+  AdaptationPolicies policies;
+  Expected<void> outcome;
+
+  template <typename Policy>
+  void choice(const char* name, Policy AdaptationPolicies::*member, PolicyChoices<Policy> choices,
+              const char* description) {
+    if (!outcome || !params.has(name)) return;
+    SpecsOfOptIns declared;
+    declared.choice(name, member, choices, description);
+    outcome = check_choice(params, declared.specs.front());
+    if (!outcome) return;
+    const std::string given = params.string(name);
+    for (const auto& value : choices) {
+      if (given == value.text) policies.*member = value.policy;
+    }
+  }
+  void threshold(const char* name, std::optional<std::int64_t> AdaptationPolicies::*member, const char*) {
+    if (!outcome) return;
+    if (params.has(name)) policies.*member = params.integer(name);
+    outcome = check_graded(policies.*member);
+  }
+};
+
+// declare_opt_ins read as a question: is `param` set to `value`?
+struct ChosenOptIn {
+  const AdaptationPolicies& policies;
+  std::string_view param;
+  std::string_view value;
+  bool chosen = false;
+
+  template <typename Policy>
+  void choice(const char* name, Policy AdaptationPolicies::*member, PolicyChoices<Policy> choices, const char*) {
+    if (param != name) return;
+    for (const auto& each : choices) chosen = chosen || (value == each.text && policies.*member == each.policy);
+  }
+  void threshold(const char* name, std::optional<std::int64_t> AdaptationPolicies::*member, const char*) {
+    if (param == name) chosen = (policies.*member).has_value();
+  }
+};
 
 }  // namespace
 
+bool opt_in_is(const AdaptationPolicies& policies, std::string_view setting) {
+  const std::size_t equals = setting.find('=');
+  ChosenOptIn question{policies, setting.substr(0, equals), setting.substr(equals + 1)};
+  declare_opt_ins(question);
+  return question.chosen;
+}
+
 std::vector<ParamSpec> policy_params() {
-  return {
-      with_default("line_breaks", ParamType::string, "python",
-                   "where a line of the three source files ends: python (str.splitlines(): also at \\x0b, \\x0c, "
-                   "\\x1c-\\x1e, U+0085, U+2028, U+2029) or newline (only at \\n, \\r\\n, \\r)"),
-      with_default("qrels_header", ParamType::string, "required",
-                   "required (the qrels start with query-id, corpus-id, score) or auto (a first row whose third "
-                   "field is an integer is data; the result says which was found)"),
-      optional("graded", ParamType::integer,
-               "absent: scores other than 0 and 1 are refused; an integer k >= 1: scores >= k are positive, lower "
-               "ones are not, and the result counts the rows of each grade"),
-      with_default("unicode_separators", ParamType::string, "refuse",
-                   "a raw U+0085, U+2028 or U+2029 in a written quote or query: refuse (groundkit's load error, "
-                   "before writing) or escape (written as \\uXXXX in judgments.jsonl; corpus files keep the raw text)"),
-      with_default("missing_documents", ParamType::string, "refuse",
-                   "positive qrels naming a document absent from the corpus: refuse, or drop those pairs (and the "
-                   "queries left without a positive pair)"),
-      with_default("missing_queries", ParamType::string, "refuse",
-                   "positive qrels naming a query absent from queries.jsonl: refuse, or drop those pairs"),
-      with_default("identical_ids", ParamType::string, "keep",
-                   "positive pairs whose query id equals the document id: keep, or exclude them (BEIR's "
-                   "ignore_identical_ids)"),
-      with_default("document_ids", ParamType::string, "refuse",
-                   "document ids that are no safe file name, or that collide when case is folded: refuse, or "
-                   "encode them as portable file names (reversible; listed in id_map.tsv)"),
-      with_default("query_ids", ParamType::string, "refuse",
-                   "positive query ids that are not kebab-case: refuse, or encode them as kebab-case ids (listed in "
-                   "id_map.tsv; two ids that become one are refused)"),
-      with_default("subsets", ParamType::string, "refuse",
-                   "a source folder without corpus.jsonl whose subfolders are BEIR datasets (CQADupStack): refuse, "
-                   "or each (every such subfolder adapted into output_dir/<name>/ with the same options)"),
-  };
+  SpecsOfOptIns declared;
+  declare_opt_ins(declared);
+  return std::move(declared.specs);
 }
 
 Expected<void> check_graded(const std::optional<std::int64_t>& graded) {
@@ -69,46 +90,19 @@ Expected<void> check_graded(const std::optional<std::int64_t>& graded) {
   return {};
 }
 
+Expected<void> check_choice(const Params& params, const ParamSpec& spec) {
+  if (!params.has(spec.name)) return {};
+  if (auto issue = value_issue(spec, params.value(spec.name))) {
+    return fail(Status::invalid_argument, "parameter '" + spec.name + "': " + *issue);
+  }
+  return {};
+}
+
 Expected<AdaptationPolicies> read_policies(const Params& params) {
-  AdaptationPolicies policies;
-  auto line_breaks = choice<LineBreaks>(params, "line_breaks", {{"python", LineBreaks::python},
-                                                                {"newline", LineBreaks::newline}});
-  if (!line_breaks) return unexpected(std::move(line_breaks).error());
-  policies.line_breaks = *line_breaks;
-  auto header = choice<QrelsHeader>(params, "qrels_header", {{"required", QrelsHeader::required},
-                                                             {"auto", QrelsHeader::automatic}});
-  if (!header) return unexpected(std::move(header).error());
-  policies.qrels_header = *header;
-  if (params.has("graded")) policies.graded = params.integer("graded");
-  if (auto graded = check_graded(policies.graded); !graded) return unexpected(std::move(graded).error());
-  auto separators = choice<UnicodeSeparators>(params, "unicode_separators", {{"refuse", UnicodeSeparators::refuse},
-                                                                              {"escape", UnicodeSeparators::escape}});
-  if (!separators) return unexpected(std::move(separators).error());
-  policies.unicode_separators = *separators;
-  const std::vector<std::pair<const char*, MissingPolicy>> missing = {{"refuse", MissingPolicy::refuse},
-                                                                       {"drop", MissingPolicy::drop}};
-  auto documents = choice<MissingPolicy>(params, "missing_documents", missing);
-  if (!documents) return unexpected(std::move(documents).error());
-  policies.missing_documents = *documents;
-  auto queries = choice<MissingPolicy>(params, "missing_queries", missing);
-  if (!queries) return unexpected(std::move(queries).error());
-  policies.missing_queries = *queries;
-  auto identical = choice<IdenticalIds>(params, "identical_ids", {{"keep", IdenticalIds::keep},
-                                                                  {"exclude", IdenticalIds::exclude}});
-  if (!identical) return unexpected(std::move(identical).error());
-  policies.identical_ids = *identical;
-  const std::vector<std::pair<const char*, IdPolicy>> ids = {{"refuse", IdPolicy::refuse}, {"encode", IdPolicy::encode}};
-  auto document_ids = choice<IdPolicy>(params, "document_ids", ids);
-  if (!document_ids) return unexpected(std::move(document_ids).error());
-  policies.document_ids = *document_ids;
-  auto query_ids = choice<IdPolicy>(params, "query_ids", ids);
-  if (!query_ids) return unexpected(std::move(query_ids).error());
-  policies.query_ids = *query_ids;
-  auto subsets = choice<SubsetsPolicy>(params, "subsets", {{"refuse", SubsetsPolicy::refuse},
-                                                           {"each", SubsetsPolicy::each}});
-  if (!subsets) return unexpected(std::move(subsets).error());
-  policies.subsets = *subsets;
-  return policies;
+  ParseOfOptIns parse{params, {}, {}};
+  declare_opt_ins(parse);
+  GRK_TRY_VOID(std::move(parse.outcome));
+  return parse.policies;
 }
 
 }  // namespace grk::beir

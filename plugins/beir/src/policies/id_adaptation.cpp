@@ -5,6 +5,7 @@
 #include <grk/python/text.hpp>
 
 #include "rules/identifier_rules.hpp"
+#include "rules/problem_messages.hpp"
 
 namespace grk::beir {
 namespace {
@@ -88,10 +89,7 @@ Expected<void> adapt_query_ids(const Qrels& qrels, AdaptedIds& ids) {
   }
   for (const auto& [adapted, group] : originals) {
     if (group.size() < 2) continue;
-    return fail(Status::invalid_data,
-                "BEIR query ids " + python::repr(group[0]) + " and " + python::repr(group[1]) +
-                    " both become the judgment id " + python::repr(adapted) +
-                    " under query_ids: encode; rename one of them before adapting. Nothing was written.");
+    return fail(Status::invalid_data, encoded_query_id_collision_message(group[0], group[1], adapted));
   }
   return {};
 }

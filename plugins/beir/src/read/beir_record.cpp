@@ -4,13 +4,16 @@
 
 namespace grk::beir {
 
-Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
+Expected<std::string_view, RuleProblem> record_id(const RecordFields& row, const RecordPlace& place,
                                                   IdentifierSubject subject, IdentifierChecks checks) {
   if (row.kind[RecordFields::id] != FieldKind::string || row.value[RecordFields::id].empty()) {
-    return unexpected(place.text() + " requires non-empty string field '_id'");
+    return unexpected(RuleProblem{ProblemKind::missing_id, place.text() + " requires non-empty string field '_id'",
+                                  std::nullopt});
   }
   const std::string_view id = row.value[RecordFields::id];
-  if (auto rule = check_identifier(id, subject, checks); !rule) return unexpected(std::move(rule).error());
+  if (const auto kind = identifier_problem(id, subject, checks)) {
+    return unexpected(RuleProblem{*kind, identifier_message(*kind, id, subject), std::string(id)});
+  }
   return id;
 }
 
@@ -28,7 +31,7 @@ void DocumentText::compose(std::string& out) const {
   out.append(body);
 }
 
-Expected<DocumentText, std::string> document_text(const RecordFields& row, const RecordPlace& place,
+Expected<DocumentText, RuleProblem> document_text(const RecordFields& row, const RecordPlace& place,
                                                   std::string_view id) {
   std::string_view parts[2];
   const char* fields[2] = {"title", "text"};
@@ -37,22 +40,29 @@ Expected<DocumentText, std::string> document_text(const RecordFields& row, const
     const FieldKind kind = row.kind[RecordFields::title + i];
     if (kind == FieldKind::absent) continue;
     if (kind != FieldKind::string) {
-      return unexpected(place.text() + " field '" + fields[i] + "' must be a string when present");
+      return unexpected(RuleProblem{ProblemKind::non_string_field,
+                                    place.text() + " field '" + fields[i] + "' must be a string when present",
+                                    std::string(id)});
     }
     parts[i] = python::strip(std::string_view(row.value[RecordFields::title + i]));
   }
   if (parts[0].empty() && parts[1].empty()) {
-    return unexpected("BEIR document " + python::repr(id) + " has no title or text");
+    return unexpected(
+        RuleProblem{ProblemKind::empty_document, "BEIR document " + python::repr(id) + " has no title or text",
+                    std::string(id)});
   }
   return DocumentText{parts[0], parts[1]};
 }
 
-Expected<std::string, std::string> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id) {
+Expected<std::string, RuleProblem> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id) {
   if (row.kind[RecordFields::text] != FieldKind::string || row.value[RecordFields::text].empty()) {
-    return unexpected(place.text() + " requires non-empty string field 'text'");
+    return unexpected(RuleProblem{ProblemKind::missing_query_text,
+                                  place.text() + " requires non-empty string field 'text'", std::string(id)});
   }
   std::string text(python::strip(std::string_view(row.value[RecordFields::text])));
-  if (text.empty()) return unexpected("BEIR query " + python::repr(id) + " is empty");
+  if (text.empty()) {
+    return unexpected(RuleProblem{ProblemKind::empty_query, "BEIR query " + python::repr(id) + " is empty", std::string(id)});
+  }
   return text;
 }
 

@@ -1,6 +1,6 @@
 // One corpus or query record of a BEIR JSONL file, checked field by field in
-// the reference's order (docs/behaviour/beir.md §3, §6, §7 steps 4-5). Each check's error is the
-// reference's text; the caller gives it its status.
+// the reference's order (docs/behaviour/beir.md §3, §6, §7 steps 4-5). Each check's error is a
+// typed problem: its kind and the reference's text; the caller gives it its status.
 #ifndef GRK_BEIR_READ_BEIR_RECORD_HPP
 #define GRK_BEIR_READ_BEIR_RECORD_HPP
 
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "rules/identifier_rules.hpp"
+#include "rules/validation_problems.hpp"
 #include "read/record_fields.hpp"
 
 namespace grk::beir {
@@ -25,7 +26,7 @@ struct RecordPlace {
 
 /// `_id` of a record: a non-empty string, not stripped, then an id by the
 /// identifier rules for `subject` (when `checks` applies to it). A view into the record's fields.
-Expected<std::string_view, std::string> record_id(const RecordFields& row, const RecordPlace& place,
+Expected<std::string_view, RuleProblem> record_id(const RecordFields& row, const RecordPlace& place,
                                                   IdentifierSubject subject, IdentifierChecks checks = {});
 
 /// The document text of a corpus record (docs/behaviour/beir.md §6): `title` and `text`
@@ -40,12 +41,12 @@ struct DocumentText {
 };
 
 /// The title and text of a corpus record, checked.
-Expected<DocumentText, std::string> document_text(const RecordFields& row, const RecordPlace& place,
+Expected<DocumentText, RuleProblem> document_text(const RecordFields& row, const RecordPlace& place,
                                                   std::string_view id);
 
 /// The query text of a query record (docs/behaviour/beir.md §6): `text` required as a
 /// non-empty string, then stripped and required non-empty.
-Expected<std::string, std::string> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id);
+Expected<std::string, RuleProblem> query_text(const RecordFields& row, const RecordPlace& place, std::string_view id);
 
 }  // namespace grk::beir
 

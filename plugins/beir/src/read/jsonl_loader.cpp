@@ -10,32 +10,41 @@ namespace grk::beir {
 
 // The fast scanner decides the common case; the full reader gives Python's
 // exact result (or message) for everything else.
-Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
-                                RecordFields& fields) {
+Expected<void, RuleProblem> jsonl_line_fields(std::string_view line, const std::string& path, std::uint64_t number,
+                                              RecordFields& fields) {
   if (scan_record_fields(line, fields)) return {};
   const auto value = json::read(line);
   if (!value) {
-    return fail(Status::invalid_data,
-                "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message);
+    return unexpected(RuleProblem{
+        ProblemKind::invalid_json,
+        "invalid JSON in " + path + " line " + std::to_string(number) + ": " + value.error().message, std::nullopt});
   }
   if (!value->is_object()) {
-    return fail(Status::invalid_data, path + " line " + std::to_string(number) + " must be a JSON object");
+    return unexpected(RuleProblem{ProblemKind::not_a_json_object,
+                                  path + " line " + std::to_string(number) + " must be a JSON object", std::nullopt});
   }
   fields = fields_of(value->get_object());
   return {};
 }
 
+Expected<void> parse_jsonl_line(std::string_view line, const std::string& path, std::uint64_t number,
+                                RecordFields& fields) {
+  auto parsed = jsonl_line_fields(line, path, number, fields);
+  if (!parsed) return fail(Status::invalid_data, std::move(parsed).error().message);
+  return {};
+}
+
 Unexpected<Failure> fail_unreadable(const ReadFailure& failure, const std::string& path) {
-  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
-    return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " is not valid UTF-8: " + failure.decode_error);
-  }
-  if (failure.kind == ReadFailure::Kind::line_too_long) {
-    return fail(Status::invalid_data, "BEIR file " + python::repr(path) + " line " + std::to_string(failure.line) +
-                                          " is longer than 64 MiB (" + std::to_string(max_line_bytes) +
-                                          " bytes), the most one record may take; refused");
-  }
-  return fail(Status::io_error,
-              "cannot read BEIR file " + python::repr(path) + ": " + os_error_text(failure.errno_value, path));
+  return fail_unreadable_source(failure, path, SourceWords{"file", "is", "record"});
+}
+
+Unexpected<Failure> refuse_jsonl_line(SourceLineReader& reader, std::string_view line, const std::string& path,
+                                      Failure parsed) {
+  // The hint reads `line`, which the drain below overwrites.
+  parsed.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
+                                reader.previous_terminator());
+  if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
+  return unexpected(std::move(parsed));
 }
 
 Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& path, LineBreaks line_breaks) {
@@ -53,13 +62,7 @@ Expected<JsonlRows> load_jsonl_rows(const SourceFile& file, const std::string& p
     }
     if (python::strip(line).empty()) continue;
     if (auto parsed = parse_jsonl_line(line, path, reader.line_number(), row); !parsed) {
-      // The hint reads `line`, which the drain below overwrites (docs/behaviour/beir.md §19).
-      Failure failure = std::move(parsed).error();
-      failure.hint = jsonl_line_hint(dataset_file_name(path), reader.line_number(), line, reader.last_terminator(),
-                                     reader.previous_terminator());
-      // A decode error anywhere in the file outranks it.
-      if (auto drained = reader.drain(); !drained) return fail_unreadable(drained.error(), path);
-      return unexpected(std::move(failure));
+      return refuse_jsonl_line(reader, line, path, std::move(parsed).error());
     }
     rows.push_back(std::move(row));
   }

@@ -15,6 +15,7 @@
 
 #include "policies/adaptation_policies.hpp"
 #include "rules/identifier_rules.hpp"
+#include "rules/qrels_rows.hpp"
 #include "read/source_file.hpp"
 
 namespace grk::beir {
@@ -32,6 +33,11 @@ struct Qrels {
   std::vector<std::pair<std::string, std::uint64_t>> rows_by_grade;
   /// LineBreaks::newline: lines Python's splitlines would have cut.
   std::uint64_t lines_kept_whole = 0;
+  /// The line (numbered as docs/behaviour/beir.md §4 numbers them) of the first positive
+  /// row naming each query and each document, whatever the opt-ins drop later:
+  /// what a refusal's hint names (docs/behaviour/beir.md §19), without a second read.
+  std::map<std::string, std::uint64_t> first_line_of_query;
+  std::map<std::string, std::uint64_t> first_line_of_document;
 };
 
 /// The qrels rules the policies choose (docs/behaviour/beir.md §4, §16.1-§16.3).
@@ -47,24 +53,8 @@ struct QrelsRules {
 /// bad row in file order.
 Expected<Qrels> read_qrels(const SourceFile& file, const std::string& path, const QrelsRules& rules = {});
 
-/// The first three tab-separated fields of a qrels line, or fewer.
-std::vector<std::string_view> split_tabs(std::string_view line);
-
-/// The reference's refusal of a score other than 0 and 1 (docs/behaviour/beir.md §4 step 5).
-std::string graded_message(const std::string& score, const std::string& path, std::uint64_t line);
-
-/// The reference's header check of the first non-empty line (docs/behaviour/beir.md §4).
-Expected<void, std::string> check_header(std::string_view line, const std::string& path);
-
-/// Whether a first row reads as data under qrels_header auto (docs/behaviour/beir.md §16.2).
-bool reads_as_data(std::string_view line);
-
 /// A SourceLineReader's failure on the qrels `path`, in the reference's words.
 Unexpected<Failure> fail_unreadable_qrels(const ReadFailure& failure, const std::string& path);
-
-/// Orders two integers written as Python's int() normalises them ("-12",
-/// "0", "7"): negative, zero or positive as a is below, equal to or above b.
-int compare_integers(const std::string& a, const std::string& b) noexcept;
 
 }  // namespace grk::beir
 

@@ -2,6 +2,8 @@
 
 #include <grk/python/text.hpp>
 
+#include "read/python_path.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -102,6 +104,51 @@ std::string decode_error_message(const char* at, std::size_t available, std::uin
     stop = second_stop;
   }
   return message.substr(0, digits) + replacement + message.substr(stop);
+}
+
+// The first byte at or after `i` (below `limit`) that may end a line: whole
+// words holding no control byte and no lead byte of U+0085/U+2028/9 are skipped.
+inline std::size_t skip_plain_bytes(const unsigned char* bytes, std::size_t i, std::size_t limit) noexcept {
+#if defined(__SSE2__)
+  while (limit - i >= 18) {
+    const unsigned skipped = first_line_end_candidate(bytes + i);
+    i += skipped;
+    if (skipped < 16) return i;
+  }
+#endif
+  while (limit - i >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes + i, 8);
+    constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    const std::uint64_t c2 = w ^ (ones * 0xC2), e2 = w ^ (ones * 0xE2);
+    if ((((w - ones * 0x20) & ~w) | ((c2 - ones) & ~c2) | ((e2 - ones) & ~e2)) & highs) break;
+    i += 8;
+  }
+  return i;
+}
+
+// terminator_length's answer for a "\r" that ends the bytes read so far.
+constexpr std::size_t unknown_yet = static_cast<std::size_t>(-1);
+
+// The length of the terminator of class `kind` (non-zero) at `i`, 0 when the
+// bytes there end no line, or unknown_yet. `complete`: nothing follows `limit`.
+// Valid UTF-8 up to `limit` holds the whole sequence a lead byte starts.
+inline std::size_t terminator_length(const unsigned char* bytes, std::size_t i, std::size_t limit, bool complete,
+                                     unsigned char kind) noexcept {
+  if (kind == 1) return 1;
+  if (kind == 2) {
+    if (i + 1 < limit) return bytes[i + 1] == '\n' ? 2 : 1;
+    return complete ? 1 : unknown_yet;
+  }
+  if (kind == 3) return bytes[i + 1] == 0x85 ? 2 : 0;
+  return bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0;
+}
+
+// The character a terminator of class `kind` at `i` is.
+inline char32_t terminator_at(const unsigned char* bytes, std::size_t i, unsigned char kind) noexcept {
+  if (kind == 1 || kind == 2) return char32_t{bytes[i]};
+  if (kind == 3) return char32_t{0x85};
+  return bytes[i + 2] == 0xA8 ? char32_t{0x2028} : char32_t{0x2029};
 }
 
 }  // namespace
@@ -223,49 +270,32 @@ Expected<void, ReadFailure> SourceLineReader::refill() {
   return validate_new_bytes();
 }
 
+// The line [begin_, stop) is the next one; the one after starts at `resume`.
+void SourceLineReader::take_line(std::string_view& line, std::size_t stop, std::size_t resume, char32_t terminator) {
+  line = std::string_view(buffer_.data() + begin_, stop - begin_);
+  previous_terminator_ = last_terminator_;
+  last_terminator_ = terminator;
+  begin_ = resume;
+  scan_ = begin_;
+  ++line_number_;
+  last_line_kept_whole_ = line_kept_whole_;
+  if (line_kept_whole_) {
+    ++lines_kept_whole_;
+    line_kept_whole_ = false;
+  }
+}
+
 Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
   for (;;) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(buffer_.data());
+    const bool complete = eof_ && validated_ == end_;
     std::size_t i = scan_;
     while (i < validated_) {
-#if defined(__SSE2__)
-      while (validated_ - i >= 18) {
-        const unsigned skipped = first_line_end_candidate(bytes + i);
-        i += skipped;
-        if (skipped < 16) break;
-      }
-#endif
-      // Skip words holding no control byte and no lead byte of U+0085/U+2028/9.
-      while (validated_ - i >= 8) {
-        std::uint64_t w;
-        std::memcpy(&w, bytes + i, 8);
-        constexpr std::uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-        const std::uint64_t c2 = w ^ (ones * 0xC2), e2 = w ^ (ones * 0xE2);
-        if ((((w - ones * 0x20) & ~w) | ((c2 - ones) & ~c2) | ((e2 - ones) & ~e2)) & highs) break;
-        i += 8;
-      }
+      i = skip_plain_bytes(bytes, i, validated_);
       if (i >= validated_) break;
       const unsigned char kind = terminator_class[bytes[i]];
-      if (kind == 0) {
-        ++i;
-        continue;
-      }
-      std::size_t length = 0;
-      if (kind == 1) {
-        length = 1;
-      } else if (kind == 2) {
-        if (i + 1 < validated_) {
-          length = bytes[i + 1] == '\n' ? 2 : 1;
-        } else if (eof_ && validated_ == end_) {
-          length = 1;
-        } else {
-          break;  // "\r" may be the first half of "\r\n"
-        }
-      } else if (kind == 3) {
-        length = bytes[i + 1] == 0x85 ? 2 : 0;
-      } else {
-        length = bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0;
-      }
+      const std::size_t length = kind == 0 ? 0 : terminator_length(bytes, i, validated_, complete, kind);
+      if (length == unknown_yet) break;  // "\r" may be the first half of "\r\n"
       if (length == 0) {
         ++i;
         continue;
@@ -277,41 +307,19 @@ Expected<bool, ReadFailure> SourceLineReader::next(std::string_view& line) {
         continue;
       }
       if (i - begin_ > max_line_bytes) return refuse_long_line();
-      line = std::string_view(buffer_.data() + begin_, i - begin_);
-      previous_terminator_ = last_terminator_;
-      last_terminator_ = kind == 1 || kind == 2 ? char32_t{bytes[i]}
-                         : kind == 3            ? char32_t{0x85}
-                                                : (bytes[i + 2] == 0xA8 ? char32_t{0x2028} : char32_t{0x2029});
-      begin_ = i + length;
-      scan_ = begin_;
-      ++line_number_;
-      last_line_kept_whole_ = line_kept_whole_;
-      if (line_kept_whole_) {
-        ++lines_kept_whole_;
-        line_kept_whole_ = false;
-      }
+      take_line(line, i, i + length, terminator_at(bytes, i, kind));
       return true;
     }
     scan_ = i;
     // Every byte before scan_ belongs to the unfinished line: refuse it as
     // soon as it is too long, before the buffer grows further.
     if (scan_ - begin_ > max_line_bytes) return refuse_long_line();
-    if (eof_ && validated_ == end_) {
+    if (complete) {
       if (begin_ == end_) return false;
-      line = std::string_view(buffer_.data() + begin_, end_ - begin_);
-      previous_terminator_ = last_terminator_;
-      last_terminator_ = 0;
-      begin_ = end_;
-      scan_ = end_;
-      ++line_number_;
-      last_line_kept_whole_ = line_kept_whole_;
-      if (line_kept_whole_) {
-        ++lines_kept_whole_;
-        line_kept_whole_ = false;
-      }
+      take_line(line, end_, end_, 0);
       return true;
     }
-    if (auto refilled = refill(); !refilled) return unexpected(std::move(refilled).error());
+    GRK_TRY_VOID(refill());
   }
 }
 
@@ -330,6 +338,20 @@ Expected<void, ReadFailure> SourceLineReader::drain() {
     scan_ = begin_;
   }
   return {};
+}
+
+Unexpected<Failure> fail_unreadable_source(const ReadFailure& failure, const std::string& path,
+                                           const SourceWords& words) {
+  const std::string named = std::string("BEIR ") + words.noun + " " + python::repr(path);
+  if (failure.kind == ReadFailure::Kind::invalid_utf8) {
+    return fail(Status::invalid_data, named + " " + words.verb + " not valid UTF-8: " + failure.decode_error);
+  }
+  if (failure.kind == ReadFailure::Kind::line_too_long) {
+    return fail(Status::invalid_data, named + " line " + std::to_string(failure.line) + " is longer than 64 MiB (" +
+                                          std::to_string(max_line_bytes) + " bytes), the most one " + words.unit +
+                                          " may take; refused");
+  }
+  return fail(Status::io_error, "cannot read " + named + ": " + os_error_text(failure.errno_value, path));
 }
 
 }  // namespace grk::beir

@@ -101,6 +101,9 @@ class SourceLineReader {
 
  private:
   Expected<void, ReadFailure> refill();
+  // Returns [begin_, stop) as the next line, ended by `terminator` (0: the end
+  // of the file); the line after it starts at `resume`.
+  void take_line(std::string_view& line, std::size_t stop, std::size_t resume, char32_t terminator);
   Expected<void, ReadFailure> validate_new_bytes();
   // The next line is longer than max_line_bytes: reads to the end for an
   // invalid byte, which outranks it, then fails with line_too_long.
@@ -127,6 +130,18 @@ class SourceLineReader {
   std::uint64_t line_number_ = 0;
   ContentFingerprint fingerprint_;
 };
+
+/// How a refusal names a source file: {"file", "is", "record"} for the JSONL
+/// files, {"qrels", "are", "row"} for the qrels.
+struct SourceWords {
+  const char* noun;
+  const char* verb;
+  const char* unit;
+};
+
+/// A SourceLineReader's failure on the source `path`, in the reference's words.
+Unexpected<Failure> fail_unreadable_source(const ReadFailure& failure, const std::string& path,
+                                           const SourceWords& words);
 
 }  // namespace grk::beir
 

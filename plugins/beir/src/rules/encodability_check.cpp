@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "rules/problem_messages.hpp"
+
 namespace grk::beir {
 
 // Where the reference would die with UnicodeEncodeError while writing (docs/behaviour/beir.md §2),
@@ -15,17 +17,11 @@ Expected<void> check_encodable(const CorpusSurvey& survey, const Qrels& qrels,
   if (!survey.surrogate_ids.empty()) {
     std::string first = survey.surrogate_ids.front();
     for (const auto& id : survey.surrogate_ids) first = std::min(first, id);
-    return fail(Status::invalid_data,
-                "BEIR document " + python::repr(first) +
-                    " contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which cannot be "
-                    "written as UTF-8; refused. Nothing was written.");
+    return fail(Status::invalid_data, lone_surrogate_message("document", first));
   }
   for (const auto& entry : qrels.positives) {
     if (json::contains_lone_surrogate(queries.at(entry.first))) {
-      return fail(Status::invalid_data,
-                  "BEIR query " + python::repr(entry.first) +
-                      " contains a lone surrogate (a \\ud800-\\udfff escape without its pair), which cannot be "
-                      "written as UTF-8; refused. Nothing was written.");
+      return fail(Status::invalid_data, lone_surrogate_message("query", entry.first));
     }
   }
   return {};

@@ -41,31 +41,47 @@ bool is_safe_identifier(std::string_view value) noexcept {
   return true;
 }
 
-Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject,
-                                             IdentifierChecks checks) {
-  if (!checks.applies(subject)) return {};
-  // A name, not a std::string: this runs once per record and must not allocate.
-  const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";
+// docs/behaviour/beir.md §5's rules in their order: path safety, then (documents only) the
+// 255-byte filename limit, then the reserved Windows device stems.
+std::optional<ProblemKind> identifier_problem(std::string_view value, IdentifierSubject subject,
+                                              IdentifierChecks checks) noexcept {
+  if (!checks.applies(subject)) return std::nullopt;
   // "." and ".." pass the character class but name a directory (docs/behaviour/beir.md §5).
   if (!is_safe_identifier(value) || value == "." || value == "..") {
-    return unexpected(std::string("unsafe BEIR ") + subject_name + " id " + python::repr(value) +
-                      "; expected letters, digits, dot, underscore, or hyphen");
+    return subject == IdentifierSubject::document ? ProblemKind::unsafe_document_id : ProblemKind::unsafe_query_id;
   }
-  if (subject == IdentifierSubject::query) return {};
+  if (subject == IdentifierSubject::query) return std::nullopt;
   // Safe ids are ASCII, so characters, code points and bytes coincide here.
-  const std::size_t encoded = value.size() + document_suffix.size();
-  if (encoded > max_filename_bytes) {
-    return unexpected(std::string("BEIR ") + subject_name + " id " + python::repr(value.substr(0, 32)) + "... is " +
-                      std::to_string(value.size()) + " characters; with '.txt' that is " + std::to_string(encoded) +
-                      " bytes, past the 255-byte filename limit every common filesystem enforces. Refused "
-                      "here rather than at the write, which would fail partway through an otherwise-valid "
-                      "corpus.");
+  if (value.size() + document_suffix.size() > max_filename_bytes) return ProblemKind::long_document_id;
+  if (is_reserved_windows_stem(value)) return ProblemKind::reserved_document_id;
+  return std::nullopt;
+}
+
+std::string identifier_message(ProblemKind kind, std::string_view value, IdentifierSubject subject) {
+  const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";
+  if (kind == ProblemKind::long_document_id) {
+    const std::size_t encoded = value.size() + document_suffix.size();
+    return std::string("BEIR ") + subject_name + " id " + python::repr(value.substr(0, 32)) + "... is " +
+           std::to_string(value.size()) + " characters; with '.txt' that is " + std::to_string(encoded) +
+           " bytes, past the 255-byte filename limit every common filesystem enforces. Refused "
+           "here rather than at the write, which would fail partway through an otherwise-valid "
+           "corpus.";
   }
-  if (is_reserved_windows_stem(value)) {
-    return unexpected(std::string("BEIR ") + subject_name + " id " + python::repr(value) +
-                      " is a reserved Windows device name; it cannot be a file there, and on some builds the "
-                      "write silently succeeds while discarding the content. Rename or map this id before "
-                      "adapting.");
+  if (kind == ProblemKind::reserved_document_id) {
+    return std::string("BEIR ") + subject_name + " id " + python::repr(value) +
+           " is a reserved Windows device name; it cannot be a file there, and on some builds the "
+           "write silently succeeds while discarding the content. Rename or map this id before "
+           "adapting.";
+  }
+  return std::string("unsafe BEIR ") + subject_name + " id " + python::repr(value) +
+         "; expected letters, digits, dot, underscore, or hyphen";
+}
+
+Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject,
+                                             IdentifierChecks checks) {
+  // Allocates only on a refusal: this runs once per record.
+  if (const std::optional<ProblemKind> kind = identifier_problem(value, subject, checks)) {
+    return unexpected(identifier_message(*kind, value, subject));
   }
   return {};
 }

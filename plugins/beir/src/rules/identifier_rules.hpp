@@ -4,8 +4,11 @@
 
 #include <grk/expected.hpp>
 
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "rules/validation_problems.hpp"
 
 namespace grk::beir {
 
@@ -27,6 +30,15 @@ struct IdentifierChecks {
 /// `^[A-Za-z0-9][A-Za-z0-9._-]*$` with fullmatch (docs/behaviour/beir.md §1): ASCII only, one
 /// path component. Used for ids and for the split.
 [[nodiscard]] bool is_safe_identifier(std::string_view value) noexcept;
+
+/// The first rule of docs/behaviour/beir.md §5 `value` breaks, as its problem kind
+/// (unsafe-query-id, unsafe-document-id, long-document-id or
+/// reserved-document-id); none when it passes or `checks` does not apply.
+std::optional<ProblemKind> identifier_problem(std::string_view value, IdentifierSubject subject,
+                                              IdentifierChecks checks = {}) noexcept;
+
+/// The reference's refusal of `value` for the broken rule `kind`.
+std::string identifier_message(ProblemKind kind, std::string_view value, IdentifierSubject subject);
 
 /// Checks `value` as a BEIR id, in the reference's order (docs/behaviour/beir.md §5): path safety,
 /// then (documents only) the 255-byte filename limit, then the reserved

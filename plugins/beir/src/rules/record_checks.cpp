@@ -3,6 +3,7 @@
 #include <grk/python/text.hpp>
 
 #include "read/beir_record.hpp"
+#include "rules/problem_messages.hpp"
 #include "rules/refusal_hints.hpp"
 
 namespace grk::beir {
@@ -13,7 +14,7 @@ Expected<void> check_corpus_records(CorpusSurvey& survey) {
   const std::optional<RecordProblem>& problem = survey.record_problem;
   if (duplicate && (!problem || duplicate->position < problem->position ||
                     (duplicate->position == problem->position && !problem->before_duplicate_check))) {
-    return fail(Status::invalid_data, "duplicate BEIR document id " + python::repr(duplicate->id),
+    return fail(Status::invalid_data, duplicate_id_message("document", duplicate->id),
                 unresolvable_hint("corpus.jsonl record " + std::to_string(duplicate->position) + " repeats the _id " +
                                   python::repr(duplicate->id)));
   }
@@ -27,19 +28,19 @@ Expected<std::map<std::string, std::string>> check_query_records(const std::vect
   std::uint64_t position = 0;
   for (const auto& row : rows) {
     const RecordPlace place{"query", ++position};
-    const Expected<std::string_view, std::string> id = record_id(row, place, IdentifierSubject::query, checks);
+    const Expected<std::string_view, RuleProblem> id = record_id(row, place, IdentifierSubject::query, checks);
     const std::string where = "queries.jsonl record " + std::to_string(position);
     if (!id) {
-      const bool has_id = row.kind[RecordFields::id] == FieldKind::string && !row.value[RecordFields::id].empty();
-      return fail(Status::invalid_data, id.error(),
+      const bool has_id = id.error().kind != ProblemKind::missing_id;
+      return fail(Status::invalid_data, id.error().message,
                   has_id ? identifier_hint(where, "_id", row.value[RecordFields::id], IdentifierSubject::query)
                          : unresolvable_hint(where));
     }
     if (queries.count(std::string(*id)) != 0) {
-      return fail(Status::invalid_data, "duplicate BEIR query id " + python::repr(*id), unresolvable_hint(where));
+      return fail(Status::invalid_data, duplicate_id_message("query", *id), unresolvable_hint(where));
     }
-    Expected<std::string, std::string> text = query_text(row, place, *id);
-    if (!text) return fail(Status::invalid_data, std::move(text).error(), unresolvable_hint(where));
+    Expected<std::string, RuleProblem> text = query_text(row, place, *id);
+    if (!text) return fail(Status::invalid_data, std::move(text).error().message, unresolvable_hint(where));
     queries.emplace(std::string(*id), std::move(text).value());
   }
   return queries;

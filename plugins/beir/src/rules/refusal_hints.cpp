@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <vector>
 
-#include "read/qrels_reader.hpp"
-#include "read/source_file.hpp"
 
 namespace grk::beir {
 namespace {
@@ -135,25 +133,6 @@ std::string header_hint(const std::string& file, std::string_view first_row, boo
 
 std::string unresolvable_hint(const std::string& where) {
   return where + "; no opt-in accepts this; " + validate_tip;
-}
-
-std::uint64_t first_positive_row_naming(const std::string& path, LineBreaks breaks, bool header, int column,
-                                        const std::string& id, const std::string& threshold) {
-  const Expected<SourceFile> file = open_source(path, "qrels");
-  if (!file) return 0;
-  SourceLineReader reader(file->fd(), breaks);
-  std::string_view line;
-  std::uint64_t number = 0;
-  for (;;) {
-    const Expected<bool, ReadFailure> more = reader.next(line);
-    if (!more || !*more) return 0;
-    if (line.empty()) continue;
-    if (++number == 1 && header) continue;
-    const std::vector<std::string_view> row = split_tabs(line);
-    if (row.size() < 3 || row[static_cast<std::size_t>(column)] != id) continue;
-    const std::optional<std::string> score = python::parse_int(row[2]);
-    if (score && compare_integers(*score, threshold) >= 0) return number;
-  }
 }
 
 }  // namespace grk::beir

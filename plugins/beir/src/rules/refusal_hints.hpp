@@ -53,13 +53,6 @@ std::string header_hint(const std::string& file, std::string_view first_row, boo
 /// Hint for a refusal no opt-in resolves: where, and validate mode.
 std::string unresolvable_hint(const std::string& where);
 
-/// The first qrels line (numbered as docs/behaviour/beir.md §4 numbers them) of a positive row
-/// (score >= `threshold`, an integer as Python's int() writes it) whose
-/// `column` (0 query-id, 1 corpus-id) is `id`; 0 when none is found. Reads
-/// the file again: only a refusal pays for it.
-std::uint64_t first_positive_row_naming(const std::string& path, LineBreaks breaks, bool header, int column,
-                                        const std::string& id, const std::string& threshold);
-
 }  // namespace grk::beir
 
 #endif

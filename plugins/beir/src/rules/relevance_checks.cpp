@@ -8,19 +8,10 @@
 
 #include "rules/identifier_rules.hpp"
 #include "write/number_text.hpp"
+#include "rules/problem_messages.hpp"
 #include "rules/refusal_hints.hpp"
 
 namespace grk::beir {
-namespace {
-
-std::string repr_groups(const std::vector<std::vector<std::string>>& groups) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < groups.size(); ++i) out += (i ? ", " : "") + python::repr_list(groups[i]);
-  return out + "]";
-}
-
-}  // namespace
-
 // docs/behaviour/beir.md §7 steps 6-10, each with its message.
 Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, std::string>& queries,
                                const DocumentIndex& index, const std::string& split, IdentifierChecks checks,
@@ -34,9 +25,9 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   // docs/behaviour/beir.md §19: the hints name the first row of the first id listed.
   const std::string name = dataset_file_name(origin.path, true);
   const auto row_of = [&](int column, const std::string& id) {
-    const std::uint64_t line =
-        first_positive_row_naming(origin.path, origin.line_breaks, origin.header, column, id, origin.threshold);
-    return line == 0 ? name : name + " line " + std::to_string(line);
+    const auto& lines = column == 0 ? qrels.first_line_of_query : qrels.first_line_of_document;
+    const auto found = lines.find(id);
+    return found == lines.end() ? name : name + " line " + std::to_string(found->second);
   };
   if (!missing_documents.empty()) {
     std::size_t pairs = 0;
@@ -44,7 +35,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
       for (const auto& doc : entry.second) pairs += index.contains(doc) ? 0 : 1;
     }
     return fail(Status::invalid_data,
-                "BEIR qrels reference missing documents: " + python::repr_list(missing_documents),
+                missing_documents_message(missing_documents),
                 row_of(1, missing_documents.front()) + " names " + python::repr(missing_documents.front()) +
                     ", which corpus.jsonl does not hold (" +
                     counted(missing_documents.size(), "absent document", "absent documents") + " in " +
@@ -59,7 +50,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
     missing_query_pairs += entry.second.size();
   }
   if (!missing_queries.empty()) {
-    return fail(Status::invalid_data, "BEIR qrels reference missing queries: " + python::repr_list(missing_queries),
+    return fail(Status::invalid_data, missing_queries_message(missing_queries),
                 row_of(0, missing_queries.front()) + " names the query " + python::repr(missing_queries.front()) +
                     ", which queries.jsonl does not hold (" +
                     counted(missing_queries.size(), "absent query", "absent queries") + " in " +
@@ -67,8 +58,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
                     "); set missing_queries=drop to drop those pairs");
   }
   if (qrels.positives.empty()) {
-    return fail(Status::invalid_data,
-                "BEIR qrels for split " + python::repr(split) + " contain no positive relevance rows",
+    return fail(Status::invalid_data, no_positive_rows_message(split),
                 unresolvable_hint(name + " has no row with a score >= " + origin.threshold));
   }
   std::vector<std::string> unusable;
@@ -78,10 +68,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
     if (!judgments::is_judgment_query_id(entry.first)) unusable.push_back(entry.first);
   }
   if (!unusable.empty()) {
-    return fail(Status::invalid_data,
-                "BEIR query ids are not admissible as groundkit judgment ids: " + python::repr_list(unusable) +
-                    ". The harness requires kebab-case lowercase (^[a-z0-9]+(-[a-z0-9]+)*$); rename or map "
-                    "these ids before adapting, rather than writing a corpus the harness would reject on load.",
+    return fail(Status::invalid_data, non_kebab_query_ids_message(unusable),
                 row_of(0, unusable.front()) + " judges the query " + python::repr(unusable.front()) +
                     ", which is not kebab-case (" + counted(unusable.size(), "such query", "such queries") +
                     "); set query_ids=encode to map such ids to kebab-case ids");
@@ -89,12 +76,7 @@ Expected<void> check_relevance(const Qrels& qrels, const std::map<std::string, s
   if (!checks.documents) return {};
   const auto collisions = index.case_collisions();
   if (!collisions.empty()) {
-    return fail(Status::invalid_data,
-                "BEIR document ids collide when case is folded, so they would share one file on a "
-                "case-insensitive filesystem: " +
-                    repr_groups(collisions) +
-                    ". Each would overwrite the other while the judgments still reference both, leaving "
-                    "quotes resolved against the wrong document. Rename or map these ids before adapting.",
+    return fail(Status::invalid_data, case_collision_message(collisions),
                 "corpus.jsonl holds " + python::repr_list(collisions.front()) + " (" +
                     counted(collisions.size(), "group", "groups") +
                     " of ids equal when case is folded); set document_ids=encode to give them distinct file names");

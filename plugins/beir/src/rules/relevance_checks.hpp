@@ -15,12 +15,10 @@
 
 namespace grk::beir {
 
-/// Where the qrels came from and how they were read, so that a refusal's
-/// hint can name the line of a row (docs/behaviour/beir.md §19).
+/// Where the qrels came from and how they were read, for a refusal's hint
+/// (docs/behaviour/beir.md §19).
 struct QrelsOrigin {
   std::string path;
-  LineBreaks line_breaks = LineBreaks::python;
-  bool header = true;             ///< the first row was the header
   std::string threshold = "1";    ///< the lowest positive score
 };
 

@@ -61,24 +61,10 @@ const char* resolved_by(ProblemKind kind) noexcept {
   }
 }
 
+// The opt-in's value is read off the one declaration of the opt-ins.
 bool opt_in_chosen(ProblemKind kind, const AdaptationPolicies& policies) noexcept {
-  switch (kind) {
-    case ProblemKind::line_break_inside_record: return policies.line_breaks == LineBreaks::newline;
-    case ProblemKind::qrels_without_header: return policies.qrels_header == QrelsHeader::automatic;
-    case ProblemKind::graded_score: return policies.graded.has_value();
-    case ProblemKind::identical_ids: return policies.identical_ids == IdenticalIds::exclude;
-    case ProblemKind::missing_document: return policies.missing_documents == MissingPolicy::drop;
-    case ProblemKind::missing_query: return policies.missing_queries == MissingPolicy::drop;
-    case ProblemKind::unicode_separator_in_text: return policies.unicode_separators == UnicodeSeparators::escape;
-    // docs/behaviour/beir.md §16.8: encoded, these ids are file names and judgment ids.
-    case ProblemKind::unsafe_document_id:
-    case ProblemKind::long_document_id:
-    case ProblemKind::reserved_document_id:
-    case ProblemKind::case_colliding_document_ids: return policies.document_ids == IdPolicy::encode;
-    case ProblemKind::unsafe_query_id:
-    case ProblemKind::non_kebab_query_id: return policies.query_ids == IdPolicy::encode;
-    default: return false;
-  }
+  const char* setting = resolved_by(kind);
+  return setting != nullptr && opt_in_is(policies, setting);
 }
 
 bool makes_invalid(ProblemKind kind) noexcept { return kind != ProblemKind::identical_ids; }

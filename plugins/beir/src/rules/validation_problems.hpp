@@ -54,6 +54,14 @@ enum class ProblemKind {
 };
 inline constexpr std::size_t problem_kind_count = static_cast<std::size_t>(ProblemKind::unicode_separator_in_text) + 1;
 
+/// One problem a rule found: its kind, the message the adapt path refuses
+/// with (groundkit's exact text), and the id it concerns (when there is one).
+struct RuleProblem {
+  ProblemKind kind;
+  std::string message;
+  std::optional<std::string> id;
+};
+
 /// The kind's stable kebab-case name, e.g. "unsafe-document-id".
 const char* problem_name(ProblemKind kind) noexcept;
 
@@ -82,13 +90,15 @@ class ProblemLog {
  public:
   static constexpr std::size_t max_examples = 10;
 
-  explicit ProblemLog(const AdaptationPolicies& policies) : policies_(policies) {}
+  explicit ProblemLog(const AdaptationPolicies& policies) {
+    for (std::size_t i = 0; i < problem_kind_count; ++i) resolved_[i] = opt_in_chosen(static_cast<ProblemKind>(i), policies);
+  }
 
   /// Counts one occurrence of `kind`, unless its opt-in is chosen. The
   /// example is built only while fewer than max_examples are kept.
   template <typename MakeExample>
   void add(ProblemKind kind, MakeExample&& make_example) {
-    if (opt_in_chosen(kind, policies_)) return;
+    if (resolved_[static_cast<std::size_t>(kind)]) return;
     Entry& entry = entries_[static_cast<std::size_t>(kind)];
     ++entry.count;
     if (entry.examples.size() < max_examples) entry.examples.push_back(make_example());
@@ -110,7 +120,7 @@ class ProblemLog {
     std::uint64_t count = 0;
     std::vector<ProblemExample> examples;
   };
-  AdaptationPolicies policies_;
+  std::array<bool, problem_kind_count> resolved_{};  // the kinds whose opt-in is chosen: not reported
   std::array<Entry, problem_kind_count> entries_;
 };
 
