@@ -25,11 +25,8 @@ std::optional<ReportFormat> format_of_file(const std::string& file) {
 }
 
 std::string render_report(const ReportModel& model, ReportFormat format) {
-  switch (format) {
-    case ReportFormat::html: return render_html(model);
-    case ReportFormat::latex: return render_latex(model);
-    case ReportFormat::csv: return render_csv(model);
-    case ReportFormat::markdown: break;
+  for (const auto& entry : report_formats) {
+    if (entry.format == format) return entry.render(model);
   }
   return render_markdown(model);
 }
