@@ -52,6 +52,11 @@ SubsetFolders find_subsets(const std::string& source) {
   return found;
 }
 
+std::string one_dataset_not_subsets(const std::string& source) {
+  return "subsets is 'each' but " + python::repr(source) +
+         " holds corpus.jsonl itself: it is one BEIR dataset, not a folder of them; adapt it with subsets 'refuse'";
+}
+
 SubsetsReport adapt_subsets(const AdaptationRequest& request, const AdaptationHooks& hooks) {
   for (const std::string* given : {&request.source_dir, &request.output_dir}) {
     if (given->find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");
@@ -62,10 +67,7 @@ SubsetsReport adapt_subsets(const AdaptationRequest& request, const AdaptationHo
   report.split = request.split;
   const std::string corpus = join_path(report.source_dir, "corpus.jsonl");
   if (exists_no_follow(corpus)) {
-    throw Error(Status::invalid_argument,
-                "subsets is 'each' but " + python::repr(report.source_dir) +
-                    " holds corpus.jsonl itself: it is one BEIR dataset, not a folder of them; adapt it with "
-                    "subsets 'refuse'");
+    throw Error(Status::invalid_argument, one_dataset_not_subsets(report.source_dir));
   }
   SubsetFolders folders = find_subsets(report.source_dir);
   if (folders.datasets.empty()) {

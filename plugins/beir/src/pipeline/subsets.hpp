@@ -24,6 +24,10 @@ struct SubsetFolders {
 };
 SubsetFolders find_subsets(const std::string& source);
 
+/// The refusal of `subsets: each` for a source that is one dataset (it holds
+/// corpus.jsonl itself), in adapt and validate mode alike (docs/behaviour/beir.md §17 step 2).
+std::string one_dataset_not_subsets(const std::string& source);
+
 /// What `subsets: each` reports: every subset's report of docs/behaviour/beir.md §10 and §16.7.
 struct SubsetsReport {
   std::string source_dir;

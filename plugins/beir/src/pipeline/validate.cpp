@@ -59,10 +59,7 @@ boost::json::object validate_subsets(const AdaptationRequest& request, const Ada
   // docs/behaviour/beir.md §17 step 2, as adapt mode refuses it.
   const std::string corpus = join_path(source, "corpus.jsonl");
   if (SourceFile::open(corpus)) {
-    throw Error(Status::invalid_argument,
-                "subsets is 'each' but " + python::repr(source) +
-                    " holds corpus.jsonl itself: it is one BEIR dataset, not a folder of them; adapt it with "
-                    "subsets 'refuse'");
+    throw Error(Status::invalid_argument, one_dataset_not_subsets(source));
   }
   const SubsetFolders folders = find_subsets(source);
   // docs/behaviour/beir.md §17 step 3: no subset, the folder is read as one dataset.

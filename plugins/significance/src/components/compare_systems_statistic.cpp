@@ -83,15 +83,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   const bool has_scores = params.has("scores");
   const bool has_runs = params.has("runs");
   const int inputs = int{has_report} + int{has_scores} + int{has_runs};
-  if (inputs != 1) {
-    std::string given;
-    for (const auto& [flag, param] : {std::pair{has_report, "'report'"}, std::pair{has_scores, "'scores'"},
-                                      std::pair{has_runs, "'runs'"}}) {
-      if (flag) given += (given.empty() ? "" : " and ") + std::string(param);
-    }
-    return fail(Status::invalid_argument, "exactly one of 'report', 'scores' and 'runs' must be given, got " +
-                                              (inputs == 0 ? std::string("none") : inputs == 3 ? "all three" : given));
-  }
+  if (inputs != 1) return fail(Status::invalid_argument, more_than_one_input(has_report, has_scores, has_runs));
   GRK_TRY(const RunsFormat runs_format, parse_runs_format(params.string("runs_format")));
   FamilySettings settings;
   GRK_TRY(settings.test, find_family_test(params.string("test")));

@@ -15,6 +15,17 @@
 
 namespace grk::significance {
 
+std::string more_than_one_input(bool has_report, bool has_scores, bool has_runs) {
+  const int inputs = int{has_report} + int{has_scores} + int{has_runs};
+  std::string given;
+  for (const auto& [flag, param] : {std::pair{has_report, "'report'"}, std::pair{has_scores, "'scores'"},
+                                    std::pair{has_runs, "'runs'"}}) {
+    if (flag) given += (given.empty() ? "" : " and ") + std::string(param);
+  }
+  return "exactly one of 'report', 'scores' and 'runs' must be given, got " +
+         (inputs == 0 ? std::string("none") : inputs == 3 ? std::string("all three") : given);
+}
+
 namespace {
 
 /// The names of `given`'s members, for the "no such system" messages.
@@ -169,9 +180,7 @@ Expected<InputSettings> check_input_params(const Params& params) {
                                               (has_report ? "both" : "neither"));
   }
   if (has_runs && (has_report || has_scores)) {
-    return fail(Status::invalid_argument,
-                std::string("exactly one of 'report', 'scores' and 'runs' must be given, got ") +
-                    (has_report && has_scores ? "all three" : has_report ? "'report' and 'runs'" : "'scores' and 'runs'"));
+    return fail(Status::invalid_argument, more_than_one_input(has_report, has_scores, has_runs));
   }
   settings.metric = params.string("metric");
   if (!has_runs) {

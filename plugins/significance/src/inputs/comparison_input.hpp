@@ -62,6 +62,11 @@ struct ComparisonInput {
 /// paired_deltas does that.
 Expected<ComparisonInput> read_comparison_input(const Params& params);
 
+/// The refusal of anything but exactly one of `report`, `scores` and `runs`
+/// (docs/behaviour/comparisons.md §2), naming the ones given, for the
+/// comparisons and compare-systems alike.
+std::string more_than_one_input(bool has_report, bool has_scores, bool has_runs);
+
 /// The most bytes of input files a pre-run check reads (16 MiB in all): a
 /// larger input is left to the step itself (docs/behaviour/comparisons.md §2.5).
 inline constexpr std::uintmax_t max_prechecked_input_bytes = std::uintmax_t{16} << 20;
