@@ -13,6 +13,7 @@
 
 #include <grk/json/reader.hpp>
 
+#include "host_run.hpp"
 #include "measures_test_support.hpp"
 
 namespace fs = std::filesystem;
@@ -24,11 +25,7 @@ const std::string qrels = "q1 0 d1 2\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d1 1\nq3 0 d7 1
 const std::string bm25 = "q1 Q0 d1 1 3 bm25\nq1 Q0 d3 2 2 bm25\nq1 Q0 d2 3 1 bm25\nq2 Q0 d4 1 1 bm25\n";
 const std::string dense = "q1 Q0 d2 1 9 dense\nq2 Q0 d1 1 9 dense\n";
 
-struct Run {
-  int exit_code = -1;
-  std::string out;
-  boost::json::value results;
-};
+using Run = grk::test::HostRun;
 
 std::string host() {
   const char* binary = std::getenv("GRK_BINARY_DIR");
@@ -36,20 +33,7 @@ std::string host() {
 }
 
 Run run(const mt::TemporaryFiles& files, const std::string& arguments) {
-  const fs::path results = files.folder() / "results.json";
-  fs::remove(results);
-  const std::string command = "cd '" + files.folder().string() + "' && '" + host() + "' run " + arguments +
-                              " --output '" + results.string() + "' 2>&1";
-  Run r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  BOOST_REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, got);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (fs::exists(results)) r.results = grk::json::read(mt::file_bytes(results)).value();
-  return r;
+  return grk::test::run_host(host(), files.folder(), arguments);
 }
 
 bool ready() {

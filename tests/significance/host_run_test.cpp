@@ -18,6 +18,8 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 
+#include "host_run.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -45,11 +47,7 @@ struct Fixture {
   }
 };
 
-struct Run {
-  int exit_code = -1;
-  std::string out;
-  boost::json::value results;
-};
+using Run = grk::test::HostRun;
 
 std::string read_all(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -58,22 +56,7 @@ std::string read_all(const fs::path& path) {
   return text.str();
 }
 
-Run run(const Fixture& f, const std::string& arguments) {
-  const fs::path results = f.dir / "results.json";
-  fs::remove(results);
-  const std::string command = "cd '" + f.dir.string() + "' && '" + f.host.string() + "' run " + arguments +
-                              " --output '" + results.string() + "' 2>&1";
-  Run r;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  BOOST_REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  std::size_t got = 0;
-  while ((got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) r.out.append(buffer, got);
-  const int status = ::pclose(pipe);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (fs::exists(results)) r.results = grk::json::read(read_all(results)).value();
-  return r;
-}
+Run run(const Fixture& f, const std::string& arguments) { return grk::test::run_host(f.host, f.dir, arguments); }
 
 std::string component(const std::string& sets) { return "--component paired-bootstrap " + sets; }
 
