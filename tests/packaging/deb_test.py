@@ -29,6 +29,9 @@ CPACK = str(pathlib.Path(CMAKE).with_name("cpack"))
 def run(*args, **kwargs):
     env = dict(os.environ)
     env.pop("GRK_PLUGIN_PATH", None)
+    # What the test's own python3 may preload is for it alone, not for the
+    # tools it runs.
+    env.pop("LD_PRELOAD", None)
     env.update(kwargs.pop("env", {}))
     done = subprocess.run([str(a) for a in args], capture_output=True, env=env, check=False, **kwargs)
     return done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
@@ -114,7 +117,8 @@ class DebianPackageTest(unittest.TestCase):
             "module = grk_plugins.load(grk_plugins.find_module('significance'))\n"
             "print(json.dumps({'file': grk_plugins.__file__, 'path': grk_plugins.plugin_search_path(),\n"
             "                  'components': sorted(c['name'] for c in module.components)}))\n")
-        code, out, err = run(sys.executable, "-c", script, site_dir, cwd=self.work)
+        preload = {"LD_PRELOAD": os.environ["LD_PRELOAD"]} if "LD_PRELOAD" in os.environ else {}
+        code, out, err = run(sys.executable, "-c", script, site_dir, cwd=self.work, env=preload)
         self.assertEqual(code, 0, err)
         seen = json.loads(out)
         self.assertEqual(pathlib.Path(seen["file"]), self.prefix / "share/grk/python/grk_plugins/__init__.py")
