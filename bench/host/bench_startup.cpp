@@ -6,11 +6,15 @@
 // - `grk-eval run` of a one-query paired-bootstrap, cold and warm (target:
 //   warm <= 2x --version);
 // - what --isolate adds to a step: 20 such steps in one run, in process and
-//   isolated (target: under 10 ms a step; docs/design.md §4.13).
+//   isolated (target: under 10 ms a step; docs/design.md §4.13);
+// - what --output's checkpoints add to a run of --steps quick steps (default
+//   2,000), whose document grows with every step: run once with and once
+//   without -o (target: checkpoints cost at most the budget of
+//   host/src/run/checkpoints.hpp, 2 s plus a quarter of the run).
 // Each figure is the best of --repeats runs (default 20), each run a
 // posix_spawn of the binary with its output to /dev/null.
 //
-// usage: bench_startup [--repeats R] [--grk-eval PATH]
+// usage: bench_startup [--repeats R] [--steps N] [--grk-eval PATH]
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -80,13 +84,15 @@ double best(int repeats, const std::vector<std::string>& argv, CacheFor cache_fo
 
 int main(int argc, char** argv) {
   int repeats = 20;
+  int steps = 2000;
   std::string host = GRK_BENCH_HOST;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--repeats" && i + 1 < argc) repeats = std::max(1, std::atoi(argv[++i]));
+    else if (arg == "--steps" && i + 1 < argc) steps = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--grk-eval" && i + 1 < argc) host = argv[++i];
     else {
-      std::fprintf(stderr, "usage: bench_startup [--repeats R] [--grk-eval PATH]\n");
+      std::fprintf(stderr, "usage: bench_startup [--repeats R] [--steps N] [--grk-eval PATH]\n");
       return 2;
     }
   }
@@ -116,22 +122,32 @@ int main(int argc, char** argv) {
   const double plugins_warm = best(repeats, plugins, warm_cache);
   const double run_cold = best(repeats, run, cold);
   const double run_warm = best(repeats, run, warm_cache);
-  // --isolate: a config of 20 one-query steps, in process and isolated.
-  {
-    std::ofstream config(dir / "twenty.json");
+  // A config of `count` one-query steps.
+  const auto write_config = [&](const fs::path& file, int count) {
+    std::ofstream config(file);
     config << "{\"steps\": [";
-    for (int i = 0; i < 20; ++i) {
+    for (int i = 0; i < count; ++i) {
       config << (i ? ", " : "") << "{\"id\": \"s" << i << "\", \"statistic\": \"paired-bootstrap\", \"params\": "
              << "{\"scores\": \"scores.json\", \"baseline\": \"a\", \"candidate\": \"b\", \"metric\": \"mrr\", "
              << "\"resamples\": 1000}}";
     }
     config << "]}";
-  }
+  };
+  // --isolate: 20 steps, in process and isolated.
+  write_config(dir / "twenty.json", 20);
   const std::vector<std::string> twenty{host, "run", (dir / "twenty.json").string()};
   std::vector<std::string> twenty_isolated = twenty;
   twenty_isolated.push_back("--isolate");
   const double in_process = best(repeats, twenty, warm_cache);
   const double isolated = best(repeats, twenty_isolated, warm_cache);
+  // --output: many steps, once each way (a run this long is its own average).
+  write_config(dir / "many.json", steps);
+  const std::vector<std::string> many{host, "run", (dir / "many.json").string()};
+  std::vector<std::string> many_output = many;
+  many_output.insert(many_output.end(), {"-o", (dir / "many-results.json").string()});
+  const double many_stdout = best(1, many, warm_cache);
+  const double many_file = best(1, many_output, warm_cache);
+  const auto document_bytes = fs::file_size(dir / "many-results.json");
   std::size_t modules = 0;
   for (const auto& entry : fs::directory_iterator(fs::path(host).parent_path() / ".." / "lib" / "grk" / "plugins")) {
     modules += entry.path().extension() == ".so";
@@ -147,6 +163,9 @@ int main(int argc, char** argv) {
   std::printf("  run of 20 one-query steps, in process     %8.2f ms\n", in_process * 1e3);
   std::printf("  the same with --isolate                    %8.2f ms   %.2f ms a step (target < 10 ms)\n",
               isolated * 1e3, (isolated - in_process) / 20.0 * 1e3);
+  std::printf("  run of %d one-query steps, to stdout    %8.2f s\n", steps, many_stdout);
+  std::printf("  the same with -o (%.1f MB document)       %8.2f s   %.2fx (target <= 1.25x + 2 s)\n",
+              static_cast<double>(document_bytes) / 1e6, many_file, many_file / many_stdout);
   fs::remove_all(dir);
   return 0;
 }

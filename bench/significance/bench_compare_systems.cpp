@@ -35,6 +35,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
+#include <grk/param_checks.hpp>
 
 #include "bench_timing.hpp"
 #include "components/statistics.hpp"

@@ -8,6 +8,7 @@
 #include <grk/groundkit/id_encoding.hpp>
 #include <grk/groundkit/judgments/load_judgments.hpp>
 #include <grk/json/writer.hpp>
+#include <grk/param_checks.hpp>
 
 #include <boost/json.hpp>
 

@@ -8,6 +8,7 @@
 #include <grk/error.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
+#include <grk/param_checks.hpp>
 
 #include <boost/json.hpp>
 

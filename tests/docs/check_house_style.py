@@ -20,6 +20,9 @@ Rules (docs/design.md §7.1, §7.4, §7.7):
   host/src/run/config.hpp, `GRK_BEIR_READ_QRELS_READER_HPP` for a plugin's;
 - the layers (LAYERS below): a folder includes nothing from the folders above it;
 - the host includes of the SDK's grk/detail/ only the headers HOST_DETAIL names
+  (docs/design.md §5.1 says why each);
+- the SDK's core headers (sdk/include/grk/*.h, *.hpp) include none of its optional parts
+  (grk/json/, grk/python/, grk/groundkit/, grk/output/), except CORE_USING_OPTIONAL
   (docs/design.md §5.1 says why each).
 The frozen ABI 1.0 copy (tests/abi_compat/abi-1.0/) is exempt: it is hashed byte for byte.
 Prints `path:line: message` per problem; exit 1 when there is any.
@@ -47,6 +50,24 @@ LAYERS = {
 # (docs/design.md §5.1): one SHA-256 for the host's provenance and the id encoding's digest
 # names, and one spelling of a JSON value's kind for the messages the host and the SDK share.
 HOST_DETAIL = ("grk/detail/sha256.hpp", "grk/detail/json_kind.hpp")
+
+
+# The core headers that use an optional part (docs/design.md §5.1): the generated entry point,
+# which reads the params and writes the result with the exact JSON reader and writer, and the
+# parameter checks, which quote a refused value as Python's repr() does. A component's own
+# headers (statistic.hpp, dataset_adapter.hpp, param.hpp, ...) pull in none.
+CORE_USING_OPTIONAL = ("sdk/include/grk/plugin.hpp", "sdk/include/grk/param_checks.hpp")
+OPTIONAL_PARTS = ("grk/json/", "grk/python/", "grk/groundkit/", "grk/output/")
+
+
+def core_problems(rel, text):
+    """A core SDK header, other than CORE_USING_OPTIONAL, including an optional part."""
+    if not re.fullmatch(r"sdk/include/grk/[^/]+\.(h|hpp)", rel) or rel in CORE_USING_OPTIONAL:
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        m = re.match(r'\s*#\s*include\s+<(grk/[^>]+)>', line)
+        if m and m.group(1).startswith(OPTIONAL_PARTS):
+            yield number, f"a core header includes <{m.group(1)}>, an optional part (docs/design.md §5.1)"
 
 
 def detail_problems(rel, text):
@@ -159,6 +180,7 @@ def check(root):
         if path.suffix in (".h", ".hpp"):
             problems += [f"{rel}:{n}: {m}" for n, m in header_problems(rel, text)]
         problems += [f"{rel}:{n}: {m}" for n, m in detail_problems(rel, text)]
+        problems += [f"{rel}:{n}: {m}" for n, m in core_problems(rel, text)]
     problems += library_problems(root, files)
     for parent in PLUGIN_PARENTS:
         folder = root / parent
@@ -202,6 +224,11 @@ def self_test():
         (root / "host/src/cli").mkdir()
         (root / "host/src/cli/options.hpp").write_text("#ifndef GRK_HOST_CLI_OPTIONS_HPP\n#define GRK_HOST_CLI_OPTIONS_HPP\n#endif\n")
         (root / "host/src/run/plan.cpp").write_text('#include "run/plan.hpp"\n#include "cli/options.hpp"\n')
+        (root / "sdk/include/grk").mkdir(parents=True)
+        (root / "sdk/include/grk/plugin.hpp").write_text("#ifndef GRK_PLUGIN_HPP\n#define GRK_PLUGIN_HPP\n"
+                                                         "#include <grk/json/reader.hpp>\n#endif\n")
+        (root / "sdk/include/grk/param.hpp").write_text("#ifndef GRK_PARAM_HPP\n#define GRK_PARAM_HPP\n"
+                                                        "#include <grk/python/repr.hpp>\n#endif\n")
         (root / "tests/x").mkdir(parents=True)
         (root / "tests/x/x_test.cpp").write_text('#include "plan.hpp"\n')
         got = check(root)
@@ -221,6 +248,7 @@ def self_test():
             'host/src/report/model.cpp:1: host/src/report/ includes "run/plan.hpp" of a higher layer (docs/design.md §7.1)',
             'host/src/report/model.cpp:3: includes <grk/detail/report_lax.hpp>, which the host may not use (docs/design.md §5.1)',
             'host/src/run/plan.cpp:2: host/src/run/ includes "cli/options.hpp" of a higher layer (docs/design.md §7.1)',
+            'sdk/include/grk/param.hpp:3: a core header includes <grk/python/repr.hpp>, an optional part (docs/design.md §5.1)',
             'tests/x/x_test.cpp:1: includes "plan.hpp" without its path; write "run/plan.hpp" (docs/design.md §7.4)',
         ]
         if sorted(got) != sorted(want):

@@ -24,6 +24,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
+#include <grk/param_checks.hpp>
 #include "components/statistics.hpp"
 
 namespace fs = std::filesystem;

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include <grk/param_checks.hpp>
+
 namespace grk::host {
 
 std::optional<ParamType> param_type_from_name(std::string_view name) noexcept {

@@ -6,6 +6,7 @@
 #include <map>
 
 #include <grk/json/reader.hpp>
+#include <grk/detail/json_kind.hpp>
 #include <grk/param.hpp>
 
 #include "run/input_digests.hpp"

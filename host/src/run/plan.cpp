@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include <grk/param.hpp>
+#include <grk/param_checks.hpp>
 
 #include "run/set_value.hpp"
 

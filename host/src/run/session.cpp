@@ -99,6 +99,7 @@ void RunSession::record_inputs(const PlannedStep& step) {
 }
 
 bool RunSession::run() {
+  const auto document_text = [this] { return results_text(); };
   bool all_ok = true;
   const std::size_t count = plan_.size();
   for (std::size_t i = 0; i < count; ++i) {
@@ -111,7 +112,7 @@ bool RunSession::run() {
       outcomes_.push_back(std::move(outcome));
       std::fprintf(options_.human, "[%zu/%zu] %s: skipped after an earlier failure\n", i + 1,
                    count, label.c_str());
-      (void)write_checkpoint();  // the last checkpoint's failure was reported already
+      (void)checkpoints_.after_step(document_text);  // the last checkpoint's failure was reported already
       continue;
     }
     record_inputs(step);
@@ -158,7 +159,7 @@ bool RunSession::run() {
       }
     }
     outcomes_.push_back(std::move(outcome));
-    if (auto written = write_checkpoint(); !written) {
+    if (auto written = checkpoints_.after_step(document_text); !written) {
       // The final write will report it; the steps go on.
       std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
     }
@@ -196,10 +197,11 @@ ConfigErrors RunSession::validate() const {
   return errors;
 }
 
-Expected<void, HostError> RunSession::write_checkpoint() const {
-  if (options_.checkpoint.empty()) return {};
-  return write_file_atomically(options_.checkpoint, json::write_pretty(results_document()) + "\n");
+Expected<void, HostError> RunSession::write_checkpoint() {
+  return checkpoints_.write([this] { return results_text(); });
 }
+
+std::string RunSession::results_text() const { return json::write_pretty(results_document()) + "\n"; }
 
 boost::json::object RunSession::results_document() const {
   boost::json::array steps;

@@ -19,6 +19,7 @@
 #include "support/host_error.hpp"
 #include "modules/registry.hpp"
 #include "report/model.hpp"
+#include "run/checkpoints.hpp"
 #include "run/plan.hpp"
 
 namespace grk::host {
@@ -34,8 +35,8 @@ struct RunOptions {
   /// --allow-unsafe-plugin-dirs was given: the provenance says so.
   bool allow_unsafe_plugin_dirs = false;
   /// --output: the results document is written there before the first step
-  /// and after each step (docs/design.md §4.8), so a crash or a kill keeps
-  /// every step that finished.
+  /// and after the steps as run/checkpoints.hpp paces it (docs/design.md
+  /// §4.8), so a crash or a kill leaves a valid document of the steps done.
   std::filesystem::path checkpoint;
   /// --isolate: each step in a child process of its own (docs/design.md §4.13).
   bool isolate = false;
@@ -73,9 +74,9 @@ class RunSession {
   /// Writes the results document as it stands (steps not run yet are
   /// pending) to options.checkpoint, when there is one. Called before the
   /// first step it is the check that the output can be written at all.
-  Expected<void, HostError> write_checkpoint() const;
+  Expected<void, HostError> write_checkpoint();
 
-  /// Runs the steps, writing a checkpoint after each; returns true when all
+  /// Runs the steps, with checkpoints as they are due; returns true when all
   /// ran and succeeded.
   [[nodiscard]] bool run();
 
@@ -89,15 +90,19 @@ class RunSession {
       : plan_(std::move(plan)),
         handles_(std::move(handles)),
         options_(std::move(options)),
+        checkpoints_(options_.checkpoint),
         started_at_(utc_timestamp_now()) {}
 
   /// Adds the files `step` reads (its `path` params and each member of its
   /// `paths` params) to the provenance's inputs, with their SHA-256.
   void record_inputs(const PlannedStep& step);
+  /// The results document as the file holds it.
+  [[nodiscard]] std::string results_text() const;
 
   std::vector<PlannedStep> plan_;
   std::vector<std::shared_ptr<ComponentHandle>> handles_;
   RunOptions options_;
+  Checkpoints checkpoints_;
   std::vector<StepOutcome> outcomes_;
   boost::json::array inputs_;
   std::string started_at_;

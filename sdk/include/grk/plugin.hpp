@@ -37,6 +37,7 @@
 #include <grk/json/writer.hpp>
 #include <grk/naming.hpp>
 #include <grk/param.hpp>
+#include <grk/param_checks.hpp>
 #include <grk/statistic.hpp>
 #include <grk/version.h>
 

@@ -18,6 +18,7 @@
 #include <grk/context.hpp>
 #include <grk/error.hpp>
 #include <grk/param.hpp>
+#include <grk/param_checks.hpp>
 
 namespace grk::test {
 

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include <grk/param_checks.hpp>
+
 namespace grk::beir {
 namespace {
 
