@@ -6,11 +6,14 @@
 #define BOOST_TEST_MODULE output_staged_folder
 #include <boost/test/unit_test.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <sys/wait.h>
@@ -113,6 +116,42 @@ BOOST_AUTO_TEST_CASE(a_destination_with_other_files_gets_each_entry_in_order) {
   BOOST_TEST(snapshot(out) == expected);
   const std::vector<std::string> tail = {"sync", "rename-entry", "rename-entry", "remove-replaced", "remove-staging"};
   BOOST_TEST(std::vector<std::string>(steps.end() - 5, steps.end()) == tail, boost::test_tools::per_element());
+}
+
+// Run A stops between its two entry renames while run B publishes into the
+// same destination: without the destination's lock B's renames land between
+// A's, leaving A's corpus beside B's judgments.
+BOOST_AUTO_TEST_CASE(two_runs_publishing_into_one_destination_never_mix) {
+  TempDir tmp;
+  const fs::path out = tmp.path / "out";
+  write(out / "notes.txt", "mine");  // another file: each entry is renamed in on its own
+  const auto run = [&](const std::string& who, grk::output::StepObserver observer) {
+    auto options = dataset_entries();
+    options.observer = std::move(observer);
+    auto folder = grk::output::StagedFolder::create(out.string(), std::move(options));
+    BOOST_REQUIRE(folder);
+    BOOST_REQUIRE((*folder)->make_folder("corpus"));
+    BOOST_REQUIRE((*folder)->write_file("corpus/a.txt", who));
+    BOOST_REQUIRE((*folder)->write_file("judgments.jsonl", who));
+    BOOST_REQUIRE((*folder)->publish());
+  };
+  std::atomic<bool> a_renaming{false};
+  std::thread a([&] {
+    int renames = 0;
+    run("A", [&](const char* step) {
+      // Called before each change: the second rename is A's corpus, after its judgments.
+      if (std::string(step) != "rename-entry" || ++renames != 2) return;
+      a_renaming = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    });
+  });
+  while (!a_renaming) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  run("B", nullptr);
+  a.join();
+  const Snapshot got = snapshot(out);
+  BOOST_TEST(got.at("judgments.jsonl") == got.at("corpus/a.txt"));
+  BOOST_TEST(got.at("judgments.jsonl") == "B");  // B waited for A, then replaced it whole
+  BOOST_TEST(got.at("notes.txt") == "mine");
 }
 
 BOOST_AUTO_TEST_CASE(a_failed_run_leaves_the_destination_as_found) {

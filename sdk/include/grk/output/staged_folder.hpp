@@ -25,6 +25,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -145,6 +146,35 @@ inline void sync_directory(const std::string& path) {
   }
 }
 
+/// An exclusive flock(2) on a folder, released when it goes out of scope.
+/// Waits for a holder to finish, but not for ever: anyone who can read the
+/// folder can hold its lock, so after `patience_ms` the wait ends with
+/// EWOULDBLOCK.
+class FolderLock {
+ public:
+  static Expected<FolderLock> take(const std::string& folder, int patience_ms = 60000) {
+    FolderLock lock(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (lock.fd_ < 0) return fail_os(errno, folder);
+    for (int waited = 0; ::flock(lock.fd_, LOCK_EX | LOCK_NB) != 0; waited += 10) {
+      if (errno != EWOULDBLOCK && errno != EINTR) return fail_os(errno, folder);
+      if (waited >= patience_ms) return fail_os(EWOULDBLOCK, folder);
+      ::usleep(10000);
+    }
+    return lock;
+  }
+  FolderLock(FolderLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  FolderLock(const FolderLock&) = delete;
+  FolderLock& operator=(const FolderLock&) = delete;
+  FolderLock& operator=(FolderLock&&) = delete;
+  ~FolderLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+ private:
+  explicit FolderLock(int fd) noexcept : fd_(fd) {}
+  int fd_;
+};
+
 }  // namespace detail
 
 /// Removes a folder tree without following symbolic links. Best effort.
@@ -239,6 +269,10 @@ class StagedFolder {
     // rename must not reach the disk before the bytes it publishes.
     step("sync");
     if (::syncfs(staging_fd_) != 0) return detail::fail_os(errno, destination_);
+    // Two runs publishing into one destination must not interleave their
+    // renames (one run's judgments beside the other's corpus): each holds the
+    // parent's lock for the whole of its publication.
+    GRK_TRY(const detail::FolderLock lock, detail::FolderLock::take(parent));
     if (mode_ == Mode::replace_absent) {
       step("rename-output");
       if (detail::rename_with_flags(staging_path_, destination_, detail::rename_noreplace) != 0) {
