@@ -242,7 +242,7 @@ std::vector<ParamSpec> TopicSetSizeStatistic::params() {
                "test anova: how many systems the new collection will compare (default: the input's)"),
   };
   for (ParamSpec& spec : rest) specs.push_back(std::move(spec));
-  for (ParamSpec& spec : setting_params({"alpha"})) specs.push_back(std::move(spec));
+  specs.push_back(with_default("alpha", ParamType::number, 0.05, "the test's significance level, 0 < x < 1"));
   specs.push_back(with_default("missing_queries", ParamType::string, "error",
                                "a query some system lacks: error, intersect (use the shared ones) or zero (score 0)")
                       .one_of({"error", "intersect", "zero"}));

@@ -1,6 +1,6 @@
 // topic-set-size: how many topics a new test collection needs (Sakai's topic
 // set size design), from the variance of an existing input
-// (docs/behaviour/comparisons.md §12).
+// (docs/behaviour/comparisons.md §11).
 #ifndef GRK_SIGNIFICANCE_COMPONENTS_TOPIC_SET_SIZE_HPP
 #define GRK_SIGNIFICANCE_COMPONENTS_TOPIC_SET_SIZE_HPP
 

@@ -122,7 +122,8 @@ Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) 
 
 ParamSpec runs_param() {
   return optional("runs", ParamType::paths,
-                  "{system name: path} of per-query evaluation files (give one of report, scores, runs)");
+                  "{system name: path} of per-query evaluation files, or of TREC runs with runs_format trec_run (give one "
+                  "of report, scores, runs)");
 }
 
 ParamSpec runs_format_param() {
