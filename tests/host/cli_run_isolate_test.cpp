@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(config_keys_are_checked) {
 BOOST_AUTO_TEST_CASE(isolated_steps_equal_in_process_steps) {
   const fs::path source = grk::test::source_dir();
   for (const char* config : {"configs/compare-tests.json", "configs/compare-systems.json",
-                             "configs/compare-runs.json"}) {
+                             "configs/compare-runs.json", "configs/scifact-runs.json"}) {
     const auto in_process = grk_eval({"run", (source / config).string()});
     const auto isolated = grk_eval({"run", (source / config).string(), "--isolate"});
     BOOST_TEST(in_process.exit_code == 0, config << ": " << in_process.err);

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <grk/context.hpp>
@@ -78,7 +79,8 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
        "exactly one of 'report', 'scores' and 'runs' must be given, got all three"},
       {object{{"scores", "s.json"}}, "metric must be given with scores (a scores file holds one metric)"},
       {object{{"scores", "s.json"}, {"metric", "P_10"}}, "metric must be one of 'recall_at_1',"},
-      {with(base, {{"runs_format", "csv"}}), "parameter 'runs_format': must be one of: trec_eval, ir_measures; got 'csv'"},
+      {with(base, {{"runs_format", "csv"}}),
+       "parameter 'runs_format': must be one of: trec_eval, ir_measures, trec_run; got 'csv'"},
       {with(base, {{"test", "z"}}), "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon; got 'z'"},
       {with(base, {{"correction", "BH"}}),
        "parameter 'correction': must be one of: holm, bonferroni, holm-sidak, hommel, bh, by, none; got 'BH'"},
@@ -97,7 +99,15 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
       {with(base, {{"systems", "dense"}}), "systems: at least two systems are needed"},
       {with(base, {{"baseline", "bm25"}, {"systems", "bm25"}}), "systems: no candidate to compare with the baseline 'bm25'"},
       {with(base, {{"per_query", "yes"}}), "parameter 'per_query': expected boolean"},
-      {with(base, {{"systems", boost::json::array{"dense"}}}), "parameter 'systems': expected string"},
+      {with(base, {{"systems", 3}}),
+       "parameter 'systems': expected list (an array of strings, or one comma-separated string), got integer"},
+      {with(base, {{"systems", boost::json::array{"dense", 3}}}),
+       "parameter 'systems': expected a string at index 1, got integer"},
+      {with(base, {{"systems", boost::json::array{"dense"}}}), "systems: at least two systems are needed"},
+      {with(base, {{"systems", boost::json::array{"dense", " "}}}), "systems must list non-empty names, got [\"dense\",\" \"]"},
+      {with(base, {{"metrics", boost::json::array{}}}), "metrics must list at least one name, got []"},
+      {with(base, {{"metrics", ""}}), "metrics must be a comma-separated list of names, got ''"},
+      {with(base, {{"systems", boost::json::array{"dense", "fusion", " dense"}}}), "systems lists 'dense' twice"},
       {object{{"runs", "a.txt"}}, "parameter 'runs': expected paths (an object of non-empty path strings), got string"},
       {object{{"runs", object{{"a", 3}}}}, "parameter 'runs': expected a path (a non-empty string) at key 'a', got integer"},
       {object{{"runs", object{{"a", ""}}}}, "parameter 'runs': expected a path (a non-empty string) at key 'a', got an empty string"},
@@ -116,6 +126,27 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
   const ThreadsSetting threads("0");
   const Outcome out = run<CompareSystemsStatistic>(base);
   BOOST_TEST(out.error == "GRK_THREADS must be a positive integer, got '0'");
+}
+
+// systems and metrics as JSON lists or as the comma-separated strings they
+// were (docs/behaviour/comparisons.md §10.1): the same bytes.
+BOOST_AUTO_TEST_CASE(lists_and_comma_strings_give_the_same_bytes) {
+  const object base = with(report_params(), {{"baseline", "bm25"}});
+  const Outcome listed = run<CompareSystemsStatistic>(
+      with(base, {{"systems", boost::json::array{"bm25", "fusion", "dense"}},
+                  {"metrics", boost::json::array{"ndcg_at_10", "mrr"}}}));
+  BOOST_REQUIRE_MESSAGE(listed.error.empty(), listed.error);
+  BOOST_TEST(comparisons(listed).size() == 4u);
+  for (const auto& [systems, metrics] : {std::pair<const char*, const char*>{"bm25,fusion,dense", "ndcg_at_10,mrr"},
+                                         {"bm25, fusion ,dense", " ndcg_at_10, mrr"}}) {
+    const Outcome written = run<CompareSystemsStatistic>(with(base, {{"systems", systems}, {"metrics", metrics}}));
+    BOOST_TEST(boost::json::serialize(written.result) == boost::json::serialize(listed.result), systems);
+  }
+  // Spaces around an array's names are ignored as a string's are.
+  const Outcome spaced = run<CompareSystemsStatistic>(
+      with(base, {{"systems", boost::json::array{"bm25", " fusion", "dense "}},
+                  {"metrics", boost::json::array{"ndcg_at_10", "mrr"}}}));
+  BOOST_TEST(boost::json::serialize(spaced.result) == boost::json::serialize(listed.result));
 }
 
 BOOST_AUTO_TEST_CASE(baseline_against_candidates_and_all_pairs) {

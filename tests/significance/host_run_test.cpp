@@ -246,16 +246,21 @@ BOOST_AUTO_TEST_CASE(allowed_values_are_listed_and_checked_before_the_run) {
   f.write("r.json", read_all(f.source / "configs/data/reports/example-eval-report.json"));
   const Run r = run(f, "--component compare-systems --set report=r.json --set runs_format=csv");
   BOOST_TEST(r.exit_code == 1);
-  BOOST_TEST(r.out == "grk-eval run: --set runs_format: must be one of: trec_eval, ir_measures; got 'csv'\n");
+  BOOST_TEST(r.out == "grk-eval run: --set runs_format: must be one of: trec_eval, ir_measures, trec_run; got 'csv'\n");
   FILE* pipe = ::popen(("'" + f.host.string() + "' describe compare-systems").c_str(), "r");
   BOOST_REQUIRE(pipe != nullptr);
   std::string described;
   char buffer[4096];
   for (std::size_t got = 0; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) described.append(buffer, got);
   ::pclose(pipe);
-  BOOST_TEST(described.find("  test              string   default \"bootstrap\" bootstrap, randomization, t or "
-                            "wilcoxon\n                                                 one of: bootstrap, "
+  BOOST_TEST(described.find("  test                  string   default \"bootstrap\" bootstrap, randomization, t or "
+                            "wilcoxon\n                                                     one of: bootstrap, "
                             "randomization, t, wilcoxon\n") != std::string::npos,
+             described);
+  // A list that takes a comma-separated string too says so under its description.
+  BOOST_TEST(described.find("  systems               list     optional        system names to compare (default: "
+                            "every system of the input)\n                                                 a JSON "
+                            "array of strings, or one comma-separated string\n") != std::string::npos,
              described);
 }
 
@@ -301,4 +306,39 @@ BOOST_AUTO_TEST_CASE(runs_files_resolve_against_the_config_and_are_hashed_as_inp
   BOOST_TEST(flags.exit_code == 0, flags.out);
   BOOST_REQUIRE(flags.results.is_object());
   BOOST_TEST(grk::json::write_compact(step(flags).at("result")) == grk::json::write_compact(step(r).at("result")));
+}
+
+// compare-systems' list params (docs/design.md §5.3): `--set a,b`, `--set '["a","b"]'`, a
+// config's JSON array and a config's comma-separated string give the same result bytes; a
+// value of another type is refused before the run with the list's words.
+BOOST_AUTO_TEST_CASE(list_params_from_the_command_line_and_configs_give_the_same_bytes) {
+  Fixture f;
+  if (!f.ready()) return;
+  f.write("r.json", read_all(f.source / "configs/data/reports/example-eval-report.json"));
+  const std::string component_args =
+      "--component compare-systems --set report=r.json --set baseline=bm25 --set resamples=500 ";
+  const Run commas = run(f, component_args + "--set systems=bm25,fusion,dense --set metrics=ndcg_at_10,mrr");
+  const Run arrays =
+      run(f, component_args + "--set 'systems=[\"bm25\",\"fusion\",\"dense\"]' --set 'metrics=[\"ndcg_at_10\",\"mrr\"]'");
+  const auto config = [&](const std::string& systems, const std::string& metrics) {
+    f.write("c.json", R"({"steps": [{"id": "compare-systems", "statistic": "compare-systems", "params": {
+        "report": "r.json", "baseline": "bm25", "resamples": 500, "systems": )" +
+                          systems + R"(, "metrics": )" + metrics + "}}]}");
+    return run(f, "c.json");
+  };
+  const Run listed = config(R"(["bm25", "fusion", "dense"])", R"(["ndcg_at_10", "mrr"])");
+  const Run written = config(R"("bm25, fusion, dense")", R"("ndcg_at_10,mrr")");
+  for (const Run* r : {&commas, &arrays, &listed, &written}) {
+    BOOST_TEST(r->exit_code == 0, r->out);
+    BOOST_REQUIRE(r->results.is_object());
+  }
+  const std::string expected = grk::json::write_compact(step(commas).at("result"));
+  BOOST_TEST(step(commas).at("result").at("comparisons").as_array().size() == 4u);
+  for (const Run* r : {&arrays, &listed, &written}) BOOST_TEST(grk::json::write_compact(step(*r).at("result")) == expected);
+
+  const Run refused = config("3", R"(["mrr"])");
+  BOOST_TEST(refused.exit_code == 1);
+  BOOST_TEST(refused.out.find("c.json: steps[0].params.systems: expected list (an array of strings, or one "
+                              "comma-separated string), got integer") != std::string::npos,
+             refused.out);
 }

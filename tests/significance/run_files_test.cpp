@@ -63,7 +63,10 @@ BOOST_AUTO_TEST_CASE(format_names_parse_and_unknown_ones_list_the_known) {
   auto wrong = parse_runs_format("trec-eval");
   BOOST_REQUIRE(!wrong);
   BOOST_TEST((wrong.error().status == grk::Status::invalid_argument));
-  BOOST_TEST(wrong.error().message == "runs_format must be one of 'trec_eval', 'ir_measures', got 'trec-eval'");
+  BOOST_TEST(wrong.error().message ==
+             "runs_format must be one of 'trec_eval', 'ir_measures', 'trec_run', got 'trec-eval'");
+  BOOST_TEST((*parse_runs_format("trec_run") == RunsFormat::trec_run));
+  BOOST_TEST(runs_format_name(RunsFormat::trec_run) == "trec_run");
 }
 
 BOOST_AUTO_TEST_CASE(trec_eval_q_output_reads_per_query_rows_and_skips_summary_and_string_rows) {

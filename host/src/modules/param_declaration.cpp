@@ -57,6 +57,13 @@ Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::
     if (const auto* output = entry->if_contains("output"); output != nullptr && output->is_bool()) {
       spec.output = output->get_bool();
     }
+    // Optional (docs/design.md §5.3): a list that takes a comma-separated string too.
+    if (const auto* comma = entry->if_contains("comma_separated"); comma != nullptr && comma->is_bool()) {
+      if (spec.type != ParamType::list) {
+        return plugin_error("parameter '" + spec.name + "' declares comma_separated but is not a list");
+      }
+      spec.comma_separated = comma->get_bool();
+    }
     specs.push_back(std::move(spec));
   }
   return specs;

@@ -27,13 +27,7 @@ Expected<boost::json::value, HostError> parse_list_value(std::string_view raw) {
     return std::move(value).value();
   }
   boost::json::array items;
-  std::size_t start = 0;
-  while (!raw.empty()) {
-    const std::size_t comma = raw.find(',', start);
-    items.emplace_back(raw.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
+  for (const std::string& item : comma_items(raw)) items.emplace_back(item);
   return boost::json::value(std::move(items));
 }
 

@@ -49,6 +49,9 @@ void print_text(const ModuleRecord& module, const ComponentRecord& component) {
       // Under the description, in its column: the values the host accepts.
       std::cout << std::string(line.size(), ' ') << "one of: " << join(spec.choices, ", ") << "\n";
     }
+    if (spec.comma_separated) {
+      std::cout << std::string(line.size(), ' ') << "a JSON array of strings, or one comma-separated string\n";
+    }
   }
   if (component.params.empty()) std::cout << "  (none)\n";
 }

@@ -52,13 +52,38 @@ struct ParamSpec {
   /// host does not hash it into the results document's inputs. Set it with
   /// grk::as_output.
   bool output = false;
+  /// A `list` parameter that also takes a string of comma-separated items
+  /// (`"dense,fusion"`), for a parameter that was a string before it became
+  /// a list (docs/design.md §5.3).
+  bool comma_separated = false;
 
   /// This parameter, restricted to `values` (a string parameter only).
   ParamSpec one_of(std::vector<std::string> values) && {
     choices = std::move(values);
     return std::move(*this);
   }
+
+  /// This `list` parameter, taking a comma-separated string too.
+  ParamSpec or_comma_separated() && {
+    comma_separated = true;
+    return std::move(*this);
+  }
 };
+
+/// The items of a comma-separated list, as given between the commas (`a,b`;
+/// the empty text is the empty list): how `--set` and a comma_separated
+/// string read a `list`.
+inline std::vector<std::string> comma_items(std::string_view text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',', start);
+    items.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
 
 /// A parameter the caller must give.
 inline ParamSpec required(std::string name, ParamType type, std::string description) {
@@ -133,6 +158,7 @@ inline boost::json::array params_to_json(const std::vector<ParamSpec>& specs) {
     }
     entry["description"] = spec.description;
     if (spec.output) entry["output"] = true;  // absent when false: older declarations keep their bytes
+    if (spec.comma_separated) entry["comma_separated"] = true;  // likewise
     out.push_back(std::move(entry));
   }
   return out;
@@ -167,10 +193,13 @@ class Params {
     }
     return out;
   }
-  /// A `list` param: its strings in the order given.
+  /// A `list` param: its strings in the order given (a comma_separated
+  /// one given as a string: comma_items of it).
   std::vector<std::string> list(std::string_view name) const {
+    const auto& value = at(name);
+    if (value.is_string()) return comma_items(value.get_string());
     std::vector<std::string> out;
-    for (const auto& item : at(name).get_array()) out.emplace_back(item.get_string());
+    for (const auto& item : value.get_array()) out.emplace_back(item.get_string());
     return out;
   }
   /// The raw JSON value, e.g. to keep an integer's exact representation.

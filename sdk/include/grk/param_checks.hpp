@@ -33,7 +33,8 @@ struct ParamIssue {
 /// The problem of one given value against its spec, if any: the wrong JSON
 /// shape, or a string outside the spec's allowed values.
 inline std::optional<std::string> value_issue(const ParamSpec& spec, const boost::json::value& value) {
-  if (!has_param_type(value, spec.type)) {
+  const bool comma_string = spec.type == ParamType::list && spec.comma_separated && value.is_string();
+  if (!comma_string && !has_param_type(value, spec.type)) {
     std::string expected = param_type_name(spec.type);
     if (spec.type == ParamType::path) expected = "path (a non-empty string)";
     if (spec.type == ParamType::integer && value.is_uint64()) return "expected an integer in signed 64-bit range";
@@ -54,7 +55,10 @@ inline std::optional<std::string> value_issue(const ParamSpec& spec, const boost
         }
       }
     }
-    if (spec.type == ParamType::list) expected = "list (an array of strings)";
+    if (spec.type == ParamType::list) {
+      expected = spec.comma_separated ? "list (an array of strings, or one comma-separated string)"
+                                      : "list (an array of strings)";
+    }
     return "expected " + expected + ", got " + detail::json_kind_name(value);
   }
   if (!spec.choices.empty() && value.is_string()) {

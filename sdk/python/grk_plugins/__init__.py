@@ -428,6 +428,9 @@ def _declaration_problem(params):
                 return where + "declares its allowed values as something other than a non-empty array of strings"
             if "default" in entry and entry["default"] not in choices:
                 return where + "has a default that is not one of its allowed values"
+        if "comma_separated" in entry and isinstance(entry["comma_separated"], bool) and entry["type"] != "list":
+            # A list that takes a comma-separated string too (docs/design.md §5.3).
+            return "parameter '%s' declares comma_separated but is not a list" % entry["name"]
     return None
 
 

@@ -7,13 +7,16 @@
 #include <utility>
 
 #include <grk/error.hpp>
+#include <grk/json/writer.hpp>
 #include <grk/python/repr.hpp>
 
 #include "components/comparison_tests.hpp"
 #include "inputs/comparison_input.hpp"
 #include "inputs/report_scores.hpp"
 #include "inputs/run_files.hpp"
+#include "inputs/score_file.hpp"
 #include "inputs/system_table.hpp"
+#include "inputs/trec_run_scores.hpp"
 #include "results/compare_systems.hpp"
 #include "results/parallel_slots.hpp"
 #include "results/result_json.hpp"
@@ -22,32 +25,34 @@ namespace grk::significance {
 
 namespace {
 
-/// A list param: names separated by commas, spaces around a name ignored
-/// (`"dense, fusion"`). The param set has no array type, and a string keeps
-/// the list one `--set systems=dense,fusion` away on the command line.
+/// A list param of names: a JSON array of strings, or the comma-separated
+/// string it was before it became a list (`"dense, fusion"`); spaces around
+/// a name are ignored either way, so both forms name the same systems.
 Expected<std::optional<std::vector<std::string>>> name_list(const Params& params, std::string_view param) {
   if (!params.has(param)) return std::optional<std::vector<std::string>>();
-  const std::string text = params.string(param);
+  const boost::json::value& given = params.value(param);
   std::vector<std::string> names;
   std::set<std::string> seen;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+  for (std::string name : params.list(param)) {
     const std::size_t first = name.find_first_not_of(" \t");
     const std::size_t last = name.find_last_not_of(" \t");
     name = first == std::string::npos ? std::string() : name.substr(first, last - first + 1);
     if (name.empty()) {
-      return fail(Status::invalid_argument, std::string(param) +
-                                                " must be a comma-separated list of names, got " +
-                                                python::repr(text));
+      return fail(Status::invalid_argument,
+                  given.is_string()
+                      ? std::string(param) + " must be a comma-separated list of names, got " +
+                            python::repr(std::string(given.get_string()))
+                      : std::string(param) + " must list non-empty names, got " + json::write_compact(given));
     }
     if (!seen.insert(name).second) {
       return fail(Status::invalid_argument, std::string(param) + " lists " + python::repr(name) + " twice");
     }
     names.push_back(std::move(name));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
+  }
+  if (names.empty()) {
+    return fail(Status::invalid_argument,
+                given.is_string() ? std::string(param) + " must be a comma-separated list of names, got ''"
+                                  : std::string(param) + " must list at least one name, got []");
   }
   return std::optional<std::vector<std::string>>(std::move(names));
 }
@@ -85,6 +90,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   const int inputs = int{has_report} + int{has_scores} + int{has_runs};
   if (inputs != 1) return fail(Status::invalid_argument, more_than_one_input(has_report, has_scores, has_runs));
   GRK_TRY(const RunsFormat runs_format, parse_runs_format(params.string("runs_format")));
+  GRK_TRY(const std::optional<TrecRunJudging> judging, read_trec_run_judging(params, has_runs, runs_format));
   FamilySettings settings;
   GRK_TRY(settings.test, find_family_test(params.string("test")));
   GRK_TRY(settings.correction, parse_correction(params.string("correction")));
@@ -100,8 +106,12 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     return fail(Status::invalid_argument, "metric must be given with scores (a scores file holds one metric)");
   }
   if (has_scores) {
-    // A scores file's metric is one of groundkit's, as for the two-system comparisons.
-    GRK_TRY_VOID(check_metric_name(params.string("metric")));
+    // A scores file's metric is one of groundkit's, as for the two-system
+    // comparisons, but for the many-systems form, which names its own.
+    if (auto metric = check_metric_name(params.string("metric"));
+        !metric && !holds_named_systems(read_score_file(params.path("scores")))) {
+      return unexpected(std::move(metric).error());
+    }
   }
   std::optional<std::vector<std::string>> metrics;
   if (params.has("metric")) {
@@ -110,13 +120,23 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     GRK_TRY(metrics, name_list(params, "metrics"));
   }
   GRK_TRY(const std::optional<std::vector<std::string>> systems, name_list(params, "systems"));
+  const char* metric_param = params.has("metric") ? "metric" : "metrics";
+  std::vector<TrecMeasure> trec_metrics;
+  if (judging) {
+    if (!metrics) {
+      return fail(Status::invalid_argument,
+                  "metrics must be given with runs_format 'trec_run' (trec_eval's output names, such as 'map', "
+                  "'P_10', 'ndcg_cut_10')");
+    }
+    GRK_TRY(trec_metrics, resolve_trec_measures(*metrics, metric_param));
+  }
   GRK_TRY(settings.threads, thread_count());
 
   const bool bounded = reading == InputReading::bounded;
   if (bounded && !inputs_small_enough(params)) return std::optional<PreparedFamily>();
-  const char* metric_param = params.has("metric") ? "metric" : "metrics";
   auto table = has_report   ? read_report_systems(params.path("report"), metrics, metric_param)
                : has_scores ? read_scores_systems(params.path("scores"), params.string("metric"))
+               : judging    ? score_trec_runs(params.paths("runs"), *judging, trec_metrics)
                             : read_runs_systems(params.paths("runs"), runs_format, metrics, metric_param);
   if (!table) {
     // A problem of the data is the step's to report; a parameter the data contradicts is not.
@@ -148,11 +168,15 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
                "on one metric, named by metric (give one of report, scores, runs)"),
       runs_param(),
       runs_format_param(),
+  };
+  for (ParamSpec& spec : trec_run_params()) specs.push_back(std::move(spec));
+  std::vector<ParamSpec> rest{
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
-      optional("systems", ParamType::string,
-               "comma-separated system names to compare (default: every system of the input)"),
-      optional("metrics", ParamType::string,
-               "comma-separated metric names (default: every metric of the input)"),
+      optional("systems", ParamType::list, "system names to compare (default: every system of the input)")
+          .or_comma_separated(),
+      optional("metrics", ParamType::list,
+               "metric names (default: every metric of the input; required with runs_format trec_run)")
+          .or_comma_separated(),
       optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
       with_default("test", ParamType::string, boost::json::string(bootstrap_row.family_name), test_choices())
           .one_of(family_test_names()),
@@ -160,6 +184,7 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
                    "holm, bonferroni, holm-sidak, hommel, bh, by or none")
           .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
   };
+  for (ParamSpec& spec : rest) specs.push_back(std::move(spec));
   for (ParamSpec& spec : setting_params({"alpha", "resamples", "permutations", "seed", "confidence_level"})) {
     specs.push_back(std::move(spec));
   }

@@ -54,7 +54,7 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
   request.baseline_name = input.baseline;
   request.candidate_name = input.candidate;
   request.metric = input.metric;
-  request.groundkit_metric = !params.has("runs");
+  request.groundkit_metric = input.groundkit_metric;
   request.resamples = params.integer("resamples");
   request.seed = params.integer("seed");
   const boost::json::value& level = params.value("confidence_level");

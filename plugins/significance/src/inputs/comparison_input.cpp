@@ -12,6 +12,7 @@
 #include "inputs/run_files.hpp"
 #include "inputs/score_file.hpp"
 #include "inputs/system_table.hpp"
+#include "inputs/trec_run_scores.hpp"
 
 namespace grk::significance {
 
@@ -56,7 +57,14 @@ Expected<ScorePair> scores_of_file(const Params& params, const std::string& base
   return ScorePair{std::move(baseline_scores), std::move(candidate_scores)};
 }
 
-Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, const ComparisonInput& input) {
+/// The judging and the metric of runs_format trec_run.
+struct TrecRunScoring {
+  TrecRunJudging judging;
+  std::vector<TrecMeasure> metric;
+};
+
+Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, const std::optional<TrecRunScoring>& trec,
+                                   const ComparisonInput& input) {
   const auto runs = params.paths("runs");
   RunPaths sides;
   for (const std::string* name : {&input.baseline, &input.candidate}) {
@@ -73,7 +81,8 @@ Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, cons
                       quoted_names(runs, [](const auto& run) { return run.first; }));
     }
   }
-  GRK_TRY(SystemTable table, read_runs_systems(sides, format, std::vector<std::string>{input.metric}, "metric"));
+  GRK_TRY(SystemTable table, trec ? score_trec_runs(sides, trec->judging, trec->metric)
+                                  : read_runs_systems(sides, format, std::vector<std::string>{input.metric}, "metric"));
   return ScorePair{std::move(table.scores[0][0]), std::move(table.scores[0][1])};
 }
 
@@ -113,17 +122,19 @@ Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) 
 
 ParamSpec runs_param() {
   return optional("runs", ParamType::paths,
-                  "{system name: path} of per-query evaluation files (give one of report, scores, runs)");
+                  "{system name: path} of per-query evaluation files, or of TREC runs with runs_format trec_run (give one "
+                  "of report, scores, runs)");
 }
 
 ParamSpec runs_format_param() {
   return with_default("runs_format", ParamType::string, "trec_eval",
-                      "format of the runs files: trec_eval (trec_eval -q) or ir_measures")
-      .one_of({"trec_eval", "ir_measures"});
+                      "format of the runs files: trec_eval (trec_eval -q output), ir_measures (ir_measures -q "
+                      "output) or trec_run (TREC runs, scored here against qrels)")
+      .one_of({"trec_eval", "ir_measures", "trec_run"});
 }
 
 std::vector<ParamSpec> comparison_input_params() {
-  return {
+  std::vector<ParamSpec> specs{
       optional("report", ParamType::path,
                "EvalReport JSON written by `grk eval`; compares two of its stages (give one of report, scores, runs)"),
       optional("scores", ParamType::path,
@@ -135,17 +146,22 @@ std::vector<ParamSpec> comparison_input_params() {
       optional("scores_data", ParamType::object,
                "a scores file's content as a JSON object, in place of the file (give one input only)"),
       runs_format_param(),
+  };
+  for (ParamSpec& spec : trec_run_params()) specs.push_back(std::move(spec));
+  std::vector<ParamSpec> sides{
       required("baseline", ParamType::string,
                "baseline stage name (report), label or system name (scores), system name (runs)"),
       required("candidate", ParamType::string,
                "candidate stage name (report), label or system name (scores), system name (runs)"),
       required("metric", ParamType::string,
                "one of recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10; with runs, the files' "
-               "measure name (ndcg_cut_10, nDCG@10)"),
+               "measure name (ndcg_cut_10, nDCG@10); with trec_run, trec_eval's output name (ndcg_cut_10, P_10, map)"),
       with_default("missing_queries", ParamType::string, "error",
                    "a query one side lacks: error, intersect (compare the shared ones) or zero (score 0)")
           .one_of({"error", "intersect", "zero"}),
   };
+  for (ParamSpec& spec : sides) specs.push_back(std::move(spec));
+  return specs;
 }
 
 namespace {
@@ -157,8 +173,10 @@ struct InputSettings {
   bool has_scores = false;
   bool has_runs = false;
   std::string metric;
+  bool groundkit_metric = true;
   RunsFormat runs_format = RunsFormat::trec_eval;
   MissingQueries policy = MissingQueries::error;
+  std::optional<TrecRunScoring> trec;
 };
 
 Expected<InputSettings> check_input_params(const Params& params) {
@@ -183,12 +201,28 @@ Expected<InputSettings> check_input_params(const Params& params) {
     return fail(Status::invalid_argument, more_than_one_input(has_report, has_scores, has_runs));
   }
   settings.metric = params.string("metric");
+  settings.groundkit_metric = !has_runs;
   if (!has_runs) {
-    GRK_TRY(const report::MetricName metric, check_metric_name(settings.metric));
-    settings.metric = std::string(report::to_string(metric));
+    const auto metric = check_metric_name(settings.metric);
+    if (metric) {
+      settings.metric = std::string(report::to_string(*metric));
+    } else {
+      // A many-systems scores file names its own metric (§2.1); a file that
+      // does not read keeps the metric's refusal first, as groundkit's order has it.
+      const bool named_systems =
+          has_scores && holds_named_systems(has_scores_data ? score_file_from_json(params.value("scores_data"))
+                                                            : read_score_file(params.path("scores")));
+      if (!named_systems) return unexpected(metric.error());
+      settings.groundkit_metric = false;
+    }
   }
   GRK_TRY(settings.runs_format, parse_runs_format(params.string("runs_format")));
   GRK_TRY(settings.policy, parse_missing_queries(params.string("missing_queries")));
+  GRK_TRY(std::optional<TrecRunJudging> judging, read_trec_run_judging(params, has_runs, settings.runs_format));
+  if (judging) {
+    GRK_TRY(std::vector<TrecMeasure> metric, resolve_trec_measures({settings.metric}, "metric"));
+    settings.trec = TrecRunScoring{std::move(*judging), std::move(metric)};
+  }
   return settings;
 }
 
@@ -196,7 +230,7 @@ Expected<InputSettings> check_input_params(const Params& params) {
 
 bool inputs_small_enough(const Params& params) {
   std::vector<std::filesystem::path> files;
-  for (const char* name : {"report", "scores"}) {
+  for (const char* name : {"report", "scores", "qrels"}) {
     if (params.has(name)) files.push_back(params.path(name));
   }
   if (params.has("runs")) {
@@ -234,9 +268,10 @@ Expected<ComparisonInput> read_comparison_input(const Params& params) {
   input.baseline = params.string("baseline");
   input.candidate = params.string("candidate");
   input.metric = settings.metric;
+  input.groundkit_metric = settings.groundkit_metric;
 
   const auto read_scores = [&]() -> Expected<ScorePair> {
-    if (has_runs) return scores_of_runs(params, runs_format, input);
+    if (has_runs) return scores_of_runs(params, runs_format, settings.trec, input);
     if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
     GRK_TRY(const report::EvalReport report, has_report_data ? report_from_json(params.value("report_data"))
                                                              : read_report_file(params.path("report")));

@@ -45,6 +45,9 @@ struct ComparisonInput {
   ScorePair scores;
   /// Present when the policy is `intersect` or `zero`.
   std::optional<AlignmentSummary> alignment;
+  /// Whether `metric` is one of groundkit's names: false for runs and for a
+  /// many-systems scores file, whose metric is a free name.
+  bool groundkit_metric = true;
 };
 
 /// `runs` and `runs_format`, which compare-systems shares too.

@@ -18,8 +18,9 @@ namespace grk::significance {
 
 namespace {
 
-constexpr Spellings<RunsFormat, 2> runs_formats{{{RunsFormat::trec_eval, "trec_eval"},
-                                                 {RunsFormat::ir_measures, "ir_measures"}}};
+constexpr Spellings<RunsFormat, 3> runs_formats{{{RunsFormat::trec_eval, "trec_eval"},
+                                                 {RunsFormat::ir_measures, "ir_measures"},
+                                                 {RunsFormat::trec_run, "trec_run"}}};
 
 /// A score and the line it came from, to name both lines of a duplicate.
 struct Row {
@@ -122,9 +123,7 @@ class RunTextParser {
 
 }  // namespace
 
-std::string_view runs_format_name(RunsFormat format) noexcept {
-  return format == RunsFormat::trec_eval ? "trec_eval" : "ir_measures";
-}
+std::string_view runs_format_name(RunsFormat format) noexcept { return choice_name(runs_formats, format); }
 
 Expected<RunsFormat> parse_runs_format(std::string_view name) {
   return parse_choice(runs_formats, "runs_format", name);

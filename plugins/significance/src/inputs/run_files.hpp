@@ -25,19 +25,23 @@ namespace grk::significance {
 /// - ir_measures: `query id<TAB>measure<TAB>value`, as `ir_measures -q`
 ///   writes it (measure names like `nDCG@10`). Every row is a query's: a
 ///   query id `all` is a query named "all".
-enum class RunsFormat { trec_eval, ir_measures };
+/// - trec_run: TREC runs (`qid Q0 docno rank score tag`), not per-query
+///   values: scored against `qrels` in process (inputs/trec_run_scores.hpp);
+///   the readers of this file do not take it.
+enum class RunsFormat { trec_eval, ir_measures, trec_run };
 
 /// `trec_eval` or `ir_measures`.
 [[nodiscard]] std::string_view runs_format_name(RunsFormat format) noexcept;
 
 /// The format named `name`. Fails with invalid_argument
-/// `runs_format must be one of 'trec_eval', 'ir_measures', got 'x'`.
+/// `runs_format must be one of 'trec_eval', 'ir_measures', 'trec_run', got 'x'`.
 Expected<RunsFormat> parse_runs_format(std::string_view name);
 
 /// Measure name (as the file spells it) -> query id -> score, for one run.
 using MeasureScores = std::map<std::string, ScoreMap>;
 
-/// Parses the text of a per-query evaluation file; `file` names it in
+/// Parses the text of a per-query evaluation file (`format` trec_eval or
+/// ir_measures); `file` names it in
 /// messages (`runs file '<file>'`). Empty lines (a trailing blank line an
 /// editor adds) are skipped and a line may end in CRLF; every other line
 /// must parse. Fails with invalid_data and one of:

@@ -56,6 +56,12 @@ Expected<ScoreFile> score_file_from_json(const boost::json::value& json);
 /// Reads and checks a scores file (read_json_file, then score_file_from_json).
 Expected<ScoreFile> read_score_file(const std::filesystem::path& path);
 
+/// Whether `file` is the many-systems form, whose metric is a free name
+/// (docs/behaviour/comparisons.md §2.1); a file that did not read is not.
+[[nodiscard]] inline bool holds_named_systems(const Expected<ScoreFile>& file) noexcept {
+  return file && !file->two_sided;
+}
+
 }  // namespace grk::significance
 
 #endif

@@ -1,0 +1,103 @@
+#include "inputs/trec_measure_names.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+#include <grk/python/repr.hpp>
+
+#include "catalog/measure_catalog.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+using measures::MeasureDefinition;
+using measures::ParamStyle;
+using measures::RequestedMeasure;
+using measures::Summary;
+
+/// Whether trec_eval -q prints a number for the measure on each query.
+bool has_per_query_score(const MeasureDefinition& definition) {
+  return definition.per_query && definition.summary != Summary::none;
+}
+
+/// The request `entry` makes, when it is one measure whose names hold `name`.
+std::optional<TrecMeasure> request_naming(const std::string& entry, const std::string& name) {
+  auto requested = measures::request_measures({entry});
+  if (!requested || requested->size() != 1) return std::nullopt;
+  RequestedMeasure& measure = requested->front();
+  const auto found = std::find(measure.names.begin(), measure.names.end(), name);
+  if (found == measure.names.end()) return std::nullopt;
+  const auto index = static_cast<std::size_t>(found - measure.names.begin());
+  return TrecMeasure{name, std::move(measure), index};
+}
+
+/// The measure whose output `name` is: its own name (`map`), or its name and
+/// a parameter (`P_10` from `P.10`, `iprec_at_recall_0.10`).
+std::optional<TrecMeasure> find_measure(const std::string& name) {
+  for (const MeasureDefinition& definition : measures::measure_catalog()) {
+    const std::string base(definition.name);
+    std::optional<TrecMeasure> found;
+    if (name == base) {
+      found = request_naming(base, name);
+    } else if (name.size() > base.size() + 1 && name.compare(0, base.size(), base) == 0 && name[base.size()] == '_') {
+      found = request_naming(base + "." + name.substr(base.size() + 1), name);
+    }
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
+/// The per-query output names, in trec_eval's order: a measure with cutoffs
+/// as `P_<k>` (`iprec_at_recall_<x>`), any other by the names it prints.
+std::string per_query_names() {
+  std::string out;
+  const auto add = [&out](const std::string& name) { out += (out.empty() ? "" : ", ") + name; };
+  for (const MeasureDefinition& definition : measures::measure_catalog()) {
+    if (!has_per_query_score(definition)) continue;
+    const std::string base(definition.name);
+    if (definition.style == ParamStyle::integer_cutoffs) {
+      add(base + "_<k>");
+    } else if (definition.style == ParamStyle::fraction_cutoffs) {
+      add(base + "_<x>");
+    } else if (auto requested = measures::request_measures({base}); requested && requested->size() == 1) {
+      for (const std::string& printed : requested->front().names) add(printed);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<std::vector<TrecMeasure>> resolve_trec_measures(const std::vector<std::string>& names,
+                                                         std::string_view metric_param) {
+  std::vector<TrecMeasure> resolved;
+  for (const std::string& name : names) {
+    const std::string refused = std::string(metric_param) + ": " + python::repr(name);
+    // A measure with no per-query number is named as it is (runid prints no
+    // value at all, so the request parser gives it no output name).
+    const MeasureDefinition* untestable = nullptr;
+    for (const MeasureDefinition& definition : measures::measure_catalog()) {
+      if (definition.name == name && !has_per_query_score(definition)) untestable = &definition;
+    }
+    std::optional<TrecMeasure> found = untestable ? std::nullopt : find_measure(name);
+    if (!untestable && !found) {
+      return fail(Status::invalid_argument,
+                  refused + " is not a per-query output name of trec_eval; expected one of " + per_query_names());
+    }
+    const MeasureDefinition& definition = untestable ? *untestable : *found->measure.definition;
+    if (definition.summary == Summary::none) {
+      return fail(Status::invalid_argument, refused + " is a string per query, not a score, so it cannot be tested");
+    }
+    if (!definition.per_query) {
+      return fail(Status::invalid_argument,
+                  refused + " has no per-query value in trec_eval (it is a summary over the queries), so it "
+                            "cannot be tested");
+    }
+    resolved.push_back(std::move(*found));
+  }
+  return resolved;
+}
+
+}  // namespace grk::significance
