@@ -1,8 +1,10 @@
 #include "evaluation/run_evaluation.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "ranking/ranked_judgments.hpp"
+#include "threads/work_parts.hpp"
 
 namespace grk::measures {
 
@@ -68,30 +70,44 @@ ValueLayout::ValueLayout(const std::vector<RequestedMeasure>& requested) : measu
 }
 
 Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
-                                 const ValueLayout& layout, const EvaluationOptions& options) {
-  RunScores scores;
-  scores.run_id = run.run_id;
-  RankedJudgments ranked;
+                                 const ValueLayout& layout, const EvaluationOptions& options, unsigned threads) {
+  // Each qrels query is scored into its own slot, parts of them on each thread;
+  // the slots are then taken in qrels order, so nothing depends on the threads.
+  const std::size_t count = qrels.queries.size();
+  std::vector<const RunQuery*> retrieved(count);
   bool any_shared = false;
-  for (const auto& judged : qrels.queries) {
-    const RunQuery* retrieved = run.find(judged.qid);
-    any_shared = any_shared || retrieved != nullptr;
-    // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
-    if (retrieved == nullptr && !options.complete) continue;
-    QueryScores query;
-    query.qid = std::string(judged.qid);
-    if (retrieved != nullptr) {
-      rank_and_judge(retrieved->documents, judged, options, ranked);
-      score_query(ranked, layout, options, query);
-    } else {
-      judge_missing_query(judged, options, ranked);
-      score_query(ranked, layout, options, query);
-      clear_stand_in(layout, query);
-    }
-    scores.queries.push_back(std::move(query));
+  for (std::size_t q = 0; q < count; ++q) {
+    retrieved[q] = run.find(qrels.queries[q].qid);
+    any_shared = any_shared || retrieved[q] != nullptr;
   }
   if (!any_shared) {
     return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
+  }
+  std::vector<QueryScores> slots(count);
+  constexpr std::size_t queries_per_part = 32;
+  for_each_part((count + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+    RankedJudgments ranked;
+    const std::size_t last = std::min(count, (part + 1) * queries_per_part);
+    for (std::size_t q = part * queries_per_part; q < last; ++q) {
+      const QrelsQuery& judged = qrels.queries[q];
+      // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
+      if (retrieved[q] == nullptr && !options.complete) continue;
+      QueryScores& query = slots[q];
+      query.qid = std::string(judged.qid);
+      if (retrieved[q] != nullptr) {
+        rank_and_judge(retrieved[q]->documents, judged, options, ranked);
+        score_query(ranked, layout, options, query);
+      } else {
+        judge_missing_query(judged, options, ranked);
+        score_query(ranked, layout, options, query);
+        clear_stand_in(layout, query);
+      }
+    }
+  });
+  RunScores scores;
+  scores.run_id = run.run_id;
+  for (std::size_t q = 0; q < count; ++q) {
+    if (retrieved[q] != nullptr || options.complete) scores.queries.push_back(std::move(slots[q]));
   }
   scores.summary = summarize(layout, scores.queries);
   return scores;

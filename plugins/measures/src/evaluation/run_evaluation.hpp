@@ -15,9 +15,10 @@ namespace grk::measures {
 
 /// Every qrels query the run has (with `complete`, every qrels query), each
 /// measure on it, and the summary. Fails (invalid_data) when no query of the
-/// run `run_name` is in the qrels.
+/// run `run_name` is in the qrels. The queries are scored on up to `threads`
+/// threads; the scores do not depend on how many.
 Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
-                                 const ValueLayout& layout, const EvaluationOptions& options);
+                                 const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1);
 
 }  // namespace grk::measures
 

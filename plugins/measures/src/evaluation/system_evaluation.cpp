@@ -32,9 +32,12 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
                                                   const EvaluationOptions& options, unsigned threads) {
   std::vector<std::optional<Expected<RunScores>>> slots(runs.size());
   std::atomic<std::size_t> next{0};
+  // Runs go to threads while there are at least as many as threads; fewer
+  // runs are each read and scored by every thread in turn.
+  const unsigned within_run = runs.size() >= threads ? 1u : threads;
   auto score = [&](std::size_t i) -> Expected<RunScores> {
-    GRK_TRY(const TrecRun run, read_run(runs[i].second));
-    return evaluate_run(run, runs[i].first, qrels, layout, options);
+    GRK_TRY(const TrecRun run, read_run(runs[i].second, within_run));
+    return evaluate_run(run, runs[i].first, qrels, layout, options, within_run);
   };
   auto work = [&] {
     for (std::size_t i = next++; i < runs.size(); i = next++) {
@@ -46,7 +49,7 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
       }
     }
   };
-  const std::size_t helpers = std::min<std::size_t>(threads, runs.size()) - (runs.empty() ? 0 : 1);
+  const std::size_t helpers = within_run > 1 ? 0 : std::min<std::size_t>(threads, runs.size()) - (runs.empty() ? 0 : 1);
   std::vector<std::thread> pool;
   for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(work);
   work();

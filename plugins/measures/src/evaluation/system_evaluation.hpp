@@ -19,8 +19,9 @@ namespace grk::measures {
 /// invalid_argument), the machine's cores otherwise.
 Expected<unsigned> evaluation_threads();
 
-/// Reads and scores each run (system -> file), on up to `threads` threads,
-/// each run read by the thread that scores it. The result is in the runs'
+/// Reads and scores each run (system -> file), on up to `threads` threads:
+/// with at least as many runs as threads each run is read and scored by one
+/// thread, otherwise each run in turn by all of them. The result is in the runs'
 /// order and does not depend on the thread count; the failure is the first
 /// run's, in the runs' order.
 Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,

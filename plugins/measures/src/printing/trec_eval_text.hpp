@@ -13,9 +13,13 @@ namespace grk::measures {
 enum class NumberFormat { trec_eval, full_precision };
 
 /// The lines trec_eval prints: with `per_query` each query's values first
-/// (qrels order), then the summary under `all`; byte for byte.
+/// (qrels order), then the summary under `all`; byte for byte. The queries'
+/// lines are printed on up to `threads` threads, to the same bytes.
 std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query,
-                           NumberFormat format = NumberFormat::trec_eval);
+                           NumberFormat format = NumberFormat::trec_eval, unsigned threads = 1);
+
+/// Appends `value` as printf's `%6.4f` (trec_eval) or `%.17g` would print it.
+void append_real(std::string& out, double value, NumberFormat format);
 
 }  // namespace grk::measures
 

@@ -21,8 +21,13 @@ namespace grk::measures {
 /// without a run line.
 Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file);
 
-/// parse_run on the lines of `path`, read in blocks (the text is never whole
-/// in memory; a refused duplicate reads the file again for its message).
+/// parse_run on the lines of `path`, read in windows of 16 MiB, each parsed
+/// on up to `threads` threads: the text is never whole in memory (a refused
+/// file is read again, whole, for its message). The run does not depend on
+/// the thread count.
+Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads);
+
+/// read_run on one thread.
 Expected<TrecRun> read_run(const std::filesystem::path& path);
 
 }  // namespace grk::measures

@@ -3,12 +3,22 @@
 #define GRK_MEASURES_TREC_TEXT_LINES_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include <grk/expected.hpp>
 
 namespace grk::measures {
+
+/// C's isspace in the "C" locale: what trec_eval splits its fields at.
+inline bool is_c_space(char c) {
+  // One test for the six: a mask of their codes, all below 64.
+  constexpr std::uint64_t spaces = (1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') | (1ULL << '\v') |
+                                   (1ULL << '\f') | (1ULL << '\r');
+  const auto code = static_cast<unsigned char>(c);
+  return code < 64 && ((spaces >> code) & 1) != 0;
+}
 
 /// One line of a text file: its text without the line break (a trailing
 /// carriage return is dropped too) and its 1-based number.
