@@ -52,20 +52,26 @@ std::uint64_t id_hash(std::string_view id) {
 
 // The first document a query lists twice, if any, found with an open-addressing
 // table of the ids seen (linear in the query's length; `table` is reused).
-std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vector<std::uint32_t>& table) {
-  constexpr std::uint32_t empty = 0xffffffffu;
+// Each slot holds the document's index and its hash's high half, so that a
+// slot of another id is passed without comparing the ids.
+std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vector<std::uint64_t>& table) {
+  constexpr std::uint64_t empty = ~std::uint64_t{0};
   std::size_t capacity = 16;
   while (capacity < 2 * query.documents.size()) capacity *= 2;
   table.assign(capacity, empty);
   const std::size_t mask = capacity - 1;
   for (std::size_t i = 0; i < query.documents.size(); ++i) {
     const std::string_view docno = query.documents[i].docno;
-    for (std::size_t slot = id_hash(docno) & mask;; slot = (slot + 1) & mask) {
+    const std::uint64_t hash = id_hash(docno);
+    const std::uint64_t tag = hash & 0xffffffff00000000ULL;
+    for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
       if (table[slot] == empty) {
-        table[slot] = static_cast<std::uint32_t>(i);
+        table[slot] = tag | i;
         break;
       }
-      if (query.documents[table[slot]].docno == docno) return docno;
+      if ((table[slot] & 0xffffffff00000000ULL) == tag && query.documents[table[slot] & 0xffffffffu].docno == docno) {
+        return docno;
+      }
     }
   }
   return std::nullopt;
@@ -80,33 +86,54 @@ struct ParsedPart {
   bool refused = false;  ///< a line the serial reader must refuse, with its number
 };
 
-// The lines of `text` as RunBuilder::add reads them, without line numbers:
-// a line it would refuse only marks the part, and parse_run says why.
+// Whether two ids are the same bytes; ids are short, so no call to memcmp.
+bool same_id(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+// The lines of `text` as RunBuilder::add reads them, in one pass over the
+// bytes and without line numbers: a line it would refuse only marks the part,
+// and parse_run says why.
 void parse_part(std::string_view text, ParsedPart& part) {
   const char* p = text.data();
   const char* const end = p + text.size();
+  const auto blank = [](char c) { return c != '\n' && is_c_space(c); };
+  const auto skip_line = [&] {
+    const void* stop = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    p = stop == nullptr ? end : static_cast<const char*>(stop) + 1;
+  };
   std::string_view tag;
   while (p < end) {
-    const char* stop = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    if (stop == nullptr) stop = end;
-    const char* c = p;
-    p = stop + 1;
-    while (c < stop && is_c_space(*c)) ++c;
-    if (c == stop || *c == '#') continue;  // blank or a comment
+    while (p < end && blank(*p)) ++p;
+    if (p == end) break;
+    if (*p == '\n') {  // blank
+      ++p;
+      continue;
+    }
+    if (*p == '#') {  // a comment
+      skip_line();
+      continue;
+    }
     std::string_view fields[6];
     std::size_t count = 0;
-    while (c < stop && count < 6) {
-      const char* start = c;
-      while (c < stop && !is_c_space(*c)) ++c;
-      fields[count++] = std::string_view(start, static_cast<std::size_t>(c - start));
-      while (c < stop && is_c_space(*c)) ++c;
+    while (count < 6) {
+      const char* start = p;
+      while (p < end && !is_c_space(*p)) ++p;
+      fields[count++] = std::string_view(start, static_cast<std::size_t>(p - start));
+      while (p < end && blank(*p)) ++p;
+      if (p == end || *p == '\n') break;
     }
+    skip_line();  // past the line break, and past text after the tag
     double score = 0.0;
     if (count < 6 || !parse_finite_number(fields[4], score)) {
       part.refused = true;
       return;
     }
-    if (part.segments.empty() || part.segments.back().qid != fields[0]) {
+    if (part.segments.empty() || !same_id(part.segments.back().qid, fields[0])) {
       // Runs give their queries alike depths: the last one's is a good guess.
       const std::size_t guess = part.segments.empty() ? 0 : part.segments.back().documents.size();
       part.segments.push_back(RunQuery{part.ids.keep(fields[0]), {}});
@@ -198,7 +225,7 @@ class RunBuilder {
     std::vector<std::optional<std::string_view>> repeated(parts);
     std::vector<std::size_t> where(parts, 0);
     for_each_part(parts, threads, [&](std::size_t part) {
-      std::vector<std::uint32_t> table;
+      std::vector<std::uint64_t> table;
       const std::size_t last = std::min(run_.queries.size(), (part + 1) * queries_per_part);
       for (std::size_t q = part * queries_per_part; q < last && !repeated[part]; ++q) {
         repeated[part] = first_duplicate(run_.queries[q], table);
