@@ -1,8 +1,15 @@
 #include "resampling/bootstrap.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
+#include <string_view>
+#include <thread>
 
 #include "resampling/index_draws.hpp"
 #include "resampling/mersenne_twister.hpp"
@@ -78,6 +85,20 @@ double python311_sum(const double* values, std::size_t count) noexcept {
   return total;
 }
 
+unsigned bootstrap_threads(const BootstrapTuning& tuning) {
+  if (tuning.threads != 0) return tuning.threads;
+  // The components check GRK_THREADS and refuse a bad value before they get
+  // here; a value they did not check is taken only when it is valid.
+  if (const char* text = std::getenv("GRK_THREADS")) {
+    const std::string_view value(text);
+    unsigned threads = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
+    if (error == std::errc() && end == value.data() + value.size() && threads > 0) return threads;
+  }
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1u : cores;
+}
+
 BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
                                    std::int64_t seed, double confidence_level,
                                    const BootstrapProgress& progress,
@@ -93,32 +114,78 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
   if (tuning.portable_kernels) generator.use_portable_kernel();
   IndexDraws draws(generator, static_cast<std::uint32_t>(n));
 
-  std::vector<double> means;
-  means.reserve(static_cast<std::size_t>(total_resamples));
-  std::vector<std::uint32_t> indices(kLanes * n);
-  double totals[kLanes];
+  // Resample r's mean goes to means[r] whichever thread sums it. A chunk is
+  // whole lane groups of about 64 Ki draws: long enough that taking the
+  // generator is rare, short enough that the threads keep it busy.
+  std::vector<double> means(static_cast<std::size_t>(total_resamples));
+  const std::uint64_t chunk = kLanes * std::max<std::uint64_t>(1, (std::uint64_t{1} << 16) / (kLanes * n));
+  const std::uint64_t chunks = (total_resamples + chunk - 1) / chunk;
+  const unsigned threads =
+      static_cast<unsigned>(std::min<std::uint64_t>(bootstrap_threads(tuning), chunks));
+  std::mutex generator_mutex;  // held while a thread draws its chunk's indices
+  std::uint64_t next_first = 0;  // the first resample no thread has drawn yet (under the mutex)
+  std::atomic<std::uint64_t> summed{0};
+  std::exception_ptr failure;
   // About 10 reports per run at most, and none for short runs.
   const std::uint64_t report_every = std::max<std::uint64_t>(total_resamples / 10, 4096);
   std::uint64_t next_report = report_every;
 
-  std::uint64_t done = 0;
-  while (done < total_resamples) {
-    const std::uint64_t left = total_resamples - done;
-    if (left >= kLanes) {
-      draws.fill(indices.data(), kLanes * n);
-      sum_eight_resamples(deltas.data(), indices.data(), n, totals);
-      for (double total : totals) means.push_back(total / n_as_double);
-      done += kLanes;
-    } else {
-      draws.fill(indices.data(), n);
-      means.push_back(sum_drawn(deltas.data(), indices.data(), n) / n_as_double);
-      done += 1;
+  auto work = [&](bool reports) {
+    std::vector<std::uint32_t> indices(static_cast<std::size_t>(chunk) * n);
+    double totals[kLanes];
+    for (;;) {
+      std::uint64_t first = 0;
+      std::uint64_t count = 0;
+      {
+        const std::lock_guard<std::mutex> lock(generator_mutex);
+        if (next_first >= total_resamples || failure) return;
+        first = next_first;
+        count = std::min(chunk, total_resamples - first);
+        next_first += count;
+        draws.fill(indices.data(), static_cast<std::size_t>(count) * n);
+      }
+      std::uint64_t done = 0;
+      while (done < count) {
+        const std::uint64_t left = count - done;
+        const std::uint32_t* drawn = indices.data() + done * n;
+        if (left >= kLanes) {
+          sum_eight_resamples(deltas.data(), drawn, n, totals);
+          for (std::size_t k = 0; k < kLanes; ++k) means[first + done + k] = totals[k] / n_as_double;
+          done += kLanes;
+        } else {
+          means[first + done] = sum_drawn(deltas.data(), drawn, n) / n_as_double;
+          done += 1;
+        }
+      }
+      const std::uint64_t now = summed += count;
+      if (reports && progress && now >= next_report) {
+        progress(now, total_resamples);
+        while (next_report <= now) next_report += report_every;
+      }
     }
-    if (progress && done >= next_report) {
-      progress(done, total_resamples);
-      next_report += report_every;
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned t = 1; t < threads; ++t) {
+    helpers.emplace_back([&] {
+      try {
+        work(false);
+      } catch (...) {  // bad_alloc of a helper's buffer: rethrown on the calling thread
+        const std::lock_guard<std::mutex> lock(generator_mutex);
+        if (!failure) failure = std::current_exception();
+      }
+    });
+  }
+  try {
+    work(true);
+  } catch (...) {
+    {
+      const std::lock_guard<std::mutex> lock(generator_mutex);
+      if (!failure) failure = std::current_exception();
     }
   }
+  for (auto& helper : helpers) helper.join();
+  if (failure) std::rethrow_exception(failure);
+  if (progress && next_report <= total_resamples) progress(total_resamples, total_resamples);
 
   sort_like_python(means);
   BootstrapEstimate estimate;

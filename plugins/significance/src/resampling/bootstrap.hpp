@@ -28,7 +28,13 @@ using BootstrapProgress = std::function<void(std::uint64_t done, std::uint64_t t
 struct BootstrapTuning {
   /// Use the portable kernels even where AVX2 is available.
   bool portable_kernels = false;
+  /// Threads that sum resamples (one of them draws at a time); 0: GRK_THREADS
+  /// when it is a positive integer, else the machine's cores.
+  unsigned threads = 0;
 };
+
+/// The threads `tuning` asks for (its `threads`, else GRK_THREADS, else the cores).
+[[nodiscard]] unsigned bootstrap_threads(const BootstrapTuning& tuning);
 
 /// docs/behaviour/paired-bootstrap.md §3 steps 3-10 on `deltas` (candidate minus baseline, in
 /// sorted query-id order): `resamples` resamples of size n drawn with
@@ -38,7 +44,13 @@ struct BootstrapTuning {
 ///
 /// Preconditions (paired_bootstrap checks them with the reference messages):
 /// 1 <= deltas.size() < 2**32, every delta finite, resamples >= 1,
-/// 0 < confidence_level < 1. Memory is O(n + resamples).
+/// 0 < confidence_level < 1. Memory is O(n * threads + resamples).
+///
+/// On several threads the draws are still taken from the one generator in
+/// order: a thread holding the generator draws the next chunk of resamples'
+/// indices while the others sum the chunks they drew, each resample's mean
+/// landing in its own slot, so the result is the same for any thread count.
+/// `progress` is called on the calling thread only.
 [[nodiscard]] BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
                                                  std::int64_t seed, double confidence_level,
                                                  const BootstrapProgress& progress = {},
