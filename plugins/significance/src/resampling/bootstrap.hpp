@@ -28,8 +28,9 @@ using BootstrapProgress = std::function<void(std::uint64_t done, std::uint64_t t
 struct BootstrapTuning {
   /// Use the portable kernels even where AVX2 is available.
   bool portable_kernels = false;
-  /// Threads that sum resamples (one of them draws at a time); 0: GRK_THREADS
-  /// when it is a positive integer, else the machine's cores.
+  /// Threads for the resample means; 0: GRK_THREADS when it is a positive
+  /// integer, else the machine's cores, and then one thread below 4 Mi draws
+  /// (resamples x n), where a second one costs more than it gains.
   unsigned threads = 0;
 };
 
@@ -44,13 +45,12 @@ struct BootstrapTuning {
 ///
 /// Preconditions (paired_bootstrap checks them with the reference messages):
 /// 1 <= deltas.size() < 2**32, every delta finite, resamples >= 1,
-/// 0 < confidence_level < 1. Memory is O(n * threads + resamples).
+/// 0 < confidence_level < 1. Memory is O(n * threads + resamples) plus 15 MiB of rounds on threads.
 ///
-/// On several threads the draws are still taken from the one generator in
-/// order: a thread holding the generator draws the next chunk of resamples'
-/// indices while the others sum the chunks they drew, each resample's mean
-/// landing in its own slot, so the result is the same for any thread count.
-/// `progress` is called on the calling thread only.
+/// On several threads (resample_means_on_threads) the draws are still those of
+/// the one generator in order, each resample's chain is summed left to right
+/// and its mean lands in its own slot, so the result is the same for any
+/// thread count. `progress` is called on the calling thread only.
 [[nodiscard]] BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
                                                  std::int64_t seed, double confidence_level,
                                                  const BootstrapProgress& progress = {},
