@@ -41,8 +41,21 @@ double python311_sum(const double* values, std::size_t count) noexcept {
   return total;
 }
 
+namespace {
+
+thread_local bool one_thread_bootstraps = false;
+
+}  // namespace
+
+OneThreadBootstraps::OneThreadBootstraps(bool active) : previous_(one_thread_bootstraps) {
+  one_thread_bootstraps = previous_ || active;
+}
+
+OneThreadBootstraps::~OneThreadBootstraps() { one_thread_bootstraps = previous_; }
+
 unsigned bootstrap_threads(const BootstrapTuning& tuning) {
   if (tuning.threads != 0) return tuning.threads;
+  if (one_thread_bootstraps) return 1;
   // The components check GRK_THREADS and refuse a bad value before they get
   // here; a value they did not check is taken only when it is valid.
   if (const char* text = std::getenv("GRK_THREADS")) {

@@ -34,8 +34,24 @@ struct BootstrapTuning {
   unsigned threads = 0;
 };
 
-/// The threads `tuning` asks for (its `threads`, else GRK_THREADS, else the cores).
+/// The threads `tuning` asks for (its `threads`, else 1 within a
+/// OneThreadBootstraps scope, else GRK_THREADS, else the cores).
 [[nodiscard]] unsigned bootstrap_threads(const BootstrapTuning& tuning);
+
+/// While one is alive on a thread (and `active`), bootstraps started on that
+/// thread take one thread unless their tuning names a count: for callers that
+/// already spread their own work over the cores (results/parallel_slots.cpp),
+/// where threads within threads would only wait on each other.
+class OneThreadBootstraps {
+ public:
+  explicit OneThreadBootstraps(bool active = true);
+  ~OneThreadBootstraps();
+  OneThreadBootstraps(const OneThreadBootstraps&) = delete;
+  OneThreadBootstraps& operator=(const OneThreadBootstraps&) = delete;
+
+ private:
+  bool previous_;
+};
 
 /// docs/behaviour/paired-bootstrap.md §3 steps 3-10 on `deltas` (candidate minus baseline, in
 /// sorted query-id order): `resamples` resamples of size n drawn with
