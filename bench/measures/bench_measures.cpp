@@ -24,10 +24,8 @@
 #include <vector>
 
 #include "catalog/measure_request.hpp"
-#include "evaluation/run_evaluation.hpp"
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
-#include "statistic/output_files.hpp"
 #include "statistic/result_json.hpp"
 #include "trec/qrels_reader.hpp"
 #include "trec/run_reader.hpp"

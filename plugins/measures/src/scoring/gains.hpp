@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "scoring/measure_input.hpp"
+#include "scoring/measure_functions.hpp"
 
 namespace grk::measures {
 

@@ -5,7 +5,6 @@
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
 #include "statistic/evaluation_request.hpp"
-#include "statistic/output_files.hpp"
 #include "statistic/result_json.hpp"
 #include "trec/qrels_reader.hpp"
 

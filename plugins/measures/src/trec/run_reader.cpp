@@ -10,9 +10,7 @@
 #include <utility>
 
 #include "threads/work_parts.hpp"
-#include "trec/file_text.hpp"
 #include "trec/id_store.hpp"
-#include "trec/query_order.hpp"
 #include "trec/text_lines.hpp"
 
 namespace grk::measures {
