@@ -1,11 +1,13 @@
 // bench_measures: trec-eval on a run of MS MARCO dev's shape (7,000 queries x
 // 1,000 results, 84,000 qrels rows), `all_trec` with per-query output written
 // to an output folder, against a bare single-thread loop that only splits the
-// run's lines and strtod's each score. Each side runs in a child process so
-// that its peak RSS is its own. trec_eval itself is not installed here; the
-// issue's figures for it on its machine are printed for reference.
+// run's lines and strtod's each score, and trec_eval itself when one is on
+// PATH (else the issue's figures for it on its machine are compared). Each
+// side runs in a child process so that its peak RSS is its own; then 20 runs
+// in one step on GRK_THREADS=1 against 2, and whether their outputs are the
+// same bytes. The child's phase times show where the time goes.
 //
-//   bench_measures [FOLDER]        generate into FOLDER (default: a temporary one) and time both
+//   bench_measures [FOLDER]        generate into FOLDER (default: a temporary one) and time them
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -18,14 +20,15 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "catalog/measure_request.hpp"
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
-#include "statistic/output_files.hpp"
 #include "statistic/result_json.hpp"
 #include "trec/qrels_reader.hpp"
+#include "trec/run_reader.hpp"
 
 namespace fs = std::filesystem;
 namespace gm = grk::measures;
@@ -96,52 +99,104 @@ int bare_loop(const fs::path& folder) {
   return 0;
 }
 
-// What the trec-eval step does: read, score all_trec per query, write the text, build the result.
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The process's CPU seconds (all threads): steadier than the wall clock on a shared machine.
+double cpu_now() {
+  timespec now{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+}
+
+// Wall and CPU seconds of each phase, printed in one line.
+class Phases {
+ public:
+  void end(const char* name) {
+    line_ += std::string(line_.empty() ? "" : ", ") + name + " " + format(since(wall_)) + "/" + format(cpu_now() - cpu_);
+    wall_ = std::chrono::steady_clock::now();
+    cpu_ = cpu_now();
+  }
+  const std::string& line() const { return line_; }
+
+ private:
+  static std::string format(double seconds) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f", seconds);
+    return buffer;
+  }
+  std::chrono::steady_clock::time_point wall_ = std::chrono::steady_clock::now();
+  double cpu_ = cpu_now();
+  std::string line_;
+};
+
+// What the trec-eval step does: read, score all_trec per query, write the text,
+// build the result, on GRK_THREADS threads (the machine's cores when unset).
+// Each phase's time goes to stderr, to see where the time goes.
 int evaluate(const fs::path& folder) {
+  auto threads = gm::evaluation_threads();
+  if (!threads) return 1;
+  Phases phases;
   auto qrels = gm::read_qrels(folder / "qrels.txt", gm::QrelsFormat::automatic);
   auto measures = gm::request_measures({"all_trec"});
   if (!qrels || !measures) return 1;
+  phases.end("qrels");
   gm::EvaluationOptions options;
   options.per_query = true;
   const gm::ValueLayout layout(*measures);
-  auto scores = gm::evaluate_systems({{"bench", folder / "run.txt"}}, *qrels, layout, options, 1);
-  if (!scores) {
-    std::fprintf(stderr, "%s\n", scores.error().message.c_str());
-    return 1;
-  }
-  const std::string text = gm::trec_eval_text(scores->front(), layout, true);
+  auto run = gm::read_run(folder / "run.txt", *threads);
+  if (!run) return 1;
+  phases.end("read run");
+  auto scored = gm::evaluate_run(*run, "bench", *qrels, layout, options, *threads);
+  if (!scored) return 1;
+  phases.end("score");
+  run = gm::TrecRun{};  // as evaluate_systems drops each run once it is scored
+  std::vector<gm::RunScores> scores;
+  scores.push_back(std::move(*scored));
+  phases.end("free run");
+  const std::string text = gm::trec_eval_text(scores.front(), layout, true, gm::NumberFormat::trec_eval, *threads);
+  phases.end("text");
   fs::remove_all(folder / "out");
   if (!gm::publish_outputs(folder / "out", {{"bench.txt", text}})) return 1;
-  const auto result = gm::result_json({"bench"}, *scores, layout, true);
-  std::printf("trec-eval: %zu queries, %zu bytes of text, %zu systems in the result\n", scores->front().queries.size(),
-              text.size(), result.at("systems").as_object().size());
+  phases.end("write");
+  const auto result = gm::result_json({"bench"}, scores, layout, true);
+  phases.end("result");
+  std::printf("trec-eval: %zu queries, %zu bytes of text, %zu systems in the result, %u threads\n",
+              scores.front().queries.size(), text.size(), result.at("systems").as_object().size(), *threads);
+  std::printf("  phases, wall/CPU seconds: %s\n", phases.line().c_str());
   return 0;
 }
 
-// 20 runs in one step on 1 thread and on 2: the speed-up, and the same bytes.
-void thread_scaling(const fs::path& folder) {
-  const fs::path small = folder / "small";
-  if (!fs::exists(small / "run.txt")) generate(small, queries / 10);
-  auto qrels = gm::read_qrels(small / "qrels.txt", gm::QrelsFormat::automatic);
+// 20 runs in one step, written to OUT as the step writes them.
+int evaluate_many(const fs::path& folder, const fs::path& out) {
+  auto threads = gm::evaluation_threads();
+  auto qrels = gm::read_qrels(folder / "qrels.txt", gm::QrelsFormat::automatic);
   auto measures = gm::request_measures({"all_trec"});
-  if (!qrels || !measures) return;
+  if (!threads || !qrels || !measures) return 1;
   const gm::ValueLayout layout(*measures);
   gm::EvaluationOptions options;
   options.per_query = true;
   std::vector<std::pair<std::string, fs::path>> runs;
-  for (int r = 0; r < 20; ++r) runs.emplace_back("run" + std::to_string(r), small / "run.txt");
-  double seconds[2] = {0, 0};
-  std::string texts[2];
-  for (unsigned threads : {1u, 2u}) {
-    const auto start = std::chrono::steady_clock::now();
-    auto scores = gm::evaluate_systems(runs, *qrels, layout, options, threads);
-    if (!scores) return;
-    for (const auto& run : *scores) texts[threads - 1] += gm::trec_eval_text(run, layout, true);
-    seconds[threads - 1] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (int r = 0; r < 20; ++r) runs.emplace_back("run" + std::to_string(r), folder / "run.txt");
+  auto scores = gm::evaluate_systems(runs, *qrels, layout, options, *threads);
+  if (!scores) return 1;
+  std::vector<std::pair<std::string, std::string>> files;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    files.emplace_back(runs[r].first + ".txt",
+                       gm::trec_eval_text((*scores)[r], layout, true, gm::NumberFormat::trec_eval, *threads));
   }
-  std::printf("20 runs of %d queries x %d: 1 thread %.2f s, 2 threads %.2f s, speed-up %.2f, same bytes: %s\n",
-              queries / 10, results_per_query, seconds[0], seconds[1], seconds[0] / seconds[1],
-              texts[0] == texts[1] ? "yes" : "NO");
+  fs::remove_all(out);
+  return gm::publish_outputs(out, files) ? 0 : 1;
+}
+
+std::string file_bytes(const fs::path& path) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return {};
+  std::string text(fs::file_size(path), '\0');
+  const bool read = std::fread(text.data(), 1, text.size(), file) == text.size();
+  std::fclose(file);
+  return read ? text : std::string();
 }
 
 struct Child {
@@ -150,18 +205,26 @@ struct Child {
   long peak_kib = 0;
 };
 
-Child run_child(const char* self, const char* mode, const fs::path& folder) {
+// Runs this program with `mode` in a child process, GRK_THREADS set to
+// `threads` (unset when empty): its wall and CPU time and its own peak RSS.
+Child run_child(const char* self, const char* mode, const fs::path& folder, const std::string& threads = {},
+                const fs::path& out = {}) {
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
-    ::execl(self, self, mode, folder.c_str(), static_cast<char*>(nullptr));
+    if (!threads.empty()) ::setenv("GRK_THREADS", threads.c_str(), 1);
+    if (out.empty()) {
+      ::execl(self, self, mode, folder.c_str(), static_cast<char*>(nullptr));
+    } else {
+      ::execl(self, self, mode, folder.c_str(), out.c_str(), static_cast<char*>(nullptr));
+    }
     std::_Exit(127);
   }
   int status = 0;
   rusage usage{};
   ::wait4(pid, &status, 0, &usage);
   Child child;
-  child.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  child.seconds = since(start);
   child.peak_kib = usage.ru_maxrss;
   child.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
                       static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
@@ -169,26 +232,83 @@ Child run_child(const char* self, const char* mode, const fs::path& folder) {
   return child;
 }
 
+// The first `trec_eval` on PATH, or empty.
+std::string trec_eval_on_path() {
+  const char* path = std::getenv("PATH");
+  std::string folders = path == nullptr ? "" : path;
+  for (std::size_t begin = 0; begin <= folders.size();) {
+    const std::size_t end = std::min(folders.find(':', begin), folders.size());
+    const fs::path candidate = fs::path(folders.substr(begin, end - begin)) / "trec_eval";
+    if (end > begin && ::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    begin = end + 1;
+  }
+  return {};
+}
+
+// trec_eval itself on the same files, when installed: `-q -m all_trec` to a file.
+double time_trec_eval(const std::string& binary, const fs::path& folder, long& peak_kib) {
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::FILE* out = std::freopen((folder / "trec_eval.txt").c_str(), "wb", stdout);
+    if (out == nullptr) std::_Exit(127);
+    ::execl(binary.c_str(), binary.c_str(), "-q", "-m", "all_trec", (folder / "qrels.txt").c_str(),
+            (folder / "run.txt").c_str(), static_cast<char*>(nullptr));
+    std::_Exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  ::wait4(pid, &status, 0, &usage);
+  peak_kib = usage.ru_maxrss;
+  return since(start);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "--bare") == 0) return bare_loop(argv[2]);
   if (argc == 3 && std::strcmp(argv[1], "--evaluate") == 0) return evaluate(argv[2]);
+  if (argc == 4 && std::strcmp(argv[1], "--many") == 0) return evaluate_many(argv[2], argv[3]);
   const fs::path folder = argc == 2 ? fs::path(argv[1]) : fs::temp_directory_path() / "grk-bench-measures";
   if (!fs::exists(folder / "run.txt")) generate(folder);
-  std::printf("run: %d queries x %d results, %.0f MB; qrels: %d rows\n", queries, results_per_query,
-              static_cast<double>(fs::file_size(folder / "run.txt")) / 1e6, queries * qrels_per_query);
+  std::printf("run: %d queries x %d results, %.0f MB; qrels: %d rows; %u cores\n", queries, results_per_query,
+              static_cast<double>(fs::file_size(folder / "run.txt")) / 1e6, queries * qrels_per_query,
+              std::thread::hardware_concurrency());
+  std::fflush(stdout);
   const Child bare = run_child(argv[0], "--bare", folder);
   const Child ours = run_child(argv[0], "--evaluate", folder);
   std::printf("bare strtod loop (1 thread):   %6.2f s wall, %6.2f s CPU, peak RSS %6.0f MB\n", bare.seconds,
               bare.cpu_seconds, bare.peak_kib / 1024.0);
   std::printf("trec-eval, all_trec -q to out: %6.2f s wall, %6.2f s CPU, peak RSS %6.0f MB\n", ours.seconds,
               ours.cpu_seconds, ours.peak_kib / 1024.0);
-  std::printf("ratio ours / bare loop: %.2f wall, %.2f CPU\n", ours.seconds / bare.seconds,
-              ours.cpu_seconds / bare.cpu_seconds);
-  thread_scaling(folder);
-  std::printf("trec_eval 10.0 is not installed here; the issue reports 6.3 s and 536 MB on its machine\n");
-  std::printf("(ratio trec_eval / ours there, if our time held: %.1f; peak RSS ours / trec_eval's: %.2f)\n",
-              6.3 / ours.seconds, ours.peak_kib / 1024.0 / 536.0);
+  std::printf("ratio bare loop / ours: %.2f wall (target > 1)\n", bare.seconds / ours.seconds);
+  const std::string trec_eval = trec_eval_on_path();
+  if (trec_eval.empty()) {
+    std::printf("trec_eval: not found on PATH; the issue reports 6.3 s and 536 MB on its machine:\n");
+    std::printf("  ratio 6.3 s / ours %.1f (target >= 10), peak RSS ours / 536 MB %.2f (target <= 0.5)\n",
+                6.3 / ours.seconds, ours.peak_kib / 1024.0 / 536.0);
+  } else {
+    long peak_kib = 0;
+    const double seconds = time_trec_eval(trec_eval, folder, peak_kib);
+    std::printf("trec_eval (%s): %6.2f s wall, peak RSS %6.0f MB\n", trec_eval.c_str(), seconds, peak_kib / 1024.0);
+    std::printf("  ratio trec_eval / ours %.1f (target >= 10), peak RSS ours / trec_eval %.2f (target <= 0.5)\n",
+                seconds / ours.seconds, static_cast<double>(ours.peak_kib) / static_cast<double>(peak_kib));
+  }
+  // 20 runs of a tenth of the size in one step, GRK_THREADS=1 against 2.
+  const fs::path small = folder / "small";
+  if (!fs::exists(small / "run.txt")) generate(small, queries / 10);
+  std::fflush(stdout);
+  const Child one = run_child(argv[0], "--many", small, "1", small / "out-1");
+  const Child two = run_child(argv[0], "--many", small, "2", small / "out-2");
+  bool same = true;
+  for (int r = 0; r < 20; ++r) {
+    const std::string name = "run" + std::to_string(r) + ".txt";
+    const std::string left = file_bytes(small / "out-1" / name);
+    same = same && !left.empty() && left == file_bytes(small / "out-2" / name);
+  }
+  std::printf("20 runs of %d queries x %d: GRK_THREADS=1 %.2f s (%.2f s CPU), GRK_THREADS=2 %.2f s (%.2f s CPU), "
+              "speed-up %.2f (target >= 1.7), same bytes: %s\n",
+              queries / 10, results_per_query, one.seconds, one.cpu_seconds, two.seconds, two.cpu_seconds,
+              one.seconds / two.seconds, same ? "yes" : "NO");
   return 0;
 }

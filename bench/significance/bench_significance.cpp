@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -26,6 +27,7 @@
 
 #include "bench_timing.hpp"
 #include "resampling/bootstrap.hpp"
+#include "resampling/mersenne_twister.hpp"
 #include <grk/json/float_format.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
@@ -114,12 +116,25 @@ int main(int argc, char** argv) {
     write_scores(in, scores);
 
     grk::significance::BootstrapEstimate estimate;
-    double boot = 1e300, portable = 1e300, twister = 1e300;
+    double boot = 1e300, portable = 1e300, twister = 1e300, one_thread = 1e300, two_threads = 1e300, twist_only = 1e300;
+    bool same_bits = true;
     for (int r = 0; r < repeats; ++r) {
       auto start = Clock::now();
       estimate = grk::significance::bootstrap_deltas(in.deltas, resamples, seed, level);
       boot = std::min(boot, seconds_since(start));
+      for (unsigned threads : {1u, 2u}) {
+        grk::significance::BootstrapTuning on;
+        on.threads = threads;
+        start = Clock::now();
+        const auto got = grk::significance::bootstrap_deltas(in.deltas, resamples, seed, level, {}, on);
+        double& best = threads == 1 ? one_thread : two_threads;
+        best = std::min(best, seconds_since(start));
+        same_bits = same_bits && std::memcmp(&got.confidence_interval_low, &estimate.confidence_interval_low, 8) == 0 &&
+                    std::memcmp(&got.confidence_interval_high, &estimate.confidence_interval_high, 8) == 0 &&
+                    std::memcmp(&got.p_value_two_sided, &estimate.p_value_two_sided, 8) == 0;
+      }
       grk::significance::BootstrapTuning tuning;
+      tuning.threads = 1;
       tuning.portable_kernels = true;
       start = Clock::now();
       const auto slow = grk::significance::bootstrap_deltas(in.deltas, resamples, seed, level, {}, tuning);
@@ -127,6 +142,17 @@ int main(int argc, char** argv) {
       if (slow.confidence_interval_low != estimate.confidence_interval_low) {
         std::printf("ERROR: portable and AVX2 kernels disagree\n");
         return 1;
+      }
+      {  // the state's advance alone: the one step no two threads can share, the ceiling of the speed-up
+        auto alone = grk::significance::MersenneTwister::from_python_seed(seed);
+        std::uint32_t sink = 0;
+        start = Clock::now();
+        for (std::uint64_t w = 0; w < estimate.words_consumed; w += grk::significance::MersenneTwister::state_size) {
+          alone.next_block();
+          sink ^= alone.raw_block()[w % 7];
+        }
+        twist_only = std::min(twist_only, seconds_since(start));
+        if (sink == 0x12345678u) std::printf(" ");
       }
       std::mt19937 generator(5489u);
       std::uint32_t sink = 0;
@@ -137,10 +163,16 @@ int main(int argc, char** argv) {
     }
 
     std::printf("\nN=%zu: %llu generator words\n", n, static_cast<unsigned long long>(estimate.words_consumed));
-    std::printf("  bootstrap (C++, AVX2 kernels where available) %10.4f s\n", boot);
-    std::printf("  bootstrap (C++, portable kernels)             %10.4f s\n", portable);
-    std::printf("  std::mt19937, the same words only             %10.4f s   ratio bootstrap/mt19937 = %.3f (target <= 1.0)\n",
-                twister, boot / twister);
+    std::printf("  bootstrap (C++, AVX2 kernels where available) %10.4f s   (%u threads: GRK_THREADS, else the cores)\n",
+                boot, grk::significance::bootstrap_threads({}));
+    std::printf("  bootstrap, 1 thread                           %10.4f s\n", one_thread);
+    std::printf("  bootstrap, 2 threads                          %10.4f s   ratio 1/2 threads = %.2f (target >= 1.7), "
+                "same bits: %s\n", two_threads, one_thread / two_threads, same_bits ? "yes" : "NO");
+    std::printf("  the generator's state advance alone (serial)  %10.4f s   so 2 threads reach at most %.2fx\n", twist_only,
+                one_thread / std::max(twist_only, one_thread / 2));
+    std::printf("  bootstrap (C++, portable kernels, 1 thread)   %10.4f s\n", portable);
+    std::printf("  std::mt19937, the same words only             %10.4f s   ratio bootstrap 1 thread/mt19937 = %.3f (target <= 1.0)\n",
+                twister, one_thread / twister);
     std::printf("  working memory: %zu bytes (B means + 8N draws + N deltas), O(N + B)\n",
                 static_cast<std::size_t>(resamples) * 8 + 8 * n * 4 + n * 8);
 

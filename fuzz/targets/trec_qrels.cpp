@@ -7,7 +7,7 @@
 #include <string>
 
 #include "catalog/measure_request.hpp"
-#include "evaluation/run_evaluation.hpp"
+#include "evaluation/system_evaluation.hpp"
 #include "fuzz_check.hpp"
 #include "trec/qrels_reader.hpp"
 #include "trec/run_reader.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "catalog/measure_request.hpp"
-#include "evaluation/run_evaluation.hpp"
+#include "evaluation/system_evaluation.hpp"
 #include "fuzz_check.hpp"
 #include "printing/trec_eval_text.hpp"
 #include "trec/qrels_reader.hpp"

@@ -3,11 +3,16 @@
 #define BOOST_TEST_MODULE measures_host_run
 #include <boost/test/unit_test.hpp>
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
+#include <thread>
 
 #include <boost/json.hpp>
 
@@ -120,4 +125,113 @@ BOOST_AUTO_TEST_CASE(mistakes_the_host_can_see_are_reported_before_any_step_runs
   BOOST_TEST(r.exit_code == 1);
   BOOST_TEST(r.out.find("parameter 'measures': unknown measure 'ndcg_cutt.10'") != std::string::npos, r.out);
   BOOST_TEST(r.out.find("is empty") != std::string::npos, r.out);
+}
+
+namespace {
+
+// `grk-eval run` of one trec-eval step over four large runs into `out`, in a
+// child process of its own that the caller may kill.
+pid_t start_large_step(const mt::TemporaryFiles& files) {
+  const std::string runs = R"({"a": "big.run", "b": "big.run", "c": "big.run", "d": "big.run"})";
+  const std::string host_path = host();
+  const std::string folder = files.folder().string();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (::chdir(folder.c_str()) != 0) std::_Exit(126);
+    // dup2, not freopen: freopen would flush the test's own buffered output a second time.
+    const int quiet = ::open("/dev/null", O_WRONLY);
+    if (quiet < 0 || ::dup2(quiet, 1) < 0 || ::dup2(quiet, 2) < 0) std::_Exit(126);
+    ::execl(host_path.c_str(), host_path.c_str(), "run", "--component", "trec-eval", "--set", "qrels=big.qrels",
+            "--set", ("runs=" + runs).c_str(), "--set", "measures=all_trec", "--set", "per_query=true", "--set",
+            "output_dir=out", "--output", "results.json", static_cast<char*>(nullptr));
+    std::_Exit(127);
+  }
+  return pid;
+}
+
+// What of `out` a reader of the folder sees, in name order: its files, or "absent".
+std::string visible_output(const fs::path& folder) {
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    // Staging folders are hidden (".out.grk-trec-eval-staging-<pid>-<nonce>"); anything else named out is output.
+    if (name.rfind("out", 0) == 0) names.insert(name + (fs::is_directory(entry.path()) ? "/" : ""));
+  }
+  if (fs::exists(folder / "out")) {
+    for (const auto& entry : fs::directory_iterator(folder / "out")) names.insert(entry.path().filename().string());
+  }
+  std::string seen;
+  for (const auto& name : names) seen += name + " ";
+  return seen.empty() ? "absent" : seen;
+}
+
+}  // namespace
+
+// kill -9 of grk-eval at moments spread over a large evaluation and while it
+// writes: output_dir is absent afterwards (no half-written file, no staging
+// folder under an output's name) or, killed after the publishing rename,
+// whole; and the next run publishes every file.
+BOOST_AUTO_TEST_CASE(a_step_killed_mid_evaluation_or_mid_write_leaves_output_dir_untouched) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  std::string run_text;
+  std::string qrels_text;
+  for (int q = 0; q < 400; ++q) {
+    const std::string qid = std::to_string(5000 + q);
+    for (int d = 0; d < 1000; ++d) {
+      run_text += qid + " Q0 doc" + std::to_string(d * 7 + q) + " " + std::to_string(d + 1) + " " +
+                  std::to_string(2000 - d) + ".5 big\n";
+    }
+    for (int j = 0; j < 12; ++j) qrels_text += qid + " 0 doc" + std::to_string(j * 37 + q) + " " + std::to_string(j % 3) + "\n";
+  }
+  files.write("big.run", run_text);
+  files.write("big.qrels", qrels_text);
+
+  // A whole run first: how long the step takes here, and what it publishes.
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  ::waitpid(start_large_step(files), &status, 0);
+  const auto whole = std::chrono::steady_clock::now() - start;
+  BOOST_REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  BOOST_TEST_REQUIRE(visible_output(files.folder()) == "a.txt b.txt c.txt d.txt out/ ");
+  const std::string expected_a = mt::file_bytes(files.folder() / "out" / "a.txt");
+  BOOST_REQUIRE(expected_a.size() > 1000000);
+
+  int killed = 0;
+  for (int tenth = 1; tenth <= 10; ++tenth) {
+    fs::remove_all(files.folder() / "out");
+    const pid_t pid = start_large_step(files);
+    if (tenth == 10) {
+      // Until the staging folder appears, then at once: mid-write.
+      for (int poll = 0; poll < 200000; ++poll) {
+        bool staging = false;
+        for (const auto& entry : fs::directory_iterator(files.folder())) {
+          staging = staging || entry.path().filename().string().rfind(".out.grk-trec-eval-staging-", 0) == 0;
+        }
+        if (staging || ::waitpid(pid, &status, WNOHANG) == pid) break;
+        ::usleep(50);
+      }
+    } else {
+      std::this_thread::sleep_for(whole * tenth / 10);
+    }
+    ::kill(pid, SIGKILL);
+    if (::waitpid(pid, &status, 0) != pid || !WIFSIGNALED(status)) continue;  // it had finished
+    // Before the publishing rename nothing is there; after it (the process
+    // still writes its results document) everything is, whole.
+    const std::string seen = visible_output(files.folder());
+    BOOST_TEST_CONTEXT("killed at " << tenth << "/10 of a whole run") {
+      BOOST_TEST((seen == "absent" || seen == "a.txt b.txt c.txt d.txt out/ "), seen);
+      if (seen != "absent") BOOST_TEST(mt::file_bytes(files.folder() / "out" / "a.txt") == expected_a);
+    }
+    killed += seen == "absent" ? 1 : 0;
+  }
+  BOOST_TEST(killed > 0);  // at least one kill landed before the publication
+  // The next run removes the dead runs' staging folders and publishes whole.
+  ::waitpid(start_large_step(files), &status, 0);
+  BOOST_REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  BOOST_TEST(visible_output(files.folder()) == "a.txt b.txt c.txt d.txt out/ ");
+  BOOST_TEST(mt::file_bytes(files.folder() / "out" / "a.txt") == expected_a);
+  for (const auto& entry : fs::directory_iterator(files.folder())) {
+    BOOST_TEST(entry.path().filename().string().find("staging") == std::string::npos, entry.path().filename());
+  }
 }

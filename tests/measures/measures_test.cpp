@@ -7,7 +7,12 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
 #include <map>
+#include <utility>
 
 #include "measures_test_support.hpp"
 
@@ -186,4 +191,39 @@ BOOST_AUTO_TEST_CASE(the_measures_list_is_checked) {
   std::vector<std::string> names;
   for (const auto& measure : *requested) names.insert(names.end(), measure.names.begin(), measure.names.end());
   BOOST_TEST(names == (std::vector<std::string>{"P_5", "P_10", "utility_2,-1,0,0", "ndcg_cut_23"}));
+}
+
+// trec_eval prints with printf's `%6.4f`: append_real must give its bytes,
+// for exact decimal ties (round half to even on the binary value), values
+// just beside them, widths beyond 6, signs, infinities and NaNs.
+BOOST_AUTO_TEST_CASE(values_print_as_printf_prints_them) {
+  std::vector<double> values = {0.0, -0.0, 1.0, 0.5, 0.00005, 0.00015, 0.00025, 0.12345, 0.99995, 0.999949999,
+                                9.99995, 99999.99995, 1e15, 1e22, 1e300, -1e300, 5e-324, 2.2250738585072014e-308,
+                                std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                                std::nan(""), -std::nan(""), 1.0 / 3.0, 2.0 / 3.0, -2.0 / 3.0, 123456.78915};
+  for (int k = 1; k <= 20; ++k) {  // i / 2**k: ties at the 5th decimal among them
+    for (int i = 0; i <= 64; ++i) values.push_back(std::ldexp(static_cast<double>(i), -k));
+  }
+  std::uint64_t state = 11;
+  for (int i = 0; i < 20000; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const double tie = static_cast<double>(state >> 44) / 20000.0;  // near x.xxxx5
+    values.push_back(tie);
+    values.push_back(std::nextafter(tie, 0.0));
+    values.push_back(std::nextafter(tie, 1e9));
+    std::uint64_t bits = state;
+    double any = 0.0;
+    std::memcpy(&any, &bits, sizeof any);
+    values.push_back(any);
+  }
+  for (double value : values) {
+    char expected[512];
+    for (const auto& [format, spec] : {std::pair{gm::NumberFormat::trec_eval, "%6.4f"},
+                                       std::pair{gm::NumberFormat::full_precision, "%.17g"}}) {
+      std::snprintf(expected, sizeof expected, spec, value);
+      std::string got;
+      gm::append_real(got, value, format);
+      BOOST_TEST_CONTEXT(spec << " of " << std::hexfloat << value) { BOOST_TEST(got == expected); }
+    }
+  }
 }

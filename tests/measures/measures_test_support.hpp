@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "catalog/measure_request.hpp"
-#include "evaluation/run_evaluation.hpp"
+#include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
 #include "trec/qrels_reader.hpp"
 #include "trec/run_reader.hpp"
@@ -36,20 +36,30 @@ inline std::string file_bytes(const std::filesystem::path& path) {
 }
 
 /// trec_eval's text for `run` against `qrels` with these measures and options,
-/// or the failure's message.
-inline std::string score_text(const std::filesystem::path& qrels_path, const std::filesystem::path& run_path,
-                              const std::vector<std::string>& measures, const EvaluationOptions& options,
-                              NumberFormat format, QrelsFormat qrels_format = QrelsFormat::automatic) {
+/// or the failure's message, read, scored and printed on `threads` threads.
+inline std::string score_text_on(unsigned threads, const std::filesystem::path& qrels_path,
+                                 const std::filesystem::path& run_path, const std::vector<std::string>& measures,
+                                 const EvaluationOptions& options, NumberFormat format, QrelsFormat qrels_format) {
   auto qrels = read_qrels(qrels_path, qrels_format);
   if (!qrels) return "error: " + qrels.error().message;
-  auto run = read_run(run_path);
+  auto run = read_run(run_path, threads);
   if (!run) return "error: " + run.error().message;
   auto requested = request_measures(measures);
   if (!requested) return "error: " + requested.error().message;
   const ValueLayout layout(*requested);
-  auto scores = evaluate_run(*run, run_path.filename().string(), *qrels, layout, options);
+  auto scores = evaluate_run(*run, run_path.filename().string(), *qrels, layout, options, threads);
   if (!scores) return "error: " + scores.error().message;
-  return trec_eval_text(*scores, layout, options.per_query, format);
+  return trec_eval_text(*scores, layout, options.per_query, format, threads);
+}
+
+/// score_text_on 1 thread, when 3 threads give the same bytes (every
+/// reference comparison also checks that the threads change nothing).
+inline std::string score_text(const std::filesystem::path& qrels_path, const std::filesystem::path& run_path,
+                              const std::vector<std::string>& measures, const EvaluationOptions& options,
+                              NumberFormat format, QrelsFormat qrels_format = QrelsFormat::automatic) {
+  const std::string one = score_text_on(1, qrels_path, run_path, measures, options, format, qrels_format);
+  const std::string three = score_text_on(3, qrels_path, run_path, measures, options, format, qrels_format);
+  return one == three ? one : "error: 3 threads gave other bytes than 1:\n" + three;
 }
 
 /// A file of `text` in a fresh temporary folder, removed with the object.

@@ -11,7 +11,7 @@
 #include <map>
 
 #include "measures_test_support.hpp"
-#include "statistic/output_files.hpp"
+#include "printing/trec_eval_text.hpp"
 
 namespace fs = std::filesystem;
 namespace gm = grk::measures;

@@ -3,7 +3,13 @@
 #define BOOST_TEST_MODULE measures_readers
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
 #include "measures_test_support.hpp"
+#include "trec/text_lines.hpp"
 
 namespace gm = grk::measures;
 namespace mt = grk::measures::testing;
@@ -112,4 +118,87 @@ BOOST_AUTO_TEST_CASE(the_shared_bad_files_are_refused_at_their_line) {
                                            gm::NumberFormat::trec_eval);
     BOOST_TEST_CONTEXT(name) { BOOST_TEST(got.find(problem) != std::string::npos, got); }
   }
+}
+
+// Scores as the fast path reads them (digits and one point) and as it leaves
+// them to std::from_chars: each must be strtod's double, bit for bit.
+BOOST_AUTO_TEST_CASE(scores_are_read_to_strtod_s_double) {
+  std::vector<std::string> texts = {
+      "0", "-0", "0.0", "-0.0", "1.", ".5", "-.5", "0.1", "0.2", "0.3", "39.999950", "123456789012345",
+      "1234567890123456", "12345678901234567890", "0.000000000000000000001", "0.0000000000000000000001",
+      "0.00000000000000000000001", "9007199254740993", "9007199254740992.5", "2.2250738585072011e-308",
+      "2.2250738585072014e-308", "4.9406564584124654e-324", "1.7976931348623157e308", "1e22", "1e23",
+      "0.1e1", "1E-5", "-1.5e+3", "7.038531e-26", "0.30000000000000004", "3.0000000000000004",
+      "000000000000000000001.5", "1.00000000000000011102230246251565404236316680908203125",
+      "1.0000000000000002220446049250313080847263336181640625", "0.500000000000000166533453693773481063544750213623046875"};
+  std::uint64_t state = 7;
+  for (int i = 0; i < 20000; ++i) {  // random decimals of 1 to 17 digits, the point anywhere
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    std::string digits = std::to_string(state >> 11).substr(0, 1 + (state >> 3) % 17);
+    const std::size_t point = (state >> 40) % (digits.size() + 1);
+    texts.push_back(((state >> 50) & 1 ? "-" : "") + digits.substr(0, point) + "." + digits.substr(point));
+  }
+  for (const auto& text : texts) {
+    double got = 1.0;
+    const bool read = gm::parse_finite_number(text, got);
+    const double expected = std::strtod(text.c_str(), nullptr);
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_TEST(read);
+      BOOST_TEST(std::memcmp(&got, &expected, sizeof got) == 0);
+    }
+  }
+  double unread = 0.0;
+  for (const std::string text : {"", "-", ".", "+", "++1", "1.2.3", "inf", "nan", "0x10", "1e400", "1,5", "--1"}) {
+    BOOST_TEST_CONTEXT(text) { BOOST_TEST(!gm::parse_finite_number(text, unread)); }
+  }
+}
+
+// A run larger than one read window (16 MiB), its queries cut by the windows'
+// and the parts' edges and listed in two places: the same run on 1, 2 and 3
+// threads as parse_run reads the whole text.
+BOOST_AUTO_TEST_CASE(a_run_read_in_windows_on_threads_is_the_whole_text_s_run) {
+  std::string text = "# a comment first\n";
+  for (int block = 0; block < 2; ++block) {
+    for (int q = 0; q < 300; ++q) {
+      for (int d = 0; d < 1000; ++d) {
+        text += std::to_string(100 + q) + " Q0 doc" + std::to_string(block * 1000 + d) + "-" + std::to_string(q) +
+                " " + std::to_string(d + 1) + " " + std::to_string(1000 - d) + ".25 tag" + std::to_string(block) +
+                (d % 97 == 0 ? "\r\n" : "\n");
+      }
+      if (q % 50 == 0) text += "   \n  # indented comment\n";
+    }
+  }
+  BOOST_REQUIRE(text.size() > (std::size_t{1} << 24));
+  mt::TemporaryFiles files;
+  const auto path = files.write("big.run", text);
+  auto whole = gm::parse_run(std::make_shared<const std::string>(text), path.string());
+  BOOST_REQUIRE(whole);
+  BOOST_TEST(whole->run_id == "tag1");
+  BOOST_TEST(whole->queries.size() == 300u);
+  for (unsigned threads : {1u, 2u, 3u}) {
+    auto read = gm::read_run(path, threads);
+    BOOST_REQUIRE(read);
+    BOOST_TEST_CONTEXT(threads << " threads") {
+      BOOST_TEST(read->run_id == whole->run_id);
+      BOOST_REQUIRE(read->queries.size() == whole->queries.size());
+      for (std::size_t q = 0; q < whole->queries.size(); ++q) {
+        const auto& a = read->queries[q];
+        const auto& b = whole->queries[q];
+        BOOST_REQUIRE(a.qid == b.qid);
+        BOOST_REQUIRE(a.documents.size() == b.documents.size());
+        for (std::size_t d = 0; d < b.documents.size(); ++d) {
+          BOOST_REQUIRE(a.documents[d].docno == b.documents[d].docno);
+          BOOST_REQUIRE(a.documents[d].score == b.documents[d].score);
+        }
+      }
+    }
+  }
+  // A bad line past the first window is refused at its number, on threads too.
+  text += "999 Q0 late 1 high tag\n";
+  const auto bad = files.write("bad.run", text);
+  auto refused = gm::read_run(bad, 2);
+  BOOST_REQUIRE(!refused);
+  const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  BOOST_TEST(refused.error().message == "run file '" + bad.string() + "' line " + std::to_string(lines) +
+                                            ": score 'high' is not a finite number: '999 Q0 late 1 high tag'");
 }

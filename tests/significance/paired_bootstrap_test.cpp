@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -330,6 +331,32 @@ BOOST_AUTO_TEST_CASE(portable_and_avx2_kernels_agree_on_a_full_bootstrap) {
   BOOST_TEST(fast.confidence_interval_high == slow.confidence_interval_high);
   BOOST_TEST(fast.p_value_two_sided == slow.p_value_two_sided);
   BOOST_TEST(fast.words_consumed == slow.words_consumed);
+}
+
+// The draws are taken in order whatever the thread count, and each mean has
+// its own slot: 1, 2 and 3 threads give the same bits (n = 1 draws too).
+BOOST_AUTO_TEST_CASE(one_two_and_three_threads_give_the_same_bits) {
+  for (std::size_t n : {std::size_t{1}, std::size_t{7}, std::size_t{1001}, std::size_t{70000}}) {
+    std::vector<double> deltas;
+    for (std::size_t i = 0; i < n; ++i) deltas.push_back(std::sin(static_cast<double>(i) * 0.37) * 0.25 - 0.01);
+    const std::int64_t resamples = n == 70000 ? 101 : 10007;  // not a whole number of chunks or lane groups
+    BootstrapTuning one;
+    one.threads = 1;
+    const BootstrapEstimate expected = bootstrap_deltas(deltas, resamples, 42, 0.95, {}, one);
+    for (unsigned threads : {2u, 3u}) {
+      BootstrapTuning tuning;
+      tuning.threads = threads;
+      const BootstrapEstimate got = bootstrap_deltas(deltas, resamples, 42, 0.95, {}, tuning);
+      BOOST_TEST_CONTEXT("n " << n << ", " << threads << " threads") {
+        BOOST_TEST(std::memcmp(&got.confidence_interval_low, &expected.confidence_interval_low, sizeof(double)) == 0);
+        BOOST_TEST(std::memcmp(&got.confidence_interval_high, &expected.confidence_interval_high, sizeof(double)) == 0);
+        BOOST_TEST(std::memcmp(&got.p_value_two_sided, &expected.p_value_two_sided, sizeof(double)) == 0);
+        BOOST_TEST(std::memcmp(&got.effect, &expected.effect, sizeof(double)) == 0);
+        BOOST_TEST(got.significant == expected.significant);
+        BOOST_TEST(got.words_consumed == expected.words_consumed);
+      }
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(resamples_past_memory_fail_with_a_message_not_a_crash) {

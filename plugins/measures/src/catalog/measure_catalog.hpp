@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "scoring/measure_input.hpp"
+#include "scoring/measure_functions.hpp"
 
 namespace grk::measures {
 

@@ -1,14 +1,17 @@
 #include "evaluation/system_evaluation.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <exception>
 #include <optional>
 #include <string_view>
 #include <thread>
 
-#include "evaluation/run_evaluation.hpp"
+#include "ranking/ranked_judgments.hpp"
+#include "threads/work_parts.hpp"
 #include "trec/run_reader.hpp"
 
 namespace grk::measures {
@@ -32,9 +35,12 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
                                                   const EvaluationOptions& options, unsigned threads) {
   std::vector<std::optional<Expected<RunScores>>> slots(runs.size());
   std::atomic<std::size_t> next{0};
+  // Runs go to threads while there are at least as many as threads; fewer
+  // runs are each read and scored by every thread in turn.
+  const unsigned within_run = runs.size() >= threads ? 1u : threads;
   auto score = [&](std::size_t i) -> Expected<RunScores> {
-    GRK_TRY(const TrecRun run, read_run(runs[i].second));
-    return evaluate_run(run, runs[i].first, qrels, layout, options);
+    GRK_TRY(const TrecRun run, read_run(runs[i].second, within_run));
+    return evaluate_run(run, runs[i].first, qrels, layout, options, within_run);
   };
   auto work = [&] {
     for (std::size_t i = next++; i < runs.size(); i = next++) {
@@ -46,7 +52,7 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
       }
     }
   };
-  const std::size_t helpers = std::min<std::size_t>(threads, runs.size()) - (runs.empty() ? 0 : 1);
+  const std::size_t helpers = within_run > 1 ? 0 : std::min<std::size_t>(threads, runs.size()) - (runs.empty() ? 0 : 1);
   std::vector<std::thread> pool;
   for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(work);
   work();
@@ -56,6 +62,111 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
     if (!*slot) return unexpected(std::move(*slot).error());
     scores.push_back(std::move(**slot));
   }
+  return scores;
+}
+
+namespace {
+
+// What trec_eval resets after scoring its one-document stand-in for a query
+// the run lacks (-c): the measures that would otherwise count that document.
+void clear_stand_in(const ValueLayout& layout, QueryScores& scores) {
+  for (std::size_t m = 0; m < layout.measures.size(); ++m) {
+    const auto& names = layout.measures[m].names;
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const std::string& name = names[k];
+      if (name == "num_ret" || name == "utility" || name == "rbp_resid" || name.rfind("unj", 0) == 0) {
+        scores.values[layout.offsets[m] + k] = 0.0;
+      }
+    }
+  }
+  scores.relstring.clear();
+}
+
+void score_query(const RankedJudgments& ranked, const ValueLayout& layout, const EvaluationOptions& options,
+                 QueryScores& scores) {
+  scores.values.assign(layout.size, 0.0);
+  for (std::size_t m = 0; m < layout.measures.size(); ++m) {
+    const RequestedMeasure& measure = layout.measures[m];
+    const MeasureInput input{ranked, measure.params, options, scores.values.data() + layout.offsets[m],
+                             &scores.relstring};
+    measure.definition->compute(input);
+  }
+}
+
+// The summary from the queries' values, added in query order as trec_eval adds them.
+std::vector<double> summarize(const ValueLayout& layout, const std::vector<QueryScores>& queries) {
+  std::vector<double> summary(layout.size, 0.0);
+  for (const auto& query : queries) {
+    for (std::size_t v = 0; v < layout.size; ++v) summary[v] += query.values[v];
+  }
+  const double count = static_cast<double>(queries.size());
+  for (std::size_t m = 0; m < layout.measures.size(); ++m) {
+    const RequestedMeasure& measure = layout.measures[m];
+    for (std::size_t k = 0; k < measure.names.size(); ++k) {
+      double& value = summary[layout.offsets[m] + k];
+      switch (measure.definition->summary) {
+        case Summary::mean: value /= count; break;
+        case Summary::geometric_mean: value = std::exp(value / count); break;
+        case Summary::query_count: value = count; break;
+        case Summary::sum:
+        case Summary::run_id:
+        case Summary::none: break;
+      }
+    }
+  }
+  return summary;
+}
+
+}  // namespace
+
+ValueLayout::ValueLayout(const std::vector<RequestedMeasure>& requested) : measures(requested) {
+  for (const auto& measure : measures) {
+    offsets.push_back(size);
+    size += measure.names.size();
+  }
+}
+
+Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
+                                 const ValueLayout& layout, const EvaluationOptions& options, unsigned threads) {
+  // Each qrels query is scored into its own slot, parts of them on each thread;
+  // the slots are then taken in qrels order, so nothing depends on the threads.
+  const std::size_t count = qrels.queries.size();
+  std::vector<const RunQuery*> retrieved(count);
+  bool any_shared = false;
+  for (std::size_t q = 0; q < count; ++q) {
+    retrieved[q] = run.find(qrels.queries[q].qid);
+    any_shared = any_shared || retrieved[q] != nullptr;
+  }
+  if (!any_shared) {
+    return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
+  }
+  std::vector<QueryScores> slots(count);
+  constexpr std::size_t queries_per_part = 32;
+  for_each_part((count + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+    RankedJudgments ranked;
+    const std::size_t last = std::min(count, (part + 1) * queries_per_part);
+    for (std::size_t q = part * queries_per_part; q < last; ++q) {
+      const QrelsQuery& judged = qrels.queries[q];
+      // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
+      if (retrieved[q] == nullptr && !options.complete) continue;
+      QueryScores& query = slots[q];
+      query.qid = std::string(judged.qid);
+      if (retrieved[q] != nullptr) {
+        rank_and_judge(retrieved[q]->documents, judged, options, ranked);
+        score_query(ranked, layout, options, query);
+      } else {
+        judge_missing_query(judged, options, ranked);
+        score_query(ranked, layout, options, query);
+        clear_stand_in(layout, query);
+      }
+    }
+  });
+  RunScores scores;
+  scores.run_id = run.run_id;
+  for (std::size_t q = 0; q < count; ++q) {
+    if (retrieved[q] != nullptr || options.complete) scores.queries.push_back(std::move(slots[q]));
+  }
+  scores.summary = summarize(layout, scores.queries);
   return scores;
 }
 

@@ -1,9 +1,11 @@
-// Scoring every run of a step, spread over threads (docs/behaviour/trec-eval.md §8).
+// Scoring a run against qrels as trec_eval's main loop does (docs/behaviour/trec-eval.md §4),
+// and every run of a step, spread over threads (§8.4).
 #ifndef GRK_MEASURES_EVALUATION_SYSTEM_EVALUATION_HPP
 #define GRK_MEASURES_EVALUATION_SYSTEM_EVALUATION_HPP
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -11,16 +13,25 @@
 
 #include "evaluation/run_scores.hpp"
 #include "ranking/evaluation_options.hpp"
-#include "trec/qrels.hpp"
+#include "trec/qrels_reader.hpp"
+#include "trec/run_reader.hpp"
 
 namespace grk::measures {
+
+/// Every qrels query the run has (with `complete`, every qrels query), each
+/// measure on it, and the summary. Fails (invalid_data) when no query of the
+/// run `run_name` is in the qrels. The queries are scored on up to `threads`
+/// threads; the scores do not depend on how many.
+Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
+                                 const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1);
 
 /// The thread count: GRK_THREADS when set (a positive integer, else
 /// invalid_argument), the machine's cores otherwise.
 Expected<unsigned> evaluation_threads();
 
-/// Reads and scores each run (system -> file), on up to `threads` threads,
-/// each run read by the thread that scores it. The result is in the runs'
+/// Reads and scores each run (system -> file), on up to `threads` threads:
+/// with at least as many runs as threads each run is read and scored by one
+/// thread, otherwise each run in turn by all of them. The result is in the runs'
 /// order and does not depend on the thread count; the failure is the first
 /// run's, in the runs' order.
 Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,

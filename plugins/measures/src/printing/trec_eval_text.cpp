@@ -1,6 +1,11 @@
 #include "printing/trec_eval_text.hpp"
 
-#include <cstdio>
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <system_error>
+
+#include "threads/work_parts.hpp"
 
 namespace grk::measures {
 
@@ -8,7 +13,7 @@ namespace {
 
 class Printer {
  public:
-  Printer(std::string& out, NumberFormat format) : out_(out), real_(format == NumberFormat::trec_eval ? "%6.4f" : "%.17g") {}
+  Printer(std::string& out, NumberFormat format) : out_(out), format_(format) {}
 
   // `%-22s\t%s\t` then the value, as every trec_eval print routine starts.
   void label(const std::string& name, const std::string& qid) {
@@ -19,13 +24,13 @@ class Printer {
     out_ += '\t';
   }
   void real(double value) {
-    char buffer[64];
-    const int n = std::snprintf(buffer, sizeof buffer, real_, value);
-    out_.append(buffer, static_cast<std::size_t>(n));
+    append_real(out_, value, format_);
     out_ += '\n';
   }
   void integer(double value) {
-    out_ += std::to_string(static_cast<long>(value));
+    char buffer[24];
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, static_cast<long>(value)).ptr;
+    out_.append(buffer, end);
     out_ += '\n';
   }
   void text(const std::string& value) {
@@ -35,7 +40,7 @@ class Printer {
 
  private:
   std::string& out_;
-  const char* real_;
+  NumberFormat format_;
 };
 
 void print_values(Printer& printer, const RequestedMeasure& measure, const double* values, const std::string& qid) {
@@ -49,25 +54,55 @@ void print_values(Printer& printer, const RequestedMeasure& measure, const doubl
   }
 }
 
+void print_query(Printer& printer, const QueryScores& query, const ValueLayout& layout) {
+  for (std::size_t m = 0; m < layout.measures.size(); ++m) {
+    const RequestedMeasure& measure = layout.measures[m];
+    if (!measure.definition->per_query) continue;
+    if (measure.definition->summary == Summary::none) {  // relstring
+      printer.label(measure.names[0], query.qid);
+      printer.text("'" + query.relstring + "'");
+      continue;
+    }
+    print_values(printer, measure, query.values.data() + layout.offsets[m], query.qid);
+  }
+}
+
 }  // namespace
 
-std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query, NumberFormat format) {
+void append_real(std::string& out, double value, NumberFormat format) {
+  // std::to_chars with a precision prints as printf does in the "C" locale,
+  // to the same bytes and without the locale and varargs printf pays for.
+  char buffer[400];
+  const bool fixed = format == NumberFormat::trec_eval;
+  const auto result = fixed ? std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, 4)
+                            : std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 17);
+  const auto size = static_cast<std::size_t>(result.ptr - buffer);
+  if (fixed && size < 6) out.append(6 - size, ' ');  // %6.4f's width
+  out.append(buffer, size);
+}
+
+std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query, NumberFormat format,
+                           unsigned threads) {
   std::string out;
-  Printer printer(out, format);
   if (per_query) {
-    for (const auto& query : scores.queries) {
-      for (std::size_t m = 0; m < layout.measures.size(); ++m) {
-        const RequestedMeasure& measure = layout.measures[m];
-        if (!measure.definition->per_query) continue;
-        if (measure.definition->summary == Summary::none) {  // relstring
-          printer.label(measure.names[0], query.qid);
-          printer.text("'" + query.relstring + "'");
-          continue;
-        }
-        print_values(printer, measure, query.values.data() + layout.offsets[m], query.qid);
-      }
+    // Parts of the queries printed side by side, then joined in query order.
+    constexpr std::size_t queries_per_part = 64;
+    const std::size_t count = scores.queries.size();
+    std::vector<std::string> parts((count + queries_per_part - 1) / queries_per_part);
+    for_each_part(parts.size(), threads, [&](std::size_t part) {
+      Printer printer(parts[part], format);
+      const std::size_t last = std::min(count, (part + 1) * queries_per_part);
+      for (std::size_t q = part * queries_per_part; q < last; ++q) print_query(printer, scores.queries[q], layout);
+    });
+    std::size_t size = 0;
+    for (const auto& part : parts) size += part.size();
+    out.reserve(size + 4096);
+    for (auto& part : parts) {
+      out += part;
+      std::string().swap(part);
     }
   }
+  Printer printer(out, format);
   static const std::string all = "all";
   for (std::size_t m = 0; m < layout.measures.size(); ++m) {
     const RequestedMeasure& measure = layout.measures[m];
@@ -80,6 +115,25 @@ std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, b
     print_values(printer, measure, scores.summary.data() + layout.offsets[m], all);
   }
   return out;
+}
+
+Expected<void> publish_outputs(const std::filesystem::path& folder,
+                               const std::vector<std::pair<std::string, std::string>>& files,
+                               output::StepObserver observer) {
+  std::error_code error;
+  // The staged folder wants an absolute path without symbolic links.
+  const auto destination = std::filesystem::weakly_canonical(std::filesystem::absolute(folder), error);
+  if (error) return fail(Status::io_error, "output_dir '" + folder.string() + "': " + error.message());
+  output::StagingOptions options;
+  for (const auto& [name, text] : files) {
+    (void)text;
+    options.entries.push_back(name);
+  }
+  options.marker = "grk-trec-eval-staging-";
+  options.observer = std::move(observer);
+  GRK_TRY(auto staged, output::StagedFolder::create(destination.string(), std::move(options)));
+  for (const auto& [name, text] : files) GRK_TRY_VOID(staged->write_file(name, text));
+  return staged->publish();
 }
 
 }  // namespace grk::measures

@@ -1,21 +1,40 @@
-// The text trec_eval prints for one run (docs/behaviour/trec-eval.md §7).
+// The text trec_eval prints for one run (docs/behaviour/trec-eval.md §7), and
+// its publication into output_dir (§8.3).
 #ifndef GRK_MEASURES_PRINTING_TREC_EVAL_TEXT_HPP
 #define GRK_MEASURES_PRINTING_TREC_EVAL_TEXT_HPP
 
+#include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include <grk/expected.hpp>
+#include <grk/output/staged_folder.hpp>
 
 #include "evaluation/run_scores.hpp"
 
 namespace grk::measures {
+
+/// Writes each (file name, text) into `folder` through a staging folder and
+/// publishes them by renames: the folder holds all of them or none of them,
+/// whatever happens to the process. `observer` sees each file-system step
+/// (a test kills the process there).
+Expected<void> publish_outputs(const std::filesystem::path& folder,
+                               const std::vector<std::pair<std::string, std::string>>& files,
+                               output::StepObserver observer = {});
 
 /// trec_eval's `%6.4f`, or `%.17g` (its two formats widened, as in the
 /// full-precision references).
 enum class NumberFormat { trec_eval, full_precision };
 
 /// The lines trec_eval prints: with `per_query` each query's values first
-/// (qrels order), then the summary under `all`; byte for byte.
+/// (qrels order), then the summary under `all`; byte for byte. The queries'
+/// lines are printed on up to `threads` threads, to the same bytes.
 std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query,
-                           NumberFormat format = NumberFormat::trec_eval);
+                           NumberFormat format = NumberFormat::trec_eval, unsigned threads = 1);
+
+/// Appends `value` as printf's `%6.4f` (trec_eval) or `%.17g` would print it.
+void append_real(std::string& out, double value, NumberFormat format);
 
 }  // namespace grk::measures
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "ranking/evaluation_options.hpp"
-#include "trec/qrels.hpp"
-#include "trec/trec_run.hpp"
+#include "trec/qrels_reader.hpp"
+#include "trec/run_reader.hpp"
 
 namespace grk::measures {
 

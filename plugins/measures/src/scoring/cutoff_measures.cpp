@@ -27,33 +27,34 @@ void walk_cutoffs(const MeasureInput& input, Visit visit, At at) {
   for (; k < cutoffs.size(); ++k) at(k, cutoffs[k], false);
 }
 
-}  // namespace
-
-void P(const MeasureInput& input) {
+// The relevant documents retrieved down to each cutoff over `denominator(cutoff)`:
+// P, recall and relative_P differ only there.
+template <typename Denominator>
+void relevant_over(const MeasureInput& input, Denominator denominator) {
   long rel = 0;
   walk_cutoffs(
       input, [&](long value, long) { rel += value >= input.options.relevance_level; },
-      [&](std::size_t k, long cutoff, bool) { input.values[k] = static_cast<double>(rel) / static_cast<double>(cutoff); });
+      [&](std::size_t k, long cutoff, bool) {
+        input.values[k] = static_cast<double>(rel) / static_cast<double>(denominator(cutoff));
+      });
+}
+
+}  // namespace
+
+void P(const MeasureInput& input) {
+  relevant_over(input, [](long cutoff) { return cutoff; });
 }
 
 void recall(const MeasureInput& input) {
   const long num_rel = input.ranked.num_rel;
   if (num_rel == 0) return;
-  long rel = 0;
-  walk_cutoffs(
-      input, [&](long value, long) { rel += value >= input.options.relevance_level; },
-      [&](std::size_t k, long, bool) { input.values[k] = static_cast<double>(rel) / static_cast<double>(num_rel); });
+  relevant_over(input, [&](long) { return num_rel; });
 }
 
 void relative_P(const MeasureInput& input) {
   const long num_rel = input.ranked.num_rel;
   if (num_rel == 0) return;
-  long rel = 0;
-  walk_cutoffs(
-      input, [&](long value, long) { rel += value >= input.options.relevance_level; },
-      [&](std::size_t k, long cutoff, bool) {
-        input.values[k] = static_cast<double>(rel) / static_cast<double>(cutoff > num_rel ? num_rel : cutoff);
-      });
+  relevant_over(input, [&](long cutoff) { return cutoff > num_rel ? num_rel : cutoff; });
 }
 
 void success(const MeasureInput& input) {

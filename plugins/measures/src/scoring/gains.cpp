@@ -48,9 +48,14 @@ Gains::Gains(const MeasureParams& params, const RankedJudgments& ranked) {
     }
   }
   sort_by_gain(levels_);
+  entry_of_.assign(static_cast<std::size_t>(static_cast<long>(ranked.rel_levels.size()) - lowest_value), -1);
+  for (std::size_t e = levels_.size(); e-- > 0;) {
+    const long slot = levels_[e].level - lowest_value;
+    if (slot >= 0 && slot < static_cast<long>(entry_of_.size())) entry_of_[static_cast<std::size_t>(slot)] = static_cast<int>(e);
+  }
 }
 
-double Gains::of(long level) const {
+double Gains::search(long level) const {
   for (const auto& entry : levels_) {
     if (entry.level == level) return entry.gain;
   }

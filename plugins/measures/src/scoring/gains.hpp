@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "scoring/measure_input.hpp"
+#include "scoring/measure_functions.hpp"
 
 namespace grk::measures {
 
@@ -22,12 +22,26 @@ class Gains {
   Gains(const MeasureParams& params, const RankedJudgments& ranked);
 
   /// The gain of a relevance value; 0 for a level without one.
-  double of(long level) const;
+  double of(long level) const {
+    const long slot = level - lowest_value;
+    if (slot >= 0 && slot < static_cast<long>(entry_of_.size())) {
+      const int entry = entry_of_[static_cast<std::size_t>(slot)];
+      return entry < 0 ? 0.0 : levels_[static_cast<std::size_t>(entry)].gain;
+    }
+    return search(level);
+  }
   std::vector<LevelGain>& levels() { return levels_; }
   const std::vector<LevelGain>& levels() const { return levels_; }
 
  private:
+  // The values a ranking holds: -2 (unjudged in the pool), -1 (not in the pool), then levels.
+  static constexpr long lowest_value = -2;
+  double search(long level) const;
+
   std::vector<LevelGain> levels_;
+  /// For each value from lowest_value up to the query's levels, the first entry
+  /// of levels_ for it (-1: none): `of` is called for every rank of every graded measure.
+  std::vector<int> entry_of_;
 };
 
 /// Walks the ideal ranking: the judged documents by decreasing gain.

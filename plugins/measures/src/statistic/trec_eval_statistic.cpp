@@ -5,7 +5,6 @@
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
 #include "statistic/evaluation_request.hpp"
-#include "statistic/output_files.hpp"
 #include "statistic/result_json.hpp"
 #include "trec/qrels_reader.hpp"
 
@@ -30,7 +29,8 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
   if (request.output_dir) {
     std::vector<std::pair<std::string, std::string>> files;
     for (std::size_t s = 0; s < systems.size(); ++s) {
-      files.emplace_back(systems[s] + ".txt", trec_eval_text(scores[s], layout, request.options.per_query));
+      files.emplace_back(systems[s] + ".txt", trec_eval_text(scores[s], layout, request.options.per_query,
+                                                              NumberFormat::trec_eval, threads));
     }
     GRK_TRY_VOID(publish_outputs(*request.output_dir, files));
   }

@@ -26,6 +26,13 @@ class IdStore {
     return std::string_view(at, id.size());
   }
 
+  /// Takes over the blocks of `other`: the views it gave stay valid here.
+  void absorb(IdStore&& other) {
+    for (auto& block : other.blocks_) blocks_.insert(blocks_.end() - (blocks_.empty() ? 0 : 1), std::move(block));
+    other.blocks_.clear();
+    other.used_ = other.capacity_ = 0;
+  }
+
  private:
   static constexpr std::size_t block_size = std::size_t{1} << 20;
   std::vector<std::unique_ptr<char[]>> blocks_;

@@ -4,8 +4,6 @@
 #include <unordered_map>
 #include <utility>
 
-#include "trec/file_text.hpp"
-#include "trec/query_order.hpp"
 #include "trec/text_lines.hpp"
 
 namespace grk::measures {

@@ -1,15 +1,16 @@
 #include "trec/run_reader.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
+#include <cstring>
 #include <optional>
 #include <unordered_map>
 #include <utility>
 
-#include "trec/file_lines.hpp"
-#include "trec/file_text.hpp"
+#include "threads/work_parts.hpp"
 #include "trec/id_store.hpp"
-#include "trec/query_order.hpp"
 #include "trec/text_lines.hpp"
 
 namespace grk::measures {
@@ -35,32 +36,127 @@ Failure duplicate_failure(std::string_view text, std::string_view file, std::str
                       "' (first on line " + std::to_string(first) + ")");
 }
 
-// FNV-1a of a document id.
+// A hash of a document id, eight bytes at a time (ids are short).
 std::uint64_t id_hash(std::string_view id) {
-  std::uint64_t hash = 14695981039346656037ULL;
-  for (unsigned char c : id) hash = (hash ^ c) * 1099511628211ULL;
+  std::uint64_t hash = 0x9e3779b97f4a7c15ULL ^ id.size();
+  for (std::size_t i = 0; i < id.size(); i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, id.data() + i, std::min<std::size_t>(8, id.size() - i));
+    hash = (hash ^ word) * 0xff51afd7ed558ccdULL;
+    hash ^= hash >> 32;
+  }
   return hash;
 }
 
 // The first document a query lists twice, if any, found with an open-addressing
 // table of the ids seen (linear in the query's length; `table` is reused).
-std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vector<std::uint32_t>& table) {
-  constexpr std::uint32_t empty = 0xffffffffu;
+// Each slot holds the document's index and its hash's high half, so that a
+// slot of another id is passed without comparing the ids.
+std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vector<std::uint64_t>& table) {
+  constexpr std::uint64_t empty = ~std::uint64_t{0};
   std::size_t capacity = 16;
   while (capacity < 2 * query.documents.size()) capacity *= 2;
   table.assign(capacity, empty);
   const std::size_t mask = capacity - 1;
   for (std::size_t i = 0; i < query.documents.size(); ++i) {
     const std::string_view docno = query.documents[i].docno;
-    for (std::size_t slot = id_hash(docno) & mask;; slot = (slot + 1) & mask) {
+    const std::uint64_t hash = id_hash(docno);
+    const std::uint64_t tag = hash & 0xffffffff00000000ULL;
+    for (std::size_t slot = hash & mask;; slot = (slot + 1) & mask) {
       if (table[slot] == empty) {
-        table[slot] = static_cast<std::uint32_t>(i);
+        table[slot] = tag | i;
         break;
       }
-      if (query.documents[table[slot]].docno == docno) return docno;
+      if ((table[slot] & 0xffffffff00000000ULL) == tag && query.documents[table[slot] & 0xffffffffu].docno == docno) {
+        return docno;
+      }
     }
   }
   return std::nullopt;
+}
+
+// The lines of one part of a window of the file, read on one thread: runs of
+// consecutive lines of one query, their ids copied into the part's own store.
+struct ParsedPart {
+  IdStore ids;
+  std::vector<RunQuery> segments;
+  std::string tag;
+  bool refused = false;  ///< a line the serial reader must refuse, with its number
+};
+
+// Whether two ids are the same bytes; ids are short, so no call to memcmp.
+bool same_id(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+// The lines of `text` as RunBuilder::add reads them, in one pass over the
+// bytes and without line numbers: a line it would refuse only marks the part,
+// and parse_run says why.
+void parse_part(std::string_view text, ParsedPart& part) {
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const auto blank = [](char c) { return c != '\n' && is_c_space(c); };
+  const auto skip_line = [&] {
+    const void* stop = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    p = stop == nullptr ? end : static_cast<const char*>(stop) + 1;
+  };
+  std::string_view tag;
+  while (p < end) {
+    while (p < end && blank(*p)) ++p;
+    if (p == end) break;
+    if (*p == '\n') {  // blank
+      ++p;
+      continue;
+    }
+    if (*p == '#') {  // a comment
+      skip_line();
+      continue;
+    }
+    std::string_view fields[6];
+    std::size_t count = 0;
+    while (count < 6) {
+      const char* start = p;
+      while (p < end && !is_c_space(*p)) ++p;
+      fields[count++] = std::string_view(start, static_cast<std::size_t>(p - start));
+      while (p < end && blank(*p)) ++p;
+      if (p == end || *p == '\n') break;
+    }
+    skip_line();  // past the line break, and past text after the tag
+    double score = 0.0;
+    if (count < 6 || !parse_finite_number(fields[4], score)) {
+      part.refused = true;
+      return;
+    }
+    if (part.segments.empty() || !same_id(part.segments.back().qid, fields[0])) {
+      // Runs give their queries alike depths: the last one's is a good guess.
+      const std::size_t guess = part.segments.empty() ? 0 : part.segments.back().documents.size();
+      part.segments.push_back(RunQuery{part.ids.keep(fields[0]), {}});
+      part.segments.back().documents.reserve(std::min<std::size_t>(guess, 1 << 16));
+    }
+    part.segments.back().documents.push_back(RetrievedDocument{part.ids.keep(fields[2]), score});
+    tag = fields[5];
+  }
+  part.tag.assign(tag.data(), tag.size());
+}
+
+// Where `text` is cut into `parts` pieces that end at line breaks.
+std::vector<std::string_view> split_at_lines(std::string_view text, std::size_t parts) {
+  std::vector<std::string_view> pieces;
+  std::size_t begin = 0;
+  for (std::size_t k = 1; k <= parts && begin < text.size(); ++k) {
+    std::size_t end = k == parts ? text.size() : std::max(begin, text.size() / parts * k);
+    if (end < text.size()) {
+      const std::size_t line_end = text.find('\n', end);
+      end = line_end == std::string_view::npos ? text.size() : line_end + 1;
+    }
+    pieces.push_back(text.substr(begin, end - begin));
+    begin = end;
+  }
+  return pieces;
 }
 
 // A run built line by line; its ids are copied into the run's own store, so
@@ -97,14 +193,45 @@ class RunBuilder {
     return {};
   }
 
+  /// Adds the lines of a part, which follow every line added so far.
+  void absorb(ParsedPart&& part) {
+    for (auto& segment : part.segments) {
+      if (run_.queries.empty() || segment.qid != run_.queries[current_].qid) {
+        auto found = index_.find(segment.qid);
+        if (found == index_.end()) {
+          current_ = run_.queries.size();
+          index_.emplace(segment.qid, current_);
+          run_.queries.push_back(std::move(segment));
+          continue;
+        }
+        current_ = found->second;
+      }
+      auto& documents = run_.queries[current_].documents;
+      documents.insert(documents.end(), segment.documents.begin(), segment.documents.end());
+    }
+    if (!part.segments.empty()) tag_ = std::move(part.tag);
+    ids_->absorb(std::move(part.ids));
+  }
+
   /// The run, or the file's emptiness, or a document listed twice: `duplicate`
-  /// turns that one into its failure.
+  /// turns the first query's (in file order) into its failure.
   template <typename Duplicate>
-  Expected<TrecRun> finish(Duplicate duplicate) {
+  Expected<TrecRun> finish(Duplicate duplicate, unsigned threads = 1) {
     if (run_.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + file_ + "' holds no run line");
-    std::vector<std::uint32_t> table;
-    for (const auto& query : run_.queries) {
-      if (auto docno = first_duplicate(query, table)) return unexpected(duplicate(query.qid, *docno));
+    constexpr std::size_t queries_per_part = 256;
+    const std::size_t parts = (run_.queries.size() + queries_per_part - 1) / queries_per_part;
+    std::vector<std::optional<std::string_view>> repeated(parts);
+    std::vector<std::size_t> where(parts, 0);
+    for_each_part(parts, threads, [&](std::size_t part) {
+      std::vector<std::uint64_t> table;
+      const std::size_t last = std::min(run_.queries.size(), (part + 1) * queries_per_part);
+      for (std::size_t q = part * queries_per_part; q < last && !repeated[part]; ++q) {
+        repeated[part] = first_duplicate(run_.queries[q], table);
+        where[part] = q;
+      }
+    });
+    for (std::size_t part = 0; part < parts; ++part) {
+      if (repeated[part]) return unexpected(duplicate(run_.queries[where[part]].qid, *repeated[part]));
     }
     sort_by_query_id(run_.queries);
     run_.run_id = std::move(tag_);
@@ -139,15 +266,63 @@ Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string
   });
 }
 
-// Read in blocks: the run's memory is its ids and scores, not its text.
-Expected<TrecRun> read_run(const std::filesystem::path& path) {
+Expected<TrecRun> read_run(const std::filesystem::path& path) { return read_run(path, 1); }
+
+// Read in windows, each cut at line breaks into one part per thread: the
+// run's memory is its ids and scores and one window, not its text. A line to
+// refuse sends the file to parse_run, which finds it with its number.
+Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) {
   const std::string file = path.string();
+  struct Closer {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  const std::unique_ptr<std::FILE, Closer> stream(std::fopen(file.c_str(), "rb"));
+  if (!stream) {
+    const int error = errno;
+    return fail(error == ENOENT ? Status::not_found : Status::io_error,
+                std::string(kind) + " '" + file + "' cannot be opened: " + std::strerror(error));
+  }
+  const auto refused = [&]() -> Expected<TrecRun> {
+    GRK_TRY(auto text, read_file_text(path, kind));
+    return parse_run(std::move(text), file);
+  };
   RunBuilder builder(file);
-  GRK_TRY_VOID(for_each_file_line(path, kind, [&](const TextLine& line) { return builder.add(line); }));
-  return builder.finish([&](std::string_view qid, std::string_view docno) {
-    auto text = read_file_text(path, kind);
-    return text ? duplicate_failure(**text, file, qid, docno) : text.error();
-  });
+  std::vector<char> window(std::size_t{1} << 24);
+  std::size_t held = 0;  // the start of a line the last window cut
+  for (bool at_end = false; !at_end;) {
+    const std::size_t got = std::fread(window.data() + held, 1, window.size() - held, stream.get());
+    if (std::ferror(stream.get())) return fail(Status::io_error, std::string(kind) + " '" + file + "' cannot be read");
+    const std::size_t filled = held + got;
+    at_end = held + got < window.size();
+    std::size_t cut = filled;
+    if (!at_end) {
+      const void* last = nullptr;
+      for (std::size_t back = filled; back > 0 && last == nullptr; --back) {
+        if (window[back - 1] == '\n') last = &window[back - 1];
+      }
+      if (last == nullptr) {  // one line longer than the window
+        held = filled;
+        window.resize(window.size() * 2);
+        continue;
+      }
+      cut = static_cast<std::size_t>(static_cast<const char*>(last) - window.data()) + 1;
+    }
+    const auto pieces = split_at_lines(std::string_view(window.data(), cut), threads);
+    std::vector<ParsedPart> parts(pieces.size());
+    for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k]); });
+    for (auto& part : parts) {
+      if (part.refused) return refused();
+      builder.absorb(std::move(part));
+    }
+    held = filled - cut;
+    std::memmove(window.data(), window.data() + cut, held);
+  }
+  return builder.finish(
+      [&](std::string_view qid, std::string_view docno) {
+        auto text = read_file_text(path, kind);
+        return text ? duplicate_failure(**text, file, qid, docno) : text.error();
+      },
+      threads);
 }
 
 }  // namespace grk::measures

@@ -1,4 +1,4 @@
-// The strict reader of TREC runs (docs/behaviour/trec-eval.md §2.1).
+// A TREC run and its strict reader (docs/behaviour/trec-eval.md §2.1).
 #ifndef GRK_MEASURES_TREC_RUN_READER_HPP
 #define GRK_MEASURES_TREC_RUN_READER_HPP
 
@@ -6,12 +6,36 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <grk/expected.hpp>
 
-#include "trec/trec_run.hpp"
-
 namespace grk::measures {
+
+/// One line of a run: the document and its score (the rank column is ignored).
+struct RetrievedDocument {
+  std::string_view docno;
+  double score = 0.0;
+};
+
+/// The documents a run retrieved for one query, in file order.
+struct RunQuery {
+  std::string_view qid;
+  std::vector<RetrievedDocument> documents;
+};
+
+class IdStore;
+
+/// A whole run. The views point into `ids`, which the run keeps alive.
+struct TrecRun {
+  std::shared_ptr<const IdStore> ids;
+  /// The tag of the last line, which trec_eval prints as `runid`.
+  std::string run_id;
+  /// Every query of the file, in byte order of their ids.
+  std::vector<RunQuery> queries;
+  /// The query `qid`, or null.
+  const RunQuery* find(std::string_view qid) const;
+};
 
 /// Reads the run text `text` named `file` in messages: lines `qid Q0 docno
 /// rank score tag` (anything after the tag ignored, as trec_eval documents),
@@ -21,8 +45,13 @@ namespace grk::measures {
 /// without a run line.
 Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file);
 
-/// parse_run on the lines of `path`, read in blocks (the text is never whole
-/// in memory; a refused duplicate reads the file again for its message).
+/// parse_run on the lines of `path`, read in windows of 16 MiB, each parsed
+/// on up to `threads` threads: the text is never whole in memory (a refused
+/// file is read again, whole, for its message). The run does not depend on
+/// the thread count.
+Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads);
+
+/// read_run on one thread.
 Expected<TrecRun> read_run(const std::filesystem::path& path);
 
 }  // namespace grk::measures

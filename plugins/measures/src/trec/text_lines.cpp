@@ -1,16 +1,12 @@
 #include "trec/text_lines.hpp"
 
+#include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 
 namespace grk::measures {
-
-namespace {
-
-// C's isspace in the "C" locale: what trec_eval splits its fields at.
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'; }
-
-}  // namespace
 
 bool LineCursor::next(TextLine& line) {
   if (offset_ >= text_.size()) return false;
@@ -26,7 +22,7 @@ bool LineCursor::next(TextLine& line) {
 
 bool is_blank(std::string_view line) {
   for (char c : line) {
-    if (!is_space(c)) return false;
+    if (!is_c_space(c)) return false;
   }
   return true;
 }
@@ -34,7 +30,7 @@ bool is_blank(std::string_view line) {
 bool is_comment(std::string_view line, CommentRule rule) {
   std::size_t i = 0;
   if (rule == CommentRule::after_spaces) {
-    while (i < line.size() && is_space(line[i])) ++i;
+    while (i < line.size() && is_c_space(line[i])) ++i;
   }
   return i < line.size() && line[i] == '#';
 }
@@ -56,10 +52,10 @@ std::size_t split_fields(std::string_view line, std::string_view* fields, std::s
   std::size_t i = 0;
   const std::size_t n = line.size();
   while (i < n) {
-    while (i < n && is_space(line[i])) ++i;
+    while (i < n && is_c_space(line[i])) ++i;
     if (i >= n) break;
     const std::size_t start = i;
-    while (i < n && !is_space(line[i])) ++i;
+    while (i < n && !is_c_space(line[i])) ++i;
     if (count < capacity) fields[count] = line.substr(start, i - start);
     ++count;
   }
@@ -81,14 +77,73 @@ bool parse_integer(std::string_view text, long& value) {
   return error == std::errc() && end == text.data() + text.size();
 }
 
+namespace {
+
+// The common score, digits with at most one point and no exponent, read
+// directly when its digits fit in 2**53 and the point is at most 22 places in:
+// then both m and 10**k are exact doubles and one correctly rounded division
+// gives what strtod gives (Clinger's fast path). False sends the text to
+// std::from_chars.
+bool parse_plain_decimal(std::string_view text, double& value) {
+  static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  std::size_t i = 0;
+  const bool negative = !text.empty() && text[0] == '-';
+  if (negative) ++i;
+  std::uint64_t digits = 0;
+  std::size_t count = 0;
+  std::size_t places = 0;
+  bool point = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      if (++count > 15) return false;  // 10**15 < 2**53: no overflow, no rounding
+      digits = digits * 10 + static_cast<std::uint64_t>(c - '0');
+      places += point ? 1 : 0;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      return false;
+    }
+  }
+  if (count == 0 || places > 22) return false;
+  const double magnitude = static_cast<double>(digits) / powers[places];
+  value = negative ? -magnitude : magnitude;
+  return true;
+}
+
+}  // namespace
+
 bool parse_finite_number(std::string_view text, double& value) {
   if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  if (!text.empty() && text.front() != '+' && parse_plain_decimal(text, value)) return true;
   if (text.empty() || text.front() == '+') return false;
   const char first = text.front() == '-' && text.size() > 1 ? text[1] : text.front();
   // from_chars reads "inf" and "nan" too; a score is a written number.
   if (!((first >= '0' && first <= '9') || first == '.')) return false;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   return error == std::errc() && end == text.data() + text.size() && std::isfinite(value);
+}
+
+Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind) {
+  const std::string name = path.string();
+  std::FILE* file = std::fopen(name.c_str(), "rb");
+  if (file == nullptr) {
+    const int error = errno;
+    const Status status = error == ENOENT ? Status::not_found : Status::io_error;
+    return fail(status, std::string(kind) + " '" + name + "' cannot be opened: " + std::strerror(error));
+  }
+  auto text = std::make_shared<std::string>();
+  std::error_code size_error;
+  const auto size = std::filesystem::file_size(path, size_error);
+  if (!size_error) text->reserve(static_cast<std::size_t>(size));
+  char block[1 << 16];
+  std::size_t got = 0;
+  while ((got = std::fread(block, 1, sizeof block, file)) > 0) text->append(block, got);
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) return fail(Status::io_error, std::string(kind) + " '" + name + "' cannot be read");
+  return std::shared_ptr<const std::string>(std::move(text));
 }
 
 }  // namespace grk::measures

@@ -1,14 +1,39 @@
-// The line and field splitting both TREC readers share (docs/behaviour/trec-eval.md §2).
+// What both TREC readers share (docs/behaviour/trec-eval.md §2): reading a
+// file's bytes, splitting lines and fields, numbers, and the queries' order (§3).
 #ifndef GRK_MEASURES_TREC_TEXT_LINES_HPP
 #define GRK_MEASURES_TREC_TEXT_LINES_HPP
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <grk/expected.hpp>
 
 namespace grk::measures {
+
+/// Sorts queries (anything with a `qid` string view) by id, as strcmp orders them.
+template <typename Query>
+void sort_by_query_id(std::vector<Query>& queries) {
+  std::sort(queries.begin(), queries.end(), [](const Query& a, const Query& b) { return a.qid < b.qid; });
+}
+
+/// The bytes of `path`; `kind` ("run file", "qrels file") names it in a
+/// failure: not_found when it is absent, io_error when it cannot be read.
+Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind);
+
+/// C's isspace in the "C" locale: what trec_eval splits its fields at.
+inline bool is_c_space(char c) {
+  // One test for the six: a mask of their codes, all below 64.
+  constexpr std::uint64_t spaces = (1ULL << ' ') | (1ULL << '\t') | (1ULL << '\n') | (1ULL << '\v') |
+                                   (1ULL << '\f') | (1ULL << '\r');
+  const auto code = static_cast<unsigned char>(c);
+  return code < 64 && ((spaces >> code) & 1) != 0;
+}
 
 /// One line of a text file: its text without the line break (a trailing
 /// carriage return is dropped too) and its 1-based number.

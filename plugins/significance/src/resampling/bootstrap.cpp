@@ -1,58 +1,21 @@
 #include "resampling/bootstrap.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
+#include <string_view>
+#include <thread>
 
 #include "resampling/index_draws.hpp"
 #include "resampling/mersenne_twister.hpp"
+#include "resampling/parallel_means.hpp"
 #include "resampling/quantile.hpp"
 
 namespace grk::significance {
 
 namespace {
-
-// Resamples summed side by side: each resample's sum is a serial chain of
-// additions (the order is fixed by docs/behaviour/paired-bootstrap.md §5), so one chain alone waits
-// on the adder's latency; eight independent chains keep it busy.
-constexpr std::size_t kLanes = 8;
-
-void sum_eight_resamples(const double* deltas, const std::uint32_t* draws, std::size_t n,
-                         double* totals) noexcept {
-  const std::uint32_t* d0 = draws;
-  const std::uint32_t* d1 = d0 + n;
-  const std::uint32_t* d2 = d1 + n;
-  const std::uint32_t* d3 = d2 + n;
-  const std::uint32_t* d4 = d3 + n;
-  const std::uint32_t* d5 = d4 + n;
-  const std::uint32_t* d6 = d5 + n;
-  const std::uint32_t* d7 = d6 + n;
-  double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0, s6 = 0.0, s7 = 0.0;
-  for (std::size_t j = 0; j < n; ++j) {
-    s0 += deltas[d0[j]];
-    s1 += deltas[d1[j]];
-    s2 += deltas[d2[j]];
-    s3 += deltas[d3[j]];
-    s4 += deltas[d4[j]];
-    s5 += deltas[d5[j]];
-    s6 += deltas[d6[j]];
-    s7 += deltas[d7[j]];
-  }
-  totals[0] = s0;
-  totals[1] = s1;
-  totals[2] = s2;
-  totals[3] = s3;
-  totals[4] = s4;
-  totals[5] = s5;
-  totals[6] = s6;
-  totals[7] = s7;
-}
-
-double sum_drawn(const double* deltas, const std::uint32_t* draws, std::size_t n) noexcept {
-  double total = 0.0;
-  for (std::size_t j = 0; j < n; ++j) total += deltas[draws[j]];
-  return total;
-}
 
 // Python's sort is stable; std::sort is not. The only distinct doubles that
 // compare equal here are 0.0 and -0.0 (a tiny negative total divided by n can
@@ -78,6 +41,33 @@ double python311_sum(const double* values, std::size_t count) noexcept {
   return total;
 }
 
+namespace {
+
+thread_local bool one_thread_bootstraps = false;
+
+}  // namespace
+
+OneThreadBootstraps::OneThreadBootstraps(bool active) : previous_(one_thread_bootstraps) {
+  one_thread_bootstraps = previous_ || active;
+}
+
+OneThreadBootstraps::~OneThreadBootstraps() { one_thread_bootstraps = previous_; }
+
+unsigned bootstrap_threads(const BootstrapTuning& tuning) {
+  if (tuning.threads != 0) return tuning.threads;
+  if (one_thread_bootstraps) return 1;
+  // The components check GRK_THREADS and refuse a bad value before they get
+  // here; a value they did not check is taken only when it is valid.
+  if (const char* text = std::getenv("GRK_THREADS")) {
+    const std::string_view value(text);
+    unsigned threads = 0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
+    if (error == std::errc() && end == value.data() + value.size() && threads > 0) return threads;
+  }
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1u : cores;
+}
+
 BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
                                    std::int64_t seed, double confidence_level,
                                    const BootstrapProgress& progress,
@@ -91,33 +81,42 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
 
   MersenneTwister generator = MersenneTwister::from_python_seed(seed);
   if (tuning.portable_kernels) generator.use_portable_kernel();
-  IndexDraws draws(generator, static_cast<std::uint32_t>(n));
 
   std::vector<double> means;
-  means.reserve(static_cast<std::size_t>(total_resamples));
-  std::vector<std::uint32_t> indices(kLanes * n);
-  double totals[kLanes];
-  // About 10 reports per run at most, and none for short runs.
-  const std::uint64_t report_every = std::max<std::uint64_t>(total_resamples / 10, 4096);
-  std::uint64_t next_report = report_every;
+  std::uint64_t words = 0;
+  // Below a few million draws a round's waits cost more than a second thread gains.
+  constexpr std::uint64_t draws_worth_threads = std::uint64_t{1} << 22;
+  const unsigned threads = bootstrap_threads(tuning);
+  if (threads > 1 && (tuning.threads > 1 || total_resamples * n >= draws_worth_threads)) {
+    means = resample_means_on_threads(deltas, total_resamples, generator, threads, progress, words);
+  } else {
+    IndexDraws draws(generator, static_cast<std::uint32_t>(n));
+    means.reserve(static_cast<std::size_t>(total_resamples));
+    std::vector<std::uint32_t> indices(kLanes * n);
+    double totals[kLanes];
+    // About 10 reports per run at most, and none for short runs.
+    const std::uint64_t report_every = std::max<std::uint64_t>(total_resamples / 10, 4096);
+    std::uint64_t next_report = report_every;
 
-  std::uint64_t done = 0;
-  while (done < total_resamples) {
-    const std::uint64_t left = total_resamples - done;
-    if (left >= kLanes) {
-      draws.fill(indices.data(), kLanes * n);
-      sum_eight_resamples(deltas.data(), indices.data(), n, totals);
-      for (double total : totals) means.push_back(total / n_as_double);
-      done += kLanes;
-    } else {
-      draws.fill(indices.data(), n);
-      means.push_back(sum_drawn(deltas.data(), indices.data(), n) / n_as_double);
-      done += 1;
+    std::uint64_t done = 0;
+    while (done < total_resamples) {
+      const std::uint64_t left = total_resamples - done;
+      if (left >= kLanes) {
+        draws.fill(indices.data(), kLanes * n);
+        sum_eight_resamples(deltas.data(), indices.data(), n, totals);
+        for (double total : totals) means.push_back(total / n_as_double);
+        done += kLanes;
+      } else {
+        draws.fill(indices.data(), n);
+        means.push_back(sum_drawn(0.0, deltas.data(), indices.data(), n) / n_as_double);
+        done += 1;
+      }
+      if (progress && done >= next_report) {
+        progress(done, total_resamples);
+        next_report += report_every;
+      }
     }
-    if (progress && done >= next_report) {
-      progress(done, total_resamples);
-      next_report += report_every;
-    }
+    words = draws.words_consumed();
   }
 
   sort_like_python(means);
@@ -141,7 +140,7 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
   estimate.effect = python311_sum(deltas.data(), n) / n_as_double;
   estimate.significant =
       estimate.confidence_interval_low > 0.0 || estimate.confidence_interval_high < 0.0;
-  estimate.words_consumed = draws.words_consumed();
+  estimate.words_consumed = words;
   return estimate;
 }
 

@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "resampling/bootstrap.hpp"
+
 namespace grk::significance {
 
 Expected<unsigned> thread_count() {
@@ -34,7 +36,10 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
   const std::thread::id caller = std::this_thread::get_id();
   std::exception_ptr first_error;
   std::mutex error_mutex;
+  const std::size_t helpers = std::min<std::size_t>(threads, count) > 0 ? std::min<std::size_t>(threads, count) - 1 : 0;
   const auto drain = [&] {
+    // The slots already keep the cores busy: a bootstrap in one takes one thread.
+    const OneThreadBootstraps serial(helpers > 0);
     for (std::size_t i = next++; i < count; i = next++) {
       try {
         work(i);
@@ -46,7 +51,6 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
       if (done && std::this_thread::get_id() == caller) done(now);
     }
   };
-  const std::size_t helpers = std::min<std::size_t>(threads, count) > 0 ? std::min<std::size_t>(threads, count) - 1 : 0;
   std::vector<std::thread> pool;
   pool.reserve(helpers);
   for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(drain);
