@@ -213,7 +213,9 @@ Expected<void> CompareSystemsStatistic::validate(const Params& params) const {
 
 // The one place where a failure becomes grk::Error (the plugin firewall).
 boost::json::value CompareSystemsStatistic::compute(const Params& params, Context& context) {
-  return run(params, context).or_throw();
+  boost::json::value result = run(params, context).or_throw();
+  for (const std::string& line : raw_p_values(result)) context.log(LogLevel::debug, line);
+  return result;
 }
 
 std::string CompareSystemsStatistic::summarize(const boost::json::value& result) const {
