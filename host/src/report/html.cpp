@@ -85,6 +85,10 @@ void append_metric(std::string& out, const ReportModel& model, const std::string
          "line; significant comparisons are filled and marked " + std::string(significance_mark) +
          ".</figcaption>\n</figure>\n";
   append_table(out, comparison_table(model, metric));
+  for (const auto* anova : model.anovas_of(metric)) {
+    out += "<h4>ANOVA</h4>\n";
+    append_table(out, anova_table(model, *anova));
+  }
   for (const auto* c : model.of_metric(metric)) {
     if (c->per_query_deltas.empty()) continue;
     out += "<h4>Per-query deltas: <bdi>" + markup_escaped(c->candidate) + "</bdi> vs <bdi>" +

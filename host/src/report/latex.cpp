@@ -160,14 +160,14 @@ std::optional<std::size_t> column_named(const TableView& table, const std::strin
 
 /// The comparison table as a paper prints it, within a plain article's
 /// \textwidth: the effect carries the significance mark, the interval is a
-/// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids,
-/// d_z and wins/ties/losses stay in the other formats (and in --full's
-/// result tables).
+/// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids
+/// and wins/ties/losses stay in the other formats (and in --full's result
+/// tables), d_z too (comparison_table leaves it out when asked).
 TableView paper_table(TableView table) {
   if (const auto sig = column_named(table, "sig."), effect = column_named(table, "effect"); sig && effect) {
     for (auto& row : table.rows) row[*effect].text += row[*sig].text;
   }
-  for (const char* name : {"sig.", "step", "d_z", "wins/ties/losses"}) {
+  for (const char* name : {"sig.", "step", "wins/ties/losses"}) {
     if (const auto column = column_named(table, name)) drop_column(table, *column);
   }
   if (column_named(table, "adjusted p")) {
@@ -179,9 +179,6 @@ TableView paper_table(TableView table) {
     } else if (name == "adjusted p") {
       name = "adj. p";
     }
-  }
-  if (const auto at = table.note.find(effect_size_clause); at != std::string::npos) {
-    table.note.erase(at, std::char_traits<char>::length(effect_size_clause));
   }
   return table;
 }
@@ -235,9 +232,15 @@ std::string render_latex(const ReportModel& model) {
   if (model.full) append_provenance(out, model);
   out += "\n";
   for (const auto& metric : model.metrics()) {
-    const auto table = paper_table(comparison_table(model, metric));
+    const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false}));
     append_float(out, escaped(metric) + ". " + escaped(table.note), "tab:grk-" + label_of(metric), table,
                  "\\footnotesize");
+    for (const auto* anova : model.anovas_of(metric)) {
+      const auto anova_view = anova_table(model, *anova);
+      append_float(out, escaped(metric) + ". " + escaped(anova_view.note),
+                   "tab:grk-anova-" + label_of(model.steps[anova->step].id) + "-" + label_of(metric), anova_view,
+                   "\\footnotesize");
+    }
   }
   if (model.full) append_steps(out, model);
   if (out.size() > 1 && out.compare(out.size() - 2, 2, "\n\n") == 0) out.pop_back();  // one newline at the end
