@@ -175,7 +175,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="grk-report-browser-") as temp:
         work = pathlib.Path(temp)
         test_control(browser, work)
-        for name in ("compare-systems-per-query", "example", "hostile-names", "failed-step"):
+        for name in ("compare-systems-per-query", "compare-tukey", "example", "hostile-names", "failed-step"):
             test_page(browser, work, name, HERE / "documents" / f"{name}.json")
         large = work / "fifty-systems.json"
         large.write_text(json.dumps(large_document(), indent=2), encoding="utf-8")

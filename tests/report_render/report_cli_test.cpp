@@ -35,8 +35,9 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
-const std::vector<std::string> documents{"example", "compare-systems", "compare-systems-per-query",
-                                         "compare-tests", "failed-step", "hostile-names"};
+const std::vector<std::string> documents{"example",     "compare-systems", "compare-systems-per-query",
+                                         "compare-tests", "compare-tukey",  "failed-step",
+                                         "hostile-names"};
 const std::vector<std::pair<std::string, std::string>> formats{
     {"markdown", ".md"}, {"html", ".html"}, {"latex", ".tex"}, {"csv", ".csv"}};
 

@@ -278,9 +278,8 @@ TableView anova_table(const ReportModel& model, const AnovaTable& anova) {
       if (value == nullptr || !value->is_number()) return std::nullopt;
       return value->to_number<double>();
     };
-    const auto df = number("df");
     table.rows.push_back({TableCell{term}, TableCell{significant_digits(number("sum_of_squares"))},
-                          TableCell{df ? exact_number(*df) : std::string(absent)},
+                          TableCell{significant_digits(number("df"))},
                           TableCell{significant_digits(number("mean_square"))},
                           TableCell{significant_digits(number("f"))}, TableCell{reading_p_value(number("p_value"))}});
   }
