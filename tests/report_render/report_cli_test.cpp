@@ -388,6 +388,16 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
     const auto rendered = grk_eval({"report", results.string(), "--format", format});
     BOOST_TEST(read_text(report) == rendered.out, format);
   }
+  // A family's report made in memory names its family and size as the file's does.
+  const fs::path family_results = dir / "family.json";
+  const fs::path family_report = dir / "family.md";
+  const auto family = grk_eval({"run", "configs/compare-systems.json", "-o", family_results.string(), "--report",
+                                family_report.string()}, from_root);
+  BOOST_TEST_REQUIRE(family.exit_code == 0, family.err);
+  BOOST_TEST(read_text(family_report) == grk_eval({"report", family_results.string(), "--format", "markdown"}).out);
+  BOOST_TEST(read_text(family_report).find("(correction holm over all 15 comparisons of the step, ") !=
+             std::string::npos);
+
   // Without --output the results go to stdout, so the report's line goes to stderr.
   const fs::path report = dir / "stdout.md";
   const auto run = grk_eval({"run", "configs/compare-tests.json", "--report", report.string()}, from_root);

@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include <grk/python/code_points.hpp>
+
 #include "report/views.hpp"
 
 namespace grk::host {
@@ -18,21 +20,6 @@ namespace {
 bool settable(char32_t c) {
   if (c >= 0xC0 && c <= 0xFF) return c != 0xD0 && c != 0xD7 && c != 0xDE && c != 0xF0 && c != 0xF7 && c != 0xFE;
   return c == 0x2013 || c == 0x2014 || c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D;
-}
-
-/// The code point of the UTF-8 sequence at text[i] and its length; an
-/// invalid byte as itself, length 1.
-std::pair<char32_t, std::size_t> code_point_at(const std::string& text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-  if (length == 1 || i + length > text.size()) return {lead, 1};
-  char32_t c = lead & (0x7F >> length);
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return {lead, 1};
-    c = (c << 6) | (byte(i + k) & 0x3F);
-  }
-  return {c, length};
 }
 
 /// Text for LaTeX's text mode in a plain article (booktabs, no fontenc): the
@@ -75,8 +62,12 @@ std::string escaped(const std::string& text) {
           out += "$\\alpha$";
           i += 1;
         } else if (static_cast<unsigned char>(c) >= 0x80) {
-          const auto [point, length] = code_point_at(text, i);
-          if (settable(point)) {
+          // The SDK's decoder, which gives a byte that starts no sequence as
+          // U+DC80..U+DCFF (Python's surrogateescape); it is named as the byte.
+          const auto [decoded, length] = python::detail::decode_at(text, i);
+          const bool stray_byte = length == 1 && decoded >= 0xDC80 && decoded <= 0xDCFF;
+          const char32_t point = stray_byte ? decoded - 0xDC00 : decoded;
+          if (!stray_byte && settable(point)) {
             out.append(text, i, length);
           } else {
             char name[16];

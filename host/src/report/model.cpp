@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -42,8 +43,13 @@ std::optional<double> number_of(const boost::json::object& object, std::initiali
 
 std::optional<long long> count_of(const boost::json::object& object, const char* name) {
   const auto* value = object.if_contains(name);
-  if (value == nullptr || !value->is_int64()) return std::nullopt;
-  return value->get_int64();
+  if (value == nullptr) return std::nullopt;
+  if (value->is_int64()) return value->get_int64();
+  // A document built in memory (run --report) holds sizes as unsigned.
+  if (value->is_uint64() && value->get_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+    return static_cast<long long>(value->get_uint64());
+  }
+  return std::nullopt;
 }
 
 // The comparison record's fields (docs/design.md §4.10), with the names

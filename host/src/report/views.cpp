@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include <grk/json/float_format.hpp>
@@ -85,6 +86,16 @@ std::string card_label(std::string_view key) {
   return std::string(key);
 }
 
+/// A count of the document: a JSON integer, signed or (built in memory) unsigned.
+std::optional<long long> count_value(const boost::json::value* value) {
+  if (value == nullptr) return std::nullopt;
+  if (value->is_int64()) return value->get_int64();
+  if (value->is_uint64() && value->get_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+    return static_cast<long long>(value->get_uint64());
+  }
+  return std::nullopt;
+}
+
 /// compare-systems' `queries` as a sentence: "34 queries compared on every
 /// metric (missing_queries: error)", the metrics listed apart when they
 /// differ, with what intersect dropped and zero filled. Nothing for a shape
@@ -99,17 +110,17 @@ std::optional<std::string> queries_sentence(const boost::json::value& value) {
   for (const auto& metric : metrics->get_object()) {
     if (!metric.value().is_object()) return std::nullopt;
     const auto& fields = metric.value().get_object();
-    const auto* compared = fields.if_contains("compared");
-    if (compared == nullptr || !compared->is_int64()) return std::nullopt;
-    std::string text = counted(compared->get_int64(), "query", "queries") + " compared";
-    if (const auto* dropped = fields.if_contains("dropped"); dropped && dropped->is_int64() && dropped->get_int64()) {
-      text += ", " + std::to_string(dropped->get_int64()) + " dropped";
+    const auto compared = count_value(fields.if_contains("compared"));
+    if (!compared) return std::nullopt;
+    std::string text = counted(*compared, "query", "queries") + " compared";
+    if (const auto dropped = count_value(fields.if_contains("dropped")); dropped && *dropped > 0) {
+      text += ", " + std::to_string(*dropped) + " dropped";
     }
     if (const auto* filled = fields.if_contains("filled"); filled && filled->is_object()) {
       for (const auto& system : filled->get_object()) {
-        if (system.value().is_int64() && system.value().get_int64() > 0) {
+        if (const auto filled_count = count_value(&system.value()); filled_count && *filled_count > 0) {
           text += ", " + std::string(system.key()) + " scored 0 on " +
-                  counted(system.value().get_int64(), "query", "queries") + " it lacked";
+                  counted(*filled_count, "query", "queries") + " it lacked";
         }
       }
     }
@@ -134,18 +145,13 @@ std::optional<std::string> power_sentence(const boost::json::value& value) {
   for (const auto& metric : value.get_object()) {
     if (!metric.value().is_object()) return std::nullopt;
     const auto& fields = metric.value().get_object();
-    const auto* significant = fields.if_contains("significant");
-    const auto* pairs = fields.if_contains("pairs");
-    if (significant == nullptr || !significant->is_int64() || pairs == nullptr || !pairs->is_int64() ||
-        pairs->get_int64() <= 0) {
-      return std::nullopt;
-    }
+    const auto significant = count_value(fields.if_contains("significant"));
+    const auto pairs = count_value(fields.if_contains("pairs"));
+    if (!significant || !pairs || *pairs <= 0) return std::nullopt;
     char share[32];
-    std::snprintf(share, sizeof share, "%.1f%%",
-                  100.0 * static_cast<double>(significant->get_int64()) / static_cast<double>(pairs->get_int64()));
-    sentence += (sentence.empty() ? "" : "; ") + std::string(metric.key()) + ": " +
-                std::to_string(significant->get_int64()) + " of " + counted(pairs->get_int64(), "pair", "pairs") +
-                " significant (" + share + ")";
+    std::snprintf(share, sizeof share, "%.1f%%", 100.0 * static_cast<double>(*significant) / static_cast<double>(*pairs));
+    sentence += (sentence.empty() ? "" : "; ") + std::string(metric.key()) + ": " + std::to_string(*significant) +
+                " of " + counted(*pairs, "pair", "pairs") + " significant (" + share + ")";
   }
   return sentence;
 }
