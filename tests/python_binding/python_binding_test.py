@@ -534,10 +534,11 @@ class SignificanceTest(unittest.TestCase):
         with self.assertRaises(grk_plugins.PluginError) as caught:
             self.module.invoke("compare-systems", {"scores": "s.json", "metric": "mrr", "test": "z"})
         self.assertEqual((caught.exception.status, caught.exception.message),
-                         (1, "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon; got 'z'"))
+                         (1, "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon, tukey-hsd, "
+                             "randomized-tukey-hsd; got 'z'"))
         test = next(p for p in self.module.components if p["name"] == "compare-systems")["params"]
         self.assertEqual(next(p for p in test if p["name"] == "test")["choices"],
-                         ["bootstrap", "randomization", "t", "wilcoxon"])
+                         ["bootstrap", "randomization", "t", "wilcoxon", "tukey-hsd", "randomized-tukey-hsd"])
 
 
 if __name__ == "__main__":

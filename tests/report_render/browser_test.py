@@ -7,12 +7,15 @@ headless Chromium loads from disk. The DOM Chromium dumps must hold a forest
 plot row for every comparison record of the document (found here by reading
 the JSON, not by asking grk-eval) and a per-query plot for every record with
 per-query deltas; the page must carry its Content-Security-Policy; and
-Chromium's network log must show no request made by the page. A control page
-that does fetch from the network shows that the log check catches one.
+Chromium's network log must show no request made by the page; and at a
+1280-pixel window no table may be wider than its box (a measuring page of the
+test's own frames the report). A control page that does fetch from the
+network shows that the log check catches one.
 Screenshots are kept in the build folder (tests/report_render/*.png).
 
 Exits 77 (CTest's SKIP_RETURN_CODE for this test) when Chromium is absent.
 """
+import html
 import html.parser
 import json
 import os
@@ -153,7 +156,43 @@ def test_page(browser, work, name, document_file):
         shot = OUT / f"{name}{suffix}.png"
         chromium(browser, work / f"{name}-profile", [f"--screenshot={shot}", f"--window-size={width},2400"], page)
         check(shot.is_file() and shot.stat().st_size > 0, f"{name}: no screenshot {shot}")
-    print(f"{name}: {len(records)} comparisons drawn, no request; screenshots {OUT / name}.png, {name}-phone.png")
+    wide = tables_too_wide(browser, work, name, page)
+    check(wide == [], f"{name}: tables wider than a 1280-pixel window: {wide}")
+    print(f"{name}: {len(records)} comparisons drawn, no request, every table within 1280 pixels; "
+          f"screenshots {OUT / name}.png, {name}-phone.png")
+
+
+# A page of our own (no policy) that frames the report and measures, at a
+# 1280-pixel window, every table's scroll box: a table wider than its box
+# does not fit. The report itself runs no script; this page reads its DOM,
+# which Chromium allows between file pages with --allow-file-access-from-files.
+MEASURE = """<!DOCTYPE html><html><body style="margin:0">
+<iframe id="report" src="REPORT" style="width:1280px;height:2400px;border:0"></iframe><pre id="out">not measured</pre>
+<script>
+document.getElementById('report').addEventListener('load', function () {
+  var wide = [];
+  this.contentDocument.querySelectorAll('div.scroll').forEach(function (box) {
+    if (box.querySelector('table') && box.scrollWidth > box.clientWidth + 1) {
+      var head = box.querySelector('th');
+      wide.push((head ? head.textContent : '?') + ' ' + box.scrollWidth + ' > ' + box.clientWidth);
+    }
+  });
+  document.getElementById('out').textContent = 'too wide: ' + JSON.stringify(wide);
+});
+</script></body></html>"""
+
+
+def tables_too_wide(browser, work, name, page):
+    """The tables of `page` that overflow their box at 1280 pixels."""
+    frame = page.parent / f"{name}-measure.html"
+    frame.write_text(MEASURE.replace("REPORT", page.name), encoding="utf-8")
+    dom = chromium(browser, work / f"{name}-measure-profile",
+                   ["--allow-file-access-from-files", "--window-size=1280,2400", "--virtual-time-budget=10000",
+                    "--dump-dom"], frame)
+    start = dom.find("too wide: ")
+    if start < 0:
+        return ["the measuring page did not run"]
+    return json.loads(html.unescape(dom[start + len("too wide: "):dom.index("</pre>", start)]))
 
 
 def test_control(browser, work):
@@ -175,7 +214,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="grk-report-browser-") as temp:
         work = pathlib.Path(temp)
         test_control(browser, work)
-        for name in ("compare-systems-per-query", "example", "hostile-names", "failed-step"):
+        for name in ("compare-systems-per-query", "compare-tukey", "example", "hostile-names", "failed-step"):
             test_page(browser, work, name, HERE / "documents" / f"{name}.json")
         large = work / "fifty-systems.json"
         large.write_text(json.dumps(large_document(), indent=2), encoding="utf-8")

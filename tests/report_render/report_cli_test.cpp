@@ -35,8 +35,9 @@ fs::path scratch(const std::string& name) {
   return dir;
 }
 
-const std::vector<std::string> documents{"example", "compare-systems", "compare-systems-per-query",
-                                         "compare-tests", "failed-step", "hostile-names"};
+const std::vector<std::string> documents{"example",     "compare-systems", "compare-systems-per-query",
+                                         "compare-tests", "compare-tukey",  "failed-step",
+                                         "hostile-names"};
 const std::vector<std::pair<std::string, std::string>> formats{
     {"markdown", ".md"}, {"html", ".html"}, {"latex", ".tex"}, {"csv", ".csv"}};
 
@@ -387,6 +388,16 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
     const auto rendered = grk_eval({"report", results.string(), "--format", format});
     BOOST_TEST(read_text(report) == rendered.out, format);
   }
+  // A family's report made in memory names its family and size as the file's does.
+  const fs::path family_results = dir / "family.json";
+  const fs::path family_report = dir / "family.md";
+  const auto family = grk_eval({"run", "configs/compare-systems.json", "-o", family_results.string(), "--report",
+                                family_report.string()}, from_root);
+  BOOST_TEST_REQUIRE(family.exit_code == 0, family.err);
+  BOOST_TEST(read_text(family_report) == grk_eval({"report", family_results.string(), "--format", "markdown"}).out);
+  BOOST_TEST(read_text(family_report).find("(correction holm over all 15 comparisons of the step, ") !=
+             std::string::npos);
+
   // Without --output the results go to stdout, so the report's line goes to stderr.
   const fs::path report = dir / "stdout.md";
   const auto run = grk_eval({"run", "configs/compare-tests.json", "--report", report.string()}, from_root);

@@ -81,7 +81,8 @@ BOOST_AUTO_TEST_CASE(every_bad_param_names_the_param) {
       {object{{"scores", "s.json"}, {"metric", "P_10"}}, "metric must be one of 'recall_at_1',"},
       {with(base, {{"runs_format", "csv"}}),
        "parameter 'runs_format': must be one of: trec_eval, ir_measures, trec_run; got 'csv'"},
-      {with(base, {{"test", "z"}}), "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon; got 'z'"},
+      {with(base, {{"test", "z"}}), "parameter 'test': must be one of: bootstrap, randomization, t, wilcoxon, tukey-hsd, "
+                                     "randomized-tukey-hsd; got 'z'"},
       {with(base, {{"correction", "BH"}}),
        "parameter 'correction': must be one of: holm, bonferroni, holm-sidak, hommel, bh, by, none; got 'BH'"},
       {with(base, {{"missing_queries", "drop"}}), "parameter 'missing_queries': must be one of: error, intersect, zero; got 'drop'"},
@@ -184,7 +185,7 @@ BOOST_AUTO_TEST_CASE(baseline_against_candidates_and_all_pairs) {
   BOOST_TEST(text(comparisons(chosen)[0], "metric") == "ndcg_at_10");
   BOOST_TEST(text(comparisons(chosen)[3], "candidate") == "bm25");
   BOOST_TEST(text(comparisons(chosen)[3], "metric") == "mrr");
-  BOOST_TEST(chosen.summary.find("bootstrap test, holm correction over 4 comparisons, alpha 0.05") == 0u);
+  BOOST_TEST(chosen.summary.find("bootstrap test, holm correction over one family of all 4 comparisons, alpha 0.05") == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(bootstrap_rows_equal_paired_bootstrap_bit_for_bit) {

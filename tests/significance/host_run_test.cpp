@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_config_step_on_the_example_report) {
                "candidate": "fusion", "metric": "ndcg_at_10"}}]})");
   const Run r = run(f, "config.json");
   BOOST_TEST(r.exit_code == 0);
-  BOOST_TEST(r.out.find("fusion vs bm25, ndcg_at_10 (n=34): +0.2338, 95% CI [+0.0685, +0.3926], ASL 0.0070, "
+  BOOST_TEST(r.out.find("fusion vs bm25, ndcg_at_10 (n=34): +0.2338, 95% CI [+0.0685, +0.3926], p (ASL) 0.0070, "
                         "significant") != std::string::npos);
   BOOST_REQUIRE(r.results.is_object());
   BOOST_TEST(step(r).at("status").as_string() == "ok");
@@ -207,8 +207,8 @@ BOOST_AUTO_TEST_CASE(a_bad_value_in_the_second_step_stops_the_run_before_the_fir
   const Run many = run(f, "many.json");
   BOOST_TEST(many.exit_code == 1);
   BOOST_TEST(many.out ==
-             "grk-eval run: many.json: steps[1].params.test: must be one of: bootstrap, randomization, t, wilcoxon; "
-             "got 'z'\n"
+             "grk-eval run: many.json: steps[1].params.test: must be one of: bootstrap, randomization, t, wilcoxon, "
+             "tukey-hsd, randomized-tukey-hsd; got 'z'\n"
              "grk-eval run: many.json: steps[1].params.correction: must be one of: holm, bonferroni, holm-sidak, "
              "hommel, bh, by, none; got 'BH'\n"
              "grk-eval run: many.json: steps[2].params.missing_queries: must be one of: error, intersect, zero; "
@@ -253,9 +253,13 @@ BOOST_AUTO_TEST_CASE(allowed_values_are_listed_and_checked_before_the_run) {
   char buffer[4096];
   for (std::size_t got = 0; (got = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) described.append(buffer, got);
   ::pclose(pipe);
-  BOOST_TEST(described.find("  test                  string   default \"bootstrap\" bootstrap, randomization, t or "
-                            "wilcoxon\n                                                     one of: bootstrap, "
-                            "randomization, t, wilcoxon\n") != std::string::npos,
+  BOOST_TEST(described.find("  test                  string   default \"bootstrap\" bootstrap, randomization, t, "
+                            "wilcoxon, tukey-hsd or randomized-tukey-hsd\n                                               "
+                            "      one of: bootstrap, randomization, t, wilcoxon, tukey-hsd, randomized-tukey-hsd\n") !=
+                 std::string::npos,
+             described);
+  BOOST_TEST(described.find("  family                string   optional        which p-values are corrected together: all "
+                            "(every record, the default) or per-metric") != std::string::npos,
              described);
   // A list that takes a comma-separated string too says so under its description.
   BOOST_TEST(described.find("  systems               list     optional        system names to compare (default: "
@@ -341,4 +345,41 @@ BOOST_AUTO_TEST_CASE(list_params_from_the_command_line_and_configs_give_the_same
   BOOST_TEST(refused.out.find("c.json: steps[0].params.systems: expected list (an array of strings, or one "
                               "comma-separated string), got integer") != std::string::npos,
              refused.out);
+}
+
+// The summary names the family and gives p_adj; the raw p-values are the
+// component's debug messages, which only `run -v` shows.
+BOOST_AUTO_TEST_CASE(the_raw_p_values_show_with_verbose) {
+  Fixture f;
+  if (!f.ready()) return;
+  f.write("r.json", read_all(f.source / "configs/data/reports/example-eval-report.json"));
+  const std::string sets = "--component compare-systems --set report=r.json --set metric=mrr --set baseline=bm25 "
+                           "--set test=t --set correction=bonferroni";
+  const Run quiet = run(f, sets);
+  BOOST_TEST(quiet.exit_code == 0, quiet.out);
+  BOOST_TEST(quiet.out.find("t test, bonferroni correction over one family of all 3 comparisons, alpha 0.05\n") !=
+                 std::string::npos,
+             quiet.out);
+  BOOST_TEST(quiet.out.find("fusion vs bm25, mrr (n=34): +0.2464, CI [") != std::string::npos, quiet.out);
+  BOOST_TEST(quiet.out.find("before correction") == std::string::npos, quiet.out);
+  const Run verbose = run(f, sets + " -v");
+  BOOST_TEST(verbose.exit_code == 0, verbose.out);
+  const auto& records = verbose.results.at("steps").as_array().at(0).at("result").at("comparisons").as_array();
+  // Four decimals, or `< 0.0001` below 0.00005, as every summary prints a p.
+  const auto shown = [](const boost::json::value& p) {
+    const double value = p.to_number<double>();
+    if (value < 0.00005) return std::string("< 0.0001");
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4f", value);
+    return std::string(text);
+  };
+  for (const auto& record : records) {
+    const std::string line = "debug: " + std::string(record.at("candidate").as_string()) + " vs bm25, mrr: p " +
+                             shown(record.at("p_value_two_sided")) + " before correction, p_adj " +
+                             shown(record.at("p_value_adjusted")) + "\n";
+    BOOST_TEST(verbose.out.find(line) != std::string::npos, line << verbose.out);
+    const std::string summary = "p_adj " + shown(record.at("p_value_adjusted")) + ", ";
+    BOOST_TEST(verbose.out.find(summary) != std::string::npos, summary);
+  }
+  BOOST_TEST(records.size() == 3u);
 }

@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(the_reference_example_report_gives_the_documented_numbers) 
              "\"p_value_two_sided\":0.00019998000199980003,\"significant\":true,"
              "\"method\":\"paired bootstrap over query-level candidate-minus-baseline deltas\"}");
   BOOST_TEST(PairedBootstrapStatistic().summarize(out.result) ==
-             "dense vs bm25, ndcg_at_10 (n=1): +0.3691, 95% CI [+0.3691, +0.3691], ASL 0.0002, significant");
+             "dense vs bm25, ndcg_at_10 (n=1): +0.3691, 95% CI [+0.3691, +0.3691], p (ASL) 0.0002, significant");
 }
 
 BOOST_AUTO_TEST_CASE(the_repo_example_report_fusion_against_bm25) {
@@ -70,7 +70,7 @@ BOOST_AUTO_TEST_CASE(the_repo_example_report_fusion_against_bm25) {
   BOOST_TEST(r.at("confidence_interval_high").as_double() == 0.3926294354158374);
   BOOST_TEST(r.at("p_value_two_sided").as_double() == 0.006999300069993001);
   BOOST_TEST(PairedBootstrapStatistic().summarize(out.result) ==
-             "fusion vs bm25, ndcg_at_10 (n=34): +0.2338, 95% CI [+0.0685, +0.3926], ASL 0.0070, significant");
+             "fusion vs bm25, ndcg_at_10 (n=34): +0.2338, 95% CI [+0.0685, +0.3926], p (ASL) 0.0070, significant");
   const Outcome mrr = run(object{{"report", report.string()}, {"baseline", "bm25"}, {"candidate", "dense"},
                                  {"metric", "mrr"}, {"confidence_level", 0.9}, {"resamples", 2000}});
   BOOST_TEST(PairedBootstrapStatistic().summarize(mrr.result).find("dense vs bm25, mrr (n=34): +0.0024, 90% CI") == 0u);
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(scores_files_pair_by_id_and_label_the_result) {
              "\"p_value_two_sided\":0.06965174129353234,\"significant\":false,"
              "\"method\":\"paired bootstrap over query-level candidate-minus-baseline deltas\"}");
   BOOST_TEST(PairedBootstrapStatistic().summarize(out.result) ==
-             "new vs old, mrr (n=3): +0.1000, 95% CI [-0.1000, +0.2000], ASL 0.0697, not significant");
+             "new vs old, mrr (n=3): +0.1000, 95% CI [-0.1000, +0.2000], p (ASL) 0.0697, not significant");
 }
 
 BOOST_AUTO_TEST_CASE(parameter_failures) {

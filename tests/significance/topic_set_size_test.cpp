@@ -156,16 +156,14 @@ for (line in readLines(commandArgs(trailingOnly = TRUE)[1])) {
       const std::vector<double> ours{anova.system.sum_of_squares, anova.topic.sum_of_squares,
                                      anova.residual.sum_of_squares, anova.system.df, anova.topic.df,
                                      anova.residual.df, anova.system.mean_square, anova.topic.mean_square,
-                                     anova.residual.mean_square, anova.system.f, anova.topic.f, anova.system.p,
-                                     anova.topic.p};
+                                     anova.residual.mean_square, anova.system.f, anova.topic.f, anova.system.p_value,
+                                     anova.topic.p_value};
       BOOST_REQUIRE_EQUAL(rows[i].size(), ours.size());
       for (std::size_t k = 0; k < ours.size(); ++k) {
         // p of the big table's topic row is tiny: compare it relative to itself.
         BOOST_TEST(close(ours[k], rows[i][k], k >= 11 ? 1e-8 : 1e-10),
                    "column " << k << ": " << exact(ours[k]) << " vs R " << exact(rows[i][k]));
       }
-      BOOST_TEST(std::isnan(anova.residual.f));
-      BOOST_TEST(std::isnan(anova.residual.p));
     }
   }
 }

@@ -7,7 +7,9 @@ namespace {
 
 // One file that works offline and from an e-mail attachment: the policy
 // forbids every fetch (a browser enforces it even if a name smuggled markup
-// past the escaping), the style is inline, the plots are inline SVG.
+// past the escaping), the style is inline, the plots are inline SVG. Names
+// may break anywhere and cells are padded narrowly so that a table of every
+// column fits a 1280-pixel window (tests/report_render/browser_test.py measures it).
 constexpr const char* head = R"(<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -24,11 +26,11 @@ h3{font-size:1.1rem;margin-top:1.5rem}h4{font-size:1rem;margin-bottom:.3rem}
 .meta,.note{color:#555;font-size:.9rem}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
 table{border-collapse:collapse;font-size:.9rem;margin:.5rem 0;font-variant-numeric:tabular-nums}
-th,td{padding:.25rem .5rem;border-bottom:1px solid #e2e2e2;text-align:left;vertical-align:top}
+th,td{padding:.25rem .4rem;border-bottom:1px solid #e2e2e2;text-align:left;vertical-align:top}
 th{border-bottom:2px solid #999;vertical-align:bottom}
 .fields th{border-bottom:1px solid #e2e2e2;vertical-align:top;white-space:nowrap}
 td.num,th.num{text-align:right}td.num{white-space:nowrap}
-td.value{word-break:break-all}td.name{min-width:9rem}
+td.value{word-break:break-all}td.name{min-width:4rem;overflow-wrap:anywhere}
 .failed{color:#b3261e;font-weight:600}.skipped{color:#7a5c00}
 figure{margin:.75rem 0}figcaption{font-size:.85rem;color:#555}
 svg{display:block;width:100%;min-width:640px;height:auto;font-family:inherit}
@@ -85,6 +87,10 @@ void append_metric(std::string& out, const ReportModel& model, const std::string
          "line; significant comparisons are filled and marked " + std::string(significance_mark) +
          ".</figcaption>\n</figure>\n";
   append_table(out, comparison_table(model, metric));
+  for (const auto* anova : model.anovas_of(metric)) {
+    out += "<h4>ANOVA</h4>\n";
+    append_table(out, anova_table(model, *anova));
+  }
   for (const auto* c : model.of_metric(metric)) {
     if (c->per_query_deltas.empty()) continue;
     out += "<h4>Per-query deltas: <bdi>" + markup_escaped(c->candidate) + "</bdi> vs <bdi>" +

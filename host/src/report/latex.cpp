@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include <grk/python/code_points.hpp>
+
 #include "report/views.hpp"
 
 namespace grk::host {
@@ -18,21 +20,6 @@ namespace {
 bool settable(char32_t c) {
   if (c >= 0xC0 && c <= 0xFF) return c != 0xD0 && c != 0xD7 && c != 0xDE && c != 0xF0 && c != 0xF7 && c != 0xFE;
   return c == 0x2013 || c == 0x2014 || c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D;
-}
-
-/// The code point of the UTF-8 sequence at text[i] and its length; an
-/// invalid byte as itself, length 1.
-std::pair<char32_t, std::size_t> code_point_at(const std::string& text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
-  if (length == 1 || i + length > text.size()) return {lead, 1};
-  char32_t c = lead & (0x7F >> length);
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return {lead, 1};
-    c = (c << 6) | (byte(i + k) & 0x3F);
-  }
-  return {c, length};
 }
 
 /// Text for LaTeX's text mode in a plain article (booktabs, no fontenc): the
@@ -75,8 +62,12 @@ std::string escaped(const std::string& text) {
           out += "$\\alpha$";
           i += 1;
         } else if (static_cast<unsigned char>(c) >= 0x80) {
-          const auto [point, length] = code_point_at(text, i);
-          if (settable(point)) {
+          // The SDK's decoder, which gives a byte that starts no sequence as
+          // U+DC80..U+DCFF (Python's surrogateescape); it is named as the byte.
+          const auto [decoded, length] = python::detail::decode_at(text, i);
+          const bool stray_byte = length == 1 && decoded >= 0xDC80 && decoded <= 0xDCFF;
+          const char32_t point = stray_byte ? decoded - 0xDC00 : decoded;
+          if (!stray_byte && settable(point)) {
             out.append(text, i, length);
           } else {
             char name[16];
@@ -160,14 +151,14 @@ std::optional<std::size_t> column_named(const TableView& table, const std::strin
 
 /// The comparison table as a paper prints it, within a plain article's
 /// \textwidth: the effect carries the significance mark, the interval is a
-/// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids,
-/// d_z and wins/ties/losses stay in the other formats (and in --full's
-/// result tables).
+/// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids
+/// and wins/ties/losses stay in the other formats (and in --full's result
+/// tables), d_z too (comparison_table leaves it out when asked).
 TableView paper_table(TableView table) {
   if (const auto sig = column_named(table, "sig."), effect = column_named(table, "effect"); sig && effect) {
     for (auto& row : table.rows) row[*effect].text += row[*sig].text;
   }
-  for (const char* name : {"sig.", "step", "d_z", "wins/ties/losses"}) {
+  for (const char* name : {"sig.", "step", "wins/ties/losses"}) {
     if (const auto column = column_named(table, name)) drop_column(table, *column);
   }
   if (column_named(table, "adjusted p")) {
@@ -179,9 +170,6 @@ TableView paper_table(TableView table) {
     } else if (name == "adjusted p") {
       name = "adj. p";
     }
-  }
-  if (const auto at = table.note.find(effect_size_clause); at != std::string::npos) {
-    table.note.erase(at, std::char_traits<char>::length(effect_size_clause));
   }
   return table;
 }
@@ -235,9 +223,15 @@ std::string render_latex(const ReportModel& model) {
   if (model.full) append_provenance(out, model);
   out += "\n";
   for (const auto& metric : model.metrics()) {
-    const auto table = paper_table(comparison_table(model, metric));
+    const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false}));
     append_float(out, escaped(metric) + ". " + escaped(table.note), "tab:grk-" + label_of(metric), table,
                  "\\footnotesize");
+    for (const auto* anova : model.anovas_of(metric)) {
+      const auto anova_view = anova_table(model, *anova);
+      append_float(out, escaped(metric) + ". " + escaped(anova_view.note),
+                   "tab:grk-anova-" + label_of(model.steps[anova->step].id) + "-" + label_of(metric), anova_view,
+                   "\\footnotesize");
+    }
   }
   if (model.full) append_steps(out, model);
   if (out.size() > 1 && out.compare(out.size() - 2, 2, "\n\n") == 0) out.pop_back();  // one newline at the end

@@ -69,6 +69,10 @@ std::string render_markdown(const ReportModel& model) {
     for (const auto& metric : metrics) {
       out += "### " + escaped(metric) + "\n\n";
       append_table(out, comparison_table(model, metric));
+      for (const auto* anova : model.anovas_of(metric)) {
+        out += "#### ANOVA\n\n";
+        append_table(out, anova_table(model, *anova));
+      }
     }
   }
   out += "## Steps\n\n";

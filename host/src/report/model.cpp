@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <initializer_list>
 #include <sstream>
@@ -42,8 +43,13 @@ std::optional<double> number_of(const boost::json::object& object, std::initiali
 
 std::optional<long long> count_of(const boost::json::object& object, const char* name) {
   const auto* value = object.if_contains(name);
-  if (value == nullptr || !value->is_int64()) return std::nullopt;
-  return value->get_int64();
+  if (value == nullptr) return std::nullopt;
+  if (value->is_int64()) return value->get_int64();
+  // A document built in memory (run --report) holds sizes as unsigned.
+  if (value->is_uint64() && value->get_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+    return static_cast<long long>(value->get_uint64());
+  }
+  return std::nullopt;
 }
 
 // The comparison record's fields (docs/design.md §4.10), with the names
@@ -92,6 +98,14 @@ Comparison comparison_of(const boost::json::object& record, std::size_t step, co
   c.metric = *text_of(record, {"metric"});
   c.test = text_of(record, {"test"}).value_or(family ? text_of(*family, {"test"}).value_or(component) : component);
   c.correction = family ? text_of(*family, {"correction"}).value_or("none") : "none";
+  if (family) {
+    // A family written before `family` existed corrected all its records together.
+    c.family = text_of(*family, {"family"}).value_or("all");
+    c.family_size = count_of(*family, "family_size");
+    if (const auto* systems = family->if_contains("family_systems"); systems && systems->is_array()) {
+      c.family_systems = static_cast<long long>(systems->get_array().size());
+    }
+  }
   c.baseline_mean = number_of(record, {"baseline_mean"});
   c.candidate_mean = number_of(record, {"candidate_mean"});
   c.effect = number_of(record, effect_names);
@@ -142,6 +156,14 @@ std::vector<const Comparison*> ReportModel::of_metric(const std::string& metric)
     if (c.metric == metric) rows.push_back(&c);
   }
   return rows;
+}
+
+std::vector<const AnovaTable*> ReportModel::anovas_of(const std::string& metric) const {
+  std::vector<const AnovaTable*> tables;
+  for (const auto& table : anovas) {
+    if (table.metric == metric) tables.push_back(&table);
+  }
+  return tables;
 }
 
 std::string comparison_label(const Comparison& comparison) {
@@ -216,8 +238,16 @@ Expected<ReportModel, HostError> model_of(boost::json::value value, const std::s
         for (const auto& record : step.result->at("comparisons").get_array()) {
           model.comparisons.push_back(comparison_of(record.get_object(), index, step.component, step.result));
         }
+        // The ANOVA tables are drawn beside their metric's comparisons.
+        const auto* anova = step.result->if_contains("anova");
+        if (anova && anova->is_object()) {
+          for (const auto& metric : anova->get_object()) {
+            if (metric.value().is_object()) model.anovas.push_back({index, metric.key(), &metric.value().get_object()});
+          }
+        }
         for (const auto& field : *step.result) {
-          if (field.key() != "comparisons") step.extras.push_back(&field);
+          const bool drawn = field.key() == "comparisons" || (field.key() == "anova" && field.value().is_object());
+          if (!drawn) step.extras.push_back(&field);
         }
       } else {
         step.shape = step.kind == "dataset-adapter" ? StepShape::dataset : StepShape::other;
@@ -264,6 +294,12 @@ Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std
                                                   metrics.end();
                                          }),
                           model.comparisons.end());
+  model.anovas.erase(std::remove_if(model.anovas.begin(), model.anovas.end(),
+                                    [&](const AnovaTable& table) {
+                                      return std::find(metrics.begin(), metrics.end(), table.metric) ==
+                                             metrics.end();
+                                    }),
+                     model.anovas.end());
   return {};
 }
 

@@ -32,6 +32,12 @@ struct Comparison {
   std::optional<double> confidence_level, p_value, p_value_adjusted, effect_size, alpha;
   std::optional<long long> wins, ties, losses;
   std::optional<bool> significant;
+  /// The family its p-value was corrected in (compare-systems'): `all`,
+  /// `per-metric`, or empty for a lone record; its size; and for a test of
+  /// the whole system x query matrix (Tukey's), how many systems its
+  /// family-wise p covers (`family_systems`).
+  std::string family;
+  std::optional<long long> family_size, family_systems;
   /// Per-query deltas (`per_query_deltas`), in the record's order.
   std::vector<std::pair<std::string, double>> per_query_deltas;
 };
@@ -71,6 +77,14 @@ struct ReportStep {
   std::vector<const boost::json::key_value_pair*> extras;
 };
 
+/// One metric's two-way ANOVA table of a step (compare-systems' `anova`):
+/// its `system`, `topic` and `residual` rows as the document has them.
+struct AnovaTable {
+  std::size_t step = 0;  ///< index into ReportModel::steps
+  std::string metric;
+  const boost::json::object* terms = nullptr;
+};
+
 struct ReportModel {
   std::string title;
   /// `report --full`: the LaTeX form also carries the steps, the other
@@ -83,12 +97,15 @@ struct ReportModel {
   std::shared_ptr<const boost::json::value> document;
   std::vector<ReportStep> steps;
   std::vector<Comparison> comparisons;  ///< in document order
+  std::vector<AnovaTable> anovas;       ///< in document order
   const boost::json::object* provenance = nullptr;
 
   /// The metrics of the comparisons, in order of first appearance.
   [[nodiscard]] std::vector<std::string> metrics() const;
   /// The comparisons of one metric, in document order.
   [[nodiscard]] std::vector<const Comparison*> of_metric(const std::string& metric) const;
+  /// The ANOVA tables of one metric, in document order.
+  [[nodiscard]] std::vector<const AnovaTable*> anovas_of(const std::string& metric) const;
 };
 
 /// Builds the model of a parsed results document. `label` names the document
@@ -99,7 +116,7 @@ Expected<ReportModel, HostError> model_of(boost::json::value document, const std
 /// Reads and models the results document in `file`.
 Expected<ReportModel, HostError> read_results_document(const std::string& file);
 
-/// Keeps only the comparisons whose metric is in `metrics` (all when empty);
+/// Keeps only the comparisons (and ANOVA tables) whose metric is in `metrics` (all when empty);
 /// a metric no comparison has is a usage error naming the ones there are.
 Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics);
 

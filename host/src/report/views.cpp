@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include <grk/json/float_format.hpp>
@@ -39,9 +40,28 @@ std::string level_text(double level) {
   return buffer;
 }
 
+/// "15 comparisons", "1 comparison".
+std::string counted(long long count, const char* one, const char* many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+/// What the correction ran over: "over all 15 comparisons of the step",
+/// "within each metric (3 comparisons each)", or for a test of the matrix
+/// "; its p is family-wise over every pair of the 4 systems, 6 pairs per metric".
+std::string family_text(const Comparison& c) {
+  if (c.family.empty()) return "";
+  const std::string size = c.family_size ? std::to_string(*c.family_size) : std::string("?");
+  if (c.family_systems) {
+    return "; its p is family-wise over every pair of the " + counted(*c.family_systems, "system", "systems") +
+           ", " + size + " pairs per metric";
+  }
+  if (c.family == "per-metric") return " within each metric (" + size + " comparisons each)";
+  return " over all " + size + " comparisons of the step";
+}
+
 /// How one test of a table decides significance, for the note.
 std::string test_text(const Comparison& c) {
-  std::string text = c.test + " (correction " + c.correction;
+  std::string text = c.test + " (correction " + c.correction + family_text(c);
   if (c.alpha) text += ", \u03b1 = " + exact_number(*c.alpha);
   if (c.confidence_level) text += ", " + level_text(*c.confidence_level) + " interval";
   return text + ")";
@@ -66,11 +86,88 @@ std::string card_label(std::string_view key) {
   return std::string(key);
 }
 
+/// A count of the document: a JSON integer, signed or (built in memory) unsigned.
+std::optional<long long> count_value(const boost::json::value* value) {
+  if (value == nullptr) return std::nullopt;
+  if (value->is_int64()) return value->get_int64();
+  if (value->is_uint64() && value->get_uint64() <= static_cast<std::uint64_t>(INT64_MAX)) {
+    return static_cast<long long>(value->get_uint64());
+  }
+  return std::nullopt;
+}
+
+/// compare-systems' `queries` as a sentence: "34 queries compared on every
+/// metric (missing_queries: error)", the metrics listed apart when they
+/// differ, with what intersect dropped and zero filled. Nothing for a shape
+/// it does not know, which is then shown as JSON.
+std::optional<std::string> queries_sentence(const boost::json::value& value) {
+  if (!value.is_object()) return std::nullopt;
+  const auto& queries = value.get_object();
+  const auto* policy = queries.if_contains("missing_queries");
+  const auto* metrics = queries.if_contains("metrics");
+  if (policy == nullptr || !policy->is_string() || metrics == nullptr || !metrics->is_object()) return std::nullopt;
+  std::vector<std::pair<std::string, std::string>> parts;  // metric, what happened
+  for (const auto& metric : metrics->get_object()) {
+    if (!metric.value().is_object()) return std::nullopt;
+    const auto& fields = metric.value().get_object();
+    const auto compared = count_value(fields.if_contains("compared"));
+    if (!compared) return std::nullopt;
+    std::string text = counted(*compared, "query", "queries") + " compared";
+    if (const auto dropped = count_value(fields.if_contains("dropped")); dropped && *dropped > 0) {
+      text += ", " + std::to_string(*dropped) + " dropped";
+    }
+    if (const auto* filled = fields.if_contains("filled"); filled && filled->is_object()) {
+      for (const auto& system : filled->get_object()) {
+        if (const auto filled_count = count_value(&system.value()); filled_count && *filled_count > 0) {
+          text += ", " + std::string(system.key()) + " scored 0 on " +
+                  counted(*filled_count, "query", "queries") + " it lacked";
+        }
+      }
+    }
+    parts.emplace_back(metric.key(), std::move(text));
+  }
+  if (parts.empty()) return std::nullopt;
+  const bool same = std::all_of(parts.begin(), parts.end(), [&](const auto& part) { return part.second == parts.front().second; });
+  std::string sentence;
+  if (same) {
+    sentence = parts.front().second + (parts.size() == 1 ? " on " + parts.front().first : " on every metric");
+  } else {
+    for (const auto& [metric, text] : parts) sentence += (sentence.empty() ? "" : "; ") + metric + ": " + text;
+  }
+  return sentence + " (missing_queries: " + std::string(policy->get_string()) + ")";
+}
+
+/// `discriminative_power` as a sentence: "mrr: 1 of 3 pairs significant
+/// (33.3%); ...".
+std::optional<std::string> power_sentence(const boost::json::value& value) {
+  if (!value.is_object() || value.get_object().empty()) return std::nullopt;
+  std::string sentence;
+  for (const auto& metric : value.get_object()) {
+    if (!metric.value().is_object()) return std::nullopt;
+    const auto& fields = metric.value().get_object();
+    const auto significant = count_value(fields.if_contains("significant"));
+    const auto pairs = count_value(fields.if_contains("pairs"));
+    if (!significant || !pairs || *pairs <= 0) return std::nullopt;
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f%%", 100.0 * static_cast<double>(*significant) / static_cast<double>(*pairs));
+    sentence += (sentence.empty() ? "" : "; ") + std::string(metric.key()) + ": " + std::to_string(*significant) +
+                " of " + counted(*pairs, "pair", "pairs") + " significant (" + share + ")";
+  }
+  return sentence;
+}
+
 }  // namespace
 
 std::string reading_number(std::optional<double> value) {
   if (!value || !std::isfinite(*value)) return absent;
   return fixed4(*value);
+}
+
+std::string significant_digits(std::optional<double> value) {
+  if (!value || !std::isfinite(*value)) return absent;
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6g", *value);
+  return buffer;
 }
 
 std::string reading_p_value(std::optional<double> value) {
@@ -86,7 +183,8 @@ std::string value_text(const boost::json::value& value) {
   return json::write_compact(value);
 }
 
-TableView comparison_table(const ReportModel& model, const std::string& metric) {
+TableView comparison_table(const ReportModel& model, const std::string& metric,
+                           const ComparisonTableOptions& options) {
   const auto rows = model.of_metric(metric);
   TableView table;
   // The interval's level heads its column when every row shares it. (A
@@ -154,12 +252,46 @@ TableView comparison_table(const ReportModel& model, const std::string& metric) 
     table.numeric.erase(table.numeric.begin() + static_cast<std::ptrdiff_t>(column));
     for (auto& row : table.rows) row.erase(row.begin() + static_cast<std::ptrdiff_t>(column));
   }
+  if (!options.effect_size) {
+    const auto column = std::find(table.header.begin(), table.header.end(), "d_z");
+    if (column != table.header.end()) {
+      const auto at = column - table.header.begin();
+      table.header.erase(column);
+      table.numeric.erase(table.numeric.begin() + at);
+      for (auto& row : table.rows) row.erase(row.begin() + at);
+    }
+  }
+  const char* effect_size_clause = options.effect_size ? "; d_z: mean delta over the deltas' standard deviation" : "";
   table.note = shared + std::string("Effect: candidate mean minus baseline mean, with its confidence interval") +
                effect_size_clause + ". " + significance_mark +
                ": significant (adjusted p below alpha, as the test reports it). Best mean in bold (higher is " +
                "better). Tests: ";
   for (std::size_t i = 0; i < tests.size(); ++i) table.note += (i ? "; " : "") + tests[i];
   table.note += ".";
+  return table;
+}
+
+TableView anova_table(const ReportModel& model, const AnovaTable& anova) {
+  TableView table;
+  table.header = {"term", "sum of squares", "df", "mean square", "F", "p"};
+  table.numeric = {false, true, true, true, true, true};
+  for (const char* term : {"system", "topic", "residual"}) {
+    const auto* row = anova.terms->if_contains(term);
+    if (row == nullptr || !row->is_object()) continue;
+    const auto& fields = row->get_object();
+    const auto number = [&](const char* name) -> std::optional<double> {
+      const auto* value = fields.if_contains(name);
+      if (value == nullptr || !value->is_number()) return std::nullopt;
+      return value->to_number<double>();
+    };
+    table.rows.push_back({TableCell{term}, TableCell{significant_digits(number("sum_of_squares"))},
+                          TableCell{significant_digits(number("df"))},
+                          TableCell{significant_digits(number("mean_square"))},
+                          TableCell{significant_digits(number("f"))}, TableCell{reading_p_value(number("p_value"))}});
+  }
+  table.note = "Step " + model.steps[anova.step].id +
+               ". Two-way analysis of variance, score ~ system + topic (R's summary(aov(...))); the residual mean " +
+               "square is the variance Tukey's HSD and the ANOVA effect size (difference over its square root) use.";
   return table;
 }
 
@@ -173,7 +305,26 @@ FieldList step_fields(const ReportStep& step) {
     }
     return fields;
   }
-  for (const auto* field : step.extras) add_field(fields, std::string(field->key()), field->value());
+  for (const auto* field : step.extras) {
+    const std::string key(field->key());
+    if (key == "queries") {
+      if (auto sentence = queries_sentence(field->value())) {
+        fields.emplace_back(key, *sentence);
+        continue;
+      }
+    } else if (key == "discriminative_power") {
+      if (auto sentence = power_sentence(field->value())) {
+        fields.emplace_back("discriminative power", *sentence);
+        continue;
+      }
+    } else if (key == "family_systems" && field->value().is_array()) {
+      std::string names;
+      for (const auto& name : field->value().get_array()) names += (names.empty() ? "" : ", ") + value_text(name);
+      fields.emplace_back(key, names);
+      continue;
+    }
+    add_field(fields, key, field->value());
+  }
   if (step.other_result != nullptr) add_field(fields, "result", *step.other_result);
   return fields;
 }

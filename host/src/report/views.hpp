@@ -20,6 +20,8 @@ namespace grk::host {
 
 /// A number for reading: 4 decimals, "—" when absent.
 std::string reading_number(std::optional<double> value);
+/// A statistic of any scale for reading: 6 significant digits, "—" when absent.
+std::string significant_digits(std::optional<double> value);
 /// A p-value for reading: 4 decimals, "< 0.0001" below that.
 std::string reading_p_value(std::optional<double> value);
 /// A number at full precision, as the results document writes it.
@@ -32,9 +34,6 @@ std::string value_text(const boost::json::value& value);
 inline constexpr const char* absent = "\u2014";
 /// The mark of a significant comparison, explained in every table's note.
 inline constexpr const char* significance_mark = "\u2020";
-/// What a comparison table's note says of its d_z column; a format that
-/// leaves the column out (LaTeX) leaves this out of the note too.
-inline constexpr const char* effect_size_clause = "; d_z: mean delta over the deltas' standard deviation";
 
 struct TableCell {
   std::string text;
@@ -50,9 +49,23 @@ struct TableView {
 
 using FieldList = std::vector<std::pair<std::string, std::string>>;
 
+/// What a format leaves out of a comparison table.
+struct ComparisonTableOptions {
+  /// The d_z column and the note's sentence on it (LaTeX's paper table
+  /// leaves both out).
+  bool effect_size = true;
+};
+
 /// One metric's comparisons: one row each, the best mean in bold, the
-/// significant ones marked.
-TableView comparison_table(const ReportModel& model, const std::string& metric);
+/// significant ones marked. The note names each test, its correction, the
+/// family the correction ran over and its size.
+TableView comparison_table(const ReportModel& model, const std::string& metric,
+                           const ComparisonTableOptions& options = {});
+
+/// A two-way ANOVA table (compare-systems' `anova` of one metric): a row per
+/// term, sums of squares, df, mean squares, F and p; the note names the step
+/// and the model.
+TableView anova_table(const ReportModel& model, const AnovaTable& anova);
 
 /// What a step's section shows besides its comparison rows: a dataset
 /// card, the result's other fields, or why it has no result.

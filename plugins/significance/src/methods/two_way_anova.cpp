@@ -1,70 +1,72 @@
 #include "methods/two_way_anova.hpp"
 
+#include <boost/math/distributions/fisher_f.hpp>
+
 #include <cmath>
 #include <cstddef>
 #include <limits>
-
-#include <boost/math/distributions/fisher_f.hpp>
 
 namespace grk::significance {
 
 namespace {
 
-/// F and its upper tail against the residual row.
-void test_against(AnovaTerm& term, const AnovaTerm& residual) {
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  term.mean_square = term.sum_of_squares / term.df;
-  if (!(residual.mean_square > 0.0)) {
-    term.f = nan;
-    term.p = nan;
-    return;
-  }
-  term.f = term.mean_square / residual.mean_square;
-  const boost::math::fisher_f_distribution<double> f(term.df, residual.df);
-  term.p = boost::math::cdf(boost::math::complement(f, term.f));
+/// P(F(df1, df2) >= f), NaN where the statistic is.
+double upper_f_tail(double f, double df1, double df2) {
+  if (std::isnan(f)) return std::numeric_limits<double>::quiet_NaN();
+  if (std::isinf(f)) return 0.0;
+  return boost::math::cdf(boost::math::complement(boost::math::fisher_f(df1, df2), f));
 }
 
 }  // namespace
 
 TwoWayAnova two_way_anova(const std::vector<std::vector<double>>& scores) {
-  const std::size_t systems = scores.size();
-  const std::size_t queries = scores.front().size();
-  std::vector<double> system_means(systems, 0.0);
-  std::vector<double> query_means(queries, 0.0);
-  double grand = 0.0;
-  for (std::size_t s = 0; s < systems; ++s) {
-    for (std::size_t q = 0; q < queries; ++q) {
-      system_means[s] += scores[s][q];
-      query_means[q] += scores[s][q];
-      grand += scores[s][q];
+  const std::size_t k = scores.size();
+  const std::size_t n = scores.front().size();
+  // Means accumulated in long double, as R's mean() and its QR keep the digits
+  // that the 1e-10 comparison with R needs.
+  std::vector<long double> system_mean(k, 0.0L);
+  std::vector<long double> topic_mean(n, 0.0L);
+  long double grand = 0.0L;
+  for (std::size_t s = 0; s < k; ++s) {
+    for (std::size_t q = 0; q < n; ++q) {
+      system_mean[s] += scores[s][q];
+      topic_mean[q] += scores[s][q];
     }
+    grand += system_mean[s];
+    system_mean[s] /= static_cast<long double>(n);
   }
-  for (double& mean : system_means) mean /= static_cast<double>(queries);
-  for (double& mean : query_means) mean /= static_cast<double>(systems);
-  grand /= static_cast<double>(systems * queries);
+  for (long double& mean : topic_mean) mean /= static_cast<long double>(k);
+  grand /= static_cast<long double>(k * n);
 
-  TwoWayAnova anova;
-  for (const double mean : system_means) anova.system.sum_of_squares += (mean - grand) * (mean - grand);
-  anova.system.sum_of_squares *= static_cast<double>(queries);
-  for (const double mean : query_means) anova.topic.sum_of_squares += (mean - grand) * (mean - grand);
-  anova.topic.sum_of_squares *= static_cast<double>(systems);
-  // The residuals themselves rather than total minus the two effects: no
-  // cancellation when the effects dwarf the noise.
-  for (std::size_t s = 0; s < systems; ++s) {
-    for (std::size_t q = 0; q < queries; ++q) {
-      const double residual = scores[s][q] - system_means[s] - query_means[q] + grand;
-      anova.residual.sum_of_squares += residual * residual;
+  long double ss_system = 0.0L;
+  for (const long double mean : system_mean) ss_system += (mean - grand) * (mean - grand);
+  ss_system *= static_cast<long double>(n);
+  long double ss_topic = 0.0L;
+  for (const long double mean : topic_mean) ss_topic += (mean - grand) * (mean - grand);
+  ss_topic *= static_cast<long double>(k);
+  long double ss_residual = 0.0L;
+  for (std::size_t s = 0; s < k; ++s) {
+    for (std::size_t q = 0; q < n; ++q) {
+      const long double residual = scores[s][q] - system_mean[s] - topic_mean[q] + grand;
+      ss_residual += residual * residual;
     }
   }
-  anova.system.df = static_cast<double>(systems - 1);
-  anova.topic.df = static_cast<double>(queries - 1);
-  anova.residual.df = anova.system.df * anova.topic.df;
-  anova.residual.mean_square = anova.residual.sum_of_squares / anova.residual.df;
-  anova.residual.f = std::numeric_limits<double>::quiet_NaN();
-  anova.residual.p = std::numeric_limits<double>::quiet_NaN();
-  test_against(anova.system, anova.residual);
-  test_against(anova.topic, anova.residual);
-  return anova;
+
+  TwoWayAnova table;
+  table.system.df = static_cast<double>(k - 1);
+  table.topic.df = static_cast<double>(n - 1);
+  table.residual.df = static_cast<double>((k - 1) * (n - 1));
+  table.system.sum_of_squares = static_cast<double>(ss_system);
+  table.topic.sum_of_squares = static_cast<double>(ss_topic);
+  table.residual.sum_of_squares = static_cast<double>(ss_residual);
+  for (AnovaTerm* term : {&table.system, &table.topic, &table.residual}) {
+    term->mean_square = term->sum_of_squares / term->df;
+  }
+  for (AnovaTerm* term : {&table.system, &table.topic}) {
+    term->f = term->mean_square / table.residual.mean_square;
+    term->p_value = upper_f_tail(term->f, term->df, table.residual.df);
+  }
+  return table;
 }
 
 }  // namespace grk::significance

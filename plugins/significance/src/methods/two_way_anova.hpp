@@ -1,7 +1,8 @@
-// The two-way ANOVA without interaction of a systems x topics table of
-// scores, one score per cell: R's summary(aov(score ~ system + topic)).
-// topic-set-size takes its residual variance; the Tukey HSD test its
-// residual mean square and degrees of freedom.
+// two_way_anova: the additive two-way analysis of variance of a complete
+// system x topic matrix of scores, one score per cell, as R 4.2's
+// summary(aov(score ~ system + topic)) tables it. Tukey's HSD reads its
+// residual mean square; compare-systems reports the table per metric
+// (docs/behaviour/comparisons.md §10.7).
 #ifndef GRK_SIGNIFICANCE_METHODS_TWO_WAY_ANOVA_HPP
 #define GRK_SIGNIFICANCE_METHODS_TWO_WAY_ANOVA_HPP
 
@@ -9,33 +10,32 @@
 
 namespace grk::significance {
 
-/// One row of the ANOVA table.
+/// One row of the table. The residual row has no f and p_value (0 here).
 struct AnovaTerm {
   double sum_of_squares = 0.0;
   double df = 0.0;
   double mean_square = 0.0;
-  /// mean_square over the residual mean square; NaN for the residual row
-  /// (R prints none), and for every row when the residual mean square is 0.
   double f = 0.0;
-  /// P(F > f) with (df, residual df) degrees of freedom; NaN where f is.
-  double p = 0.0;
+  double p_value = 0.0;
 };
 
-/// R's table: the system row, the topic row and the residual row.
+/// The table: system, topic, residual.
 struct TwoWayAnova {
   AnovaTerm system;
   AnovaTerm topic;
   AnovaTerm residual;
 };
 
-/// The ANOVA of scores[system][query]: m >= 2 systems, each with the same
-/// n >= 2 queries in the same order (the caller checks; the queries aligned
-/// by inputs/query_alignment.hpp). The design is balanced, so the sums of
-/// squares are the textbook ones, which R's QR fit gives to rounding:
-/// system n * sum (mean_s - mean)^2 on m - 1 df, topic m * sum (mean_q -
-/// mean)^2 on n - 1 df, residual sum (x - mean_s - mean_q + mean)^2 on
-/// (m - 1)(n - 1) df. O(m n).
-TwoWayAnova two_way_anova(const std::vector<std::vector<double>>& scores /*[system][query]*/);
+/// The table of `scores[system][query]` (k >= 2 systems, n >= 2 queries,
+/// every row of length n, all finite). In a balanced design the sums of
+/// squares are n sum (system mean - grand mean)^2, k sum (topic mean - grand
+/// mean)^2 and the sum of the squared residuals x - system mean - topic mean
+/// + grand mean, each summed directly (not as a difference of totals, which
+/// cancels); df k - 1, n - 1, (k - 1)(n - 1); F = mean square / residual
+/// mean square; p = P(F(df, residual df) >= F) by Boost.Math. A zero
+/// residual mean square gives F = +inf (or NaN for a zero term) and p 0 (or
+/// NaN), where R reports NaN with a warning: callers refuse it first.
+[[nodiscard]] TwoWayAnova two_way_anova(const std::vector<std::vector<double>>& scores /*[system][query]*/);
 
 }  // namespace grk::significance
 

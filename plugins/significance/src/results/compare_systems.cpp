@@ -9,6 +9,7 @@
 
 #include <grk/python/text.hpp>
 
+#include "inputs/choices.hpp"
 #include "inputs/score_pair.hpp"
 #include "results/comparison_record.hpp"
 #include "results/parallel_slots.hpp"
@@ -16,6 +17,8 @@
 namespace grk::significance {
 
 namespace {
+
+constexpr Spellings<Family, 2> family_spellings{{{Family::all, "all"}, {Family::per_metric, "per-metric"}}};
 
 Expected<std::size_t> find_system(const std::vector<std::string>& systems, const std::string& name,
                                   std::string_view param) {
@@ -29,7 +32,7 @@ Expected<std::size_t> find_system(const std::vector<std::string>& systems, const
 /// whichever thread runs it. Every failure names the comparison.
 Expected<ComparisonRecord> compare_pair(const std::string& baseline, const std::string& candidate,
                                         const std::string& metric, const ScorePair& scores,
-                                        const FamilySettings& settings) {
+                                        const FamilySettings& settings, const TestRun& run) {
   const auto named = [&](const Failure& failure) {
     return fail(failure.status, "compare-systems " + candidate + " vs " + baseline + " on " + metric + ": " +
                                     failure.message);
@@ -38,7 +41,7 @@ Expected<ComparisonRecord> compare_pair(const std::string& baseline, const std::
   auto deltas = paired_deltas(scores.baseline, scores.candidate, test.prose);
   if (!deltas) return named(deltas.error());
   ComparisonRecord record = describe_comparison(baseline, candidate, metric, std::string(test.name), scores, *deltas);
-  if (auto filled = test.fill(record, *deltas, settings.test_settings, TestRun{}); !filled) {
+  if (auto filled = test.fill(record, *deltas, settings.test_settings, run); !filled) {
     return named(filled.error());
   }
   return record;
@@ -119,11 +122,28 @@ struct PairColumns {
   }
 };
 
+/// A test of the matrix's analysis of each metric (none for a paired test),
+/// metric by metric, each on every thread; the first failure names its metric.
+Expected<std::vector<MatrixAnalysis>> analyse_metrics(const SystemTable& table, const AlignedFamily& aligned,
+                                                      const FamilySettings& settings) {
+  std::vector<MatrixAnalysis> analyses;
+  if (settings.test->analyse == nullptr) return analyses;
+  for (std::size_t m = 0; m < table.metrics.size(); ++m) {
+    auto analysis = settings.test->analyse(aligned.metrics[m].scores, settings.test_settings, settings.threads);
+    if (!analysis) {
+      return fail(analysis.error().status, "compare-systems on " + table.metrics[m] + ": " + analysis.error().message);
+    }
+    analyses.push_back(std::move(*analysis));
+  }
+  return analyses;
+}
+
 /// Every comparison of the family, pair by pair and metric by metric within
 /// a pair, each into its own slot on settings.threads threads; the first
 /// failure in family order.
 Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table, const std::vector<SystemPair>& pairs,
                                                        const FamilyMembers& members, const AlignedFamily& aligned,
+                                                       const std::vector<MatrixAnalysis>& analyses,
                                                        const FamilySettings& settings,
                                                        const std::function<void(std::size_t, std::size_t)>& progress) {
   const std::size_t metric_count = table.metrics.size();
@@ -132,8 +152,14 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
   run_slots(family_size, settings.threads, [&](std::size_t i) {
     const SystemPair& pair = pairs[i / metric_count];
     const std::size_t m = i % metric_count;
+    TestRun run;
+    if (!analyses.empty()) {
+      run.matrix = &analyses[m];
+      run.baseline_row = members.column(pair.baseline);
+      run.candidate_row = members.column(pair.candidate);
+    }
     slots[i].emplace(compare_pair(table.systems[pair.baseline], table.systems[pair.candidate], table.metrics[m],
-                                  PairColumns(aligned.metrics[m], members, pair).score_pair(), settings));
+                                  PairColumns(aligned.metrics[m], members, pair).score_pair(), settings, run));
   }, [&](std::size_t done) {
     if (progress) progress(done, family_size);
   });
@@ -145,7 +171,73 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
   return records;
 }
 
+/// The p-values adjusted together: one family of every record, or one per
+/// metric (record i is of metric i % metric_count).
+std::vector<double> adjust_family(const std::vector<ComparisonRecord>& records, std::size_t metric_count,
+                                  Correction correction, Family family) {
+  std::vector<double> adjusted(records.size());
+  const std::size_t families = family == Family::all ? 1 : metric_count;
+  for (std::size_t f = 0; f < families; ++f) {
+    std::vector<std::size_t> members;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      if (family == Family::all || i % metric_count == f) members.push_back(i);
+    }
+    std::vector<double> p_values;
+    for (const std::size_t i : members) p_values.push_back(records[i].p_value_two_sided);
+    const std::vector<double> family_adjusted = adjust(p_values, correction);
+    for (std::size_t j = 0; j < members.size(); ++j) adjusted[members[j]] = family_adjusted[j];
+  }
+  return adjusted;
+}
+
+boost::json::object anova_term(const AnovaTerm& term, bool with_test) {
+  boost::json::object out{{"sum_of_squares", term.sum_of_squares},
+                          {"df", term.df},
+                          {"mean_square", term.mean_square}};
+  if (with_test) {
+    out["f"] = term.f;
+    out["p_value"] = term.p_value;
+  }
+  return out;
+}
+
+/// `anova`: {metric: {"system": {...}, "topic": {...}, "residual": {...}}}.
+boost::json::object anova_tables(const SystemTable& table, const std::vector<MatrixAnalysis>& analyses) {
+  boost::json::object out;
+  for (std::size_t m = 0; m < analyses.size(); ++m) {
+    const TwoWayAnova& anova = analyses[m].anova;
+    out[table.metrics[m]] = boost::json::object{{"system", anova_term(anova.system, true)},
+                                                {"topic", anova_term(anova.topic, true)},
+                                                {"residual", anova_term(anova.residual, false)}};
+  }
+  return out;
+}
+
+/// Sakai's (SIGIR 2006) discriminative power per metric: how many of the
+/// metric's listed pairs are significant after correction, and their share.
+boost::json::object discriminative_power(const SystemTable& table, const std::vector<ComparisonRecord>& records) {
+  boost::json::object out;
+  const std::size_t metric_count = table.metrics.size();
+  for (std::size_t m = 0; m < metric_count; ++m) {
+    std::size_t pairs = 0;
+    std::size_t significant = 0;
+    for (std::size_t i = m; i < records.size(); i += metric_count) {
+      ++pairs;
+      significant += records[i].significant ? 1 : 0;
+    }
+    out[table.metrics[m]] = boost::json::object{
+        {"significant", significant},
+        {"pairs", pairs},
+        {"share", static_cast<double>(significant) / static_cast<double>(pairs)}};
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string_view family_name(Family family) noexcept { return choice_name(family_spellings, family); }
+
+Expected<Family> parse_family(std::string_view name) { return parse_choice(family_spellings, "family", name); }
 
 Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& input_systems,
                                              const std::optional<std::string>& baseline,
@@ -190,13 +282,13 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
                                              const std::function<void(std::size_t, std::size_t)>& progress) {
   const FamilyMembers members = family_members(pairs);
   GRK_TRY(AlignedFamily aligned, align_family(table, members, settings.missing_queries));
-  GRK_TRY(std::vector<ComparisonRecord> records, compare_family(table, pairs, members, aligned, settings, progress));
+  GRK_TRY(const std::vector<MatrixAnalysis> analyses, analyse_metrics(table, aligned, settings));
+  GRK_TRY(std::vector<ComparisonRecord> records,
+          compare_family(table, pairs, members, aligned, analyses, settings, progress));
 
-  // The correction over the whole family, then each record's verdict on it.
-  std::vector<double> p_values;
-  for (const ComparisonRecord& record : records) p_values.push_back(record.p_value_two_sided);
-  const std::vector<double> adjusted = adjust(p_values, settings.correction);
+  // The correction over each family, then each record's verdict on it.
   const std::size_t metric_count = table.metrics.size();
+  const std::vector<double> adjusted = adjust_family(records, metric_count, settings.correction, settings.family);
   boost::json::array comparisons;
   for (std::size_t i = 0; i < records.size(); ++i) {
     ComparisonRecord& record = records[i];
@@ -210,15 +302,30 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
     comparisons.push_back(std::move(json));
   }
 
-  return boost::json::value(boost::json::object{
+  // A Tukey family is every pair of the family's k systems on a metric,
+  // whether or not a baseline lists only some of them.
+  const std::size_t k = members.systems.size();
+  const std::size_t family_size = !analyses.empty()                ? k * (k - 1) / 2
+                                  : settings.family == Family::all ? records.size()
+                                                                   : pairs.size();
+  boost::json::object result{
       {"test", settings.test->family_name},
       {"correction", correction_name(settings.correction)},
+      {"family", family_name(settings.family)},
       {"alpha", settings.test_settings.alpha},
-      {"family_size", records.size()},
-      {"comparisons", std::move(comparisons)},
-      {"queries", boost::json::object{{"missing_queries", missing_queries_name(settings.missing_queries)},
-                                      {"metrics", std::move(aligned.summary)}}},
-  });
+      {"family_size", family_size},
+  };
+  if (!analyses.empty()) {
+    boost::json::array systems;
+    for (const std::size_t s : members.systems) systems.emplace_back(table.systems[s]);
+    result["family_systems"] = std::move(systems);
+  }
+  result["discriminative_power"] = discriminative_power(table, records);
+  result["comparisons"] = std::move(comparisons);
+  if (!analyses.empty()) result["anova"] = anova_tables(table, analyses);
+  result["queries"] = boost::json::object{{"missing_queries", missing_queries_name(settings.missing_queries)},
+                                          {"metrics", std::move(aligned.summary)}};
+  return boost::json::value(std::move(result));
 }
 
 }  // namespace grk::significance

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <grk/expected.hpp>
@@ -37,10 +38,23 @@ Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& inp
                                              const std::optional<std::string>& baseline,
                                              const std::optional<std::vector<std::string>>& systems);
 
+/// Which p-values a correction adjusts together: `all` (every record of the
+/// step) or `per-metric` (the records of each metric apart, as PyTerrier
+/// corrects). The Tukey tests' family is always per metric.
+enum class Family { all, per_metric };
+
+/// `all` or `per-metric`.
+[[nodiscard]] std::string_view family_name(Family family) noexcept;
+
+/// The family named `name`. Fails with invalid_argument `family must be one
+/// of 'all', 'per-metric', got 'x'`.
+Expected<Family> parse_family(std::string_view name);
+
 struct FamilySettings {
   /// The test every comparison runs: a row of the table (`test`).
   const ComparisonTest* test = &bootstrap_row;
   Correction correction = Correction::holm;
+  Family family = Family::all;
   MissingQueries missing_queries = MissingQueries::error;
   /// alpha, confidence_level, resamples, permutations, seed: the same for
   /// every comparison.
@@ -49,8 +63,12 @@ struct FamilySettings {
   unsigned threads = 1;
 };
 
-/// The family's result: {"test", "correction", "alpha", "family_size",
-/// "comparisons": [record...], "queries": {...}}. Records come pair by pair
+/// The family's result: {"test", "correction", "family", "alpha",
+/// "family_size", ["family_systems",] "comparisons": [record...], ["anova",]
+/// "discriminative_power", "queries": {...}} (docs/behaviour/comparisons.md
+/// §10.5). A test of the matrix (ComparisonTest::analyse) is analysed per
+/// metric over every system of the family before its records, its failure
+/// named `compare-systems on <metric>: `; its records are not corrected. Records come pair by pair
 /// (plan_pairs' order), metric by metric within a pair (the table's order).
 /// Per metric, the queries are aligned once over every system of the
 /// family under the missing_queries policy, so every record of a metric

@@ -82,16 +82,16 @@ std::string summarize_bootstrap(const boost::json::value& json) {
   const SummaryFields result{*object};
   std::string percent = json::format_python_float(result.number("confidence_level") * 100.0);
   if (percent.size() > 2 && percent.compare(percent.size() - 2, 2, ".0") == 0) percent.resize(percent.size() - 2);
-  return comparison_and_effect(result) + ", " + percent + "% CI " + interval(result) + ", ASL " +
+  return comparison_and_effect(result) + ", " + percent + "% CI " + interval(result) + ", p (ASL) " +
          four_decimals_or_floor(result.number("p_value_two_sided")) + ", " +
          (result.flag("significant") ? "significant" : "not significant");
 }
 
-std::string summarize_comparison(const boost::json::value& json) {
+std::string summarize_comparison(const boost::json::value& json, bool in_family) {
   const auto* object = json.if_object();
   if (object == nullptr) return {};
   const SummaryFields record{*object};
-  return comparison_and_effect(record) + ", CI " + interval(record) + ", p " +
+  return comparison_and_effect(record) + ", CI " + interval(record) + (in_family ? ", p_adj " : ", p ") +
          four_decimals_or_floor(record.number("p_value_adjusted")) + ", " +
          (record.flag("significant") ? "significant" : "not significant") + " at alpha " +
          json::format_python_float(record.number("alpha")) + " (" + record.text("test") + ")";
@@ -101,16 +101,38 @@ std::string summarize_family(const boost::json::value& json) {
   const auto* object = json.if_object();
   if (object == nullptr) return {};
   const SummaryFields family{*object};
-  const auto* size = object->if_contains("family_size");
   const auto* alpha = object->if_contains("alpha");
-  std::string summary = family.text("test") + " test, " + family.text("correction") + " correction over " +
-                        (size && size->is_number() ? std::to_string(size->to_number<std::uint64_t>()) : "?") +
-                        " comparisons, alpha " +
+  const std::string size = family.count("family_size");
+  std::string corrected;
+  if (const auto* systems = object->if_contains("family_systems"); systems && systems->is_array()) {
+    corrected = "no correction (p_adj is family-wise over every pair of the " +
+                std::to_string(systems->get_array().size()) + " systems, " + size + " pairs per metric)";
+  } else if (family.text("family") == "per-metric") {
+    corrected = family.text("correction") + " correction within each metric (families of " + size + ")";
+  } else {
+    corrected = family.text("correction") + " correction over one family of all " + size + " comparisons";
+  }
+  std::string summary = family.text("test") + " test, " + corrected + ", alpha " +
                         (alpha && alpha->is_number() ? json::format_python_float(alpha->to_number<double>()) : "?");
   if (const auto* comparisons = object->if_contains("comparisons"); comparisons && comparisons->is_array()) {
-    for (const auto& record : comparisons->get_array()) summary += "\n        " + summarize_comparison(record);
+    for (const auto& record : comparisons->get_array()) summary += "\n        " + summarize_comparison(record, true);
   }
   return summary;
+}
+
+std::vector<std::string> raw_p_values(const boost::json::value& json) {
+  std::vector<std::string> lines;
+  const auto* object = json.if_object();
+  const auto* comparisons = object ? object->if_contains("comparisons") : nullptr;
+  if (comparisons == nullptr || !comparisons->is_array()) return lines;
+  for (const auto& value : comparisons->get_array()) {
+    if (!value.is_object()) continue;
+    const SummaryFields record{value.get_object()};
+    lines.push_back(record.text("candidate") + " vs " + record.text("baseline") + ", " + record.text("metric") +
+                    ": p " + four_decimals_or_floor(record.number("p_value_two_sided")) + " before correction, p_adj " +
+                    four_decimals_or_floor(record.number("p_value_adjusted")));
+  }
+  return lines;
 }
 
 }  // namespace grk::significance

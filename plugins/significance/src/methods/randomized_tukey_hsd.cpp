@@ -1,0 +1,188 @@
+#include "methods/randomized_tukey_hsd.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <numeric>
+
+#include "resampling/mersenne_twister.hpp"
+#include "results/parallel_slots.hpp"
+
+namespace grk::significance {
+
+namespace {
+
+/// The matrix query by query: row q holds the k scores of query q, the unit
+/// the null hypothesis shuffles.
+struct QueryRows {
+  std::size_t systems = 0;
+  std::size_t queries = 0;
+  std::vector<double> cells;  // cells[q * systems + s]
+
+  explicit QueryRows(const std::vector<std::vector<double>>& scores)
+      : systems(scores.size()), queries(scores.front().size()), cells(systems * queries) {
+    for (std::size_t s = 0; s < systems; ++s) {
+      for (std::size_t q = 0; q < queries; ++q) cells[q * systems + s] = scores[s][q];
+    }
+  }
+};
+
+/// How many assignments of each count reached: the observed thresholds
+/// sorted ascending, and per assignment the number of thresholds its
+/// statistic reaches (hits[m] counts the assignments that reach exactly the
+/// m smallest).
+struct Thresholds {
+  std::vector<double> sorted;
+
+  std::size_t reached(double statistic) const {
+    return static_cast<std::size_t>(std::upper_bound(sorted.begin(), sorted.end(), statistic) - sorted.begin());
+  }
+};
+
+double range_of_means(const std::vector<double>& sums, double queries) {
+  const auto [low, high] = std::minmax_element(sums.begin(), sums.end());
+  return (*high - *low) / queries;
+}
+
+/// (k!)^n when it is at most `limit`, else nothing.
+bool enumerable(std::size_t systems, std::size_t queries, std::uint64_t limit, std::uint64_t& total) {
+  std::uint64_t factorial = 1;
+  for (std::size_t i = 2; i <= systems; ++i) {
+    if (factorial > limit / i) return false;
+    factorial *= i;
+  }
+  total = 1;
+  for (std::size_t q = 0; q < queries; ++q) {
+    if (total > limit / factorial) return false;
+    total *= factorial;
+  }
+  return true;
+}
+
+/// Every assignment, query by query: each query's k! orders of its scores
+/// (std::next_permutation from the sorted index order), the sums carried
+/// down the recursion so that each leaf sums its queries in order.
+struct Enumeration {
+  const QueryRows& rows;
+  const Thresholds& thresholds;
+  std::vector<std::uint64_t>& hits;
+
+  void walk(std::size_t query, const std::vector<double>& sums) {
+    if (query == rows.queries) {
+      ++hits[thresholds.reached(range_of_means(sums, static_cast<double>(rows.queries)))];
+      return;
+    }
+    std::vector<std::size_t> order(rows.systems);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::vector<double> next(rows.systems);
+    const double* row = &rows.cells[query * rows.systems];
+    do {
+      for (std::size_t s = 0; s < rows.systems; ++s) next[s] = sums[s] + row[order[s]];
+      walk(query + 1, next);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+};
+
+/// A uniform index in [0, range) from 32-bit words (Lemire 2019).
+std::uint32_t bounded(MersenneTwister& generator, std::uint32_t range) {
+  std::uint64_t product = std::uint64_t{generator.next_word()} * range;
+  auto low = static_cast<std::uint32_t>(product);
+  if (low < range) {
+    const std::uint32_t floor = (0u - range) % range;
+    while (low < floor) {
+      product = std::uint64_t{generator.next_word()} * range;
+      low = static_cast<std::uint32_t>(product);
+    }
+  }
+  return static_cast<std::uint32_t>(product >> 32);
+}
+
+/// One block's draws, into its own hits.
+void draw_block(const QueryRows& rows, const Thresholds& thresholds, std::int64_t seed, std::uint64_t block,
+                std::uint64_t draws, std::vector<std::uint64_t>& hits) {
+  const std::uint64_t magnitude =
+      seed < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(seed) : static_cast<std::uint64_t>(seed);
+  MersenneTwister generator({static_cast<std::uint32_t>(magnitude), static_cast<std::uint32_t>(magnitude >> 32),
+                             static_cast<std::uint32_t>(block)});
+  std::vector<double> cells = rows.cells;
+  std::vector<double> sums(rows.systems);
+  const std::size_t k = rows.systems;
+  const auto n = static_cast<double>(rows.queries);
+  for (std::uint64_t draw = 0; draw < draws; ++draw) {
+    std::fill(sums.begin(), sums.end(), 0.0);
+    for (std::size_t q = 0; q < rows.queries; ++q) {
+      double* row = &cells[q * k];
+      for (std::size_t i = k - 1; i > 0; --i) {
+        const std::uint32_t j = bounded(generator, static_cast<std::uint32_t>(i + 1));
+        std::swap(row[i], row[j]);
+        sums[i] += row[i];
+      }
+      sums[0] += row[0];
+    }
+    ++hits[thresholds.reached(range_of_means(sums, n))];
+  }
+}
+
+}  // namespace
+
+RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores, const std::vector<double>& differences,
+                               std::int64_t permutations, std::int64_t seed, unsigned threads) {
+  const QueryRows rows(scores);
+  Thresholds thresholds;
+  for (const double difference : differences) {
+    const double observed = std::fabs(difference);
+    thresholds.sorted.push_back(observed - range_tie_tolerance * observed);
+  }
+  std::sort(thresholds.sorted.begin(), thresholds.sorted.end());
+  const std::size_t slots = thresholds.sorted.size() + 1;
+
+  RangeTest test;
+  std::vector<std::uint64_t> hits(slots, 0);
+  std::uint64_t total = 0;
+  if (enumerable(rows.systems, rows.queries, static_cast<std::uint64_t>(permutations), total)) {
+    test.exact = true;
+    Enumeration{rows, thresholds, hits}.walk(0, std::vector<double>(rows.systems, 0.0));
+  } else {
+    total = static_cast<std::uint64_t>(permutations);
+    const std::uint64_t blocks = (total + range_block_size - 1) / range_block_size;
+    std::vector<std::vector<std::uint64_t>> block_hits(blocks, std::vector<std::uint64_t>(slots, 0));
+    run_slots(blocks, threads, [&](std::size_t block) {
+      const std::uint64_t first = block * range_block_size;
+      draw_block(rows, thresholds, seed, block, std::min(range_block_size, total - first), block_hits[block]);
+    });
+    for (const auto& counts : block_hits) {
+      for (std::size_t m = 0; m < slots; ++m) hits[m] += counts[m];
+    }
+  }
+  test.permutations = total;
+
+  // reaching[m]: the assignments whose statistic reaches the m-th smallest
+  // threshold (those that reach more than m of them).
+  std::vector<std::uint64_t> reaching(slots, 0);
+  std::uint64_t above = 0;
+  for (std::size_t m = slots; m-- > 1;) {
+    above += hits[m];
+    reaching[m - 1] = above;
+  }
+  const auto b = static_cast<double>(total);
+  for (const double difference : differences) {
+    const double observed = std::fabs(difference);
+    const double threshold = observed - range_tie_tolerance * observed;
+    const auto index =
+        static_cast<std::size_t>(std::lower_bound(thresholds.sorted.begin(), thresholds.sorted.end(), threshold) -
+                                 thresholds.sorted.begin());
+    const auto count = static_cast<double>(reaching[index]);
+    RangeTestPair pair;
+    if (test.exact) {
+      pair.p_value = count / b;
+    } else {
+      pair.p_value = (count + 1.0) / (b + 1.0);
+      pair.p_value_standard_error = std::sqrt(pair.p_value * (1.0 - pair.p_value) / b);
+    }
+    test.pairs.push_back(pair);
+  }
+  return test;
+}
+
+}  // namespace grk::significance
