@@ -93,7 +93,10 @@ Expected<ProbeOutcome, std::string> run_probe_child(const std::filesystem::path&
                                                     std::chrono::milliseconds timeout) {
   ProbeOutcome outcome;
   const auto end = run_child_process([&](int out_fd) { run_child(file, out_fd); },
-                                     [&](const char* data, std::size_t size) { outcome.output.append(data, size); },
+                                     [&](const char* data, std::size_t size) {
+                                       outcome.output.append(data, size);
+                                       return true;
+                                     },
                                      ChildOptions{false, timeout});
   if (!end) {
     return unexpected(std::string(end.error().step == SpawnFailure::Step::pipe

@@ -38,6 +38,13 @@ enum class ComponentCall { invoke, validate };
                                                  std::optional<double> timeout_seconds,
                                                  ComponentCall call = ComponentCall::invoke);
 
+/// Ends the isolated step running now, if any, with every process it
+/// started, even one that left its process group with setsid(): each is
+/// killed (SIGKILL) and reaped. For the main thread once it has seen that a
+/// SIGINT or SIGTERM arrived, before the host exits (docs/design.md §4.13);
+/// harmless when no step runs.
+void end_isolated_step() noexcept;
+
 }  // namespace grk::host
 
 #endif
