@@ -69,8 +69,8 @@ BOOST_AUTO_TEST_CASE(every_malformed_frame_fails_its_step_as_crashed_and_the_run
     BOOST_TEST(run.exit_code == 3, frame << ": " << run.err);
     const auto document = grk::test::parse_json(run.out);
     BOOST_TEST(error_of(document, 0) == "crashed: " + expected + "; its process was killed", frame);
-    BOOST_TEST(document.at("steps").at(1).at("state").as_string() == "ok", frame);
-    BOOST_TEST(run.err.find("[1/2] forger: FAILED [crashed]: " + expected) != std::string::npos, run.err);
+    BOOST_TEST(document.at("steps").at(1).at("status").as_string() == "ok", frame);
+    BOOST_TEST(run.err.find("[1/2] forger (hostile-forge-frame): FAILED [crashed]: " + expected) != std::string::npos, run.err);
   }
 }
 
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(the_result_ends_the_step_and_every_descendant_dies_with_it)
                               grk::test::only_fixtures({"hostile"}));
     BOOST_TEST(run.exit_code == 0, "setsid " << leave_group << ": " << run.err << run.out);
     const auto document = grk::test::parse_json(run.out);
-    BOOST_TEST(document.at("steps").at(0).at("state").as_string() == "ok", run.out);
+    BOOST_TEST(document.at("steps").at(0).at("status").as_string() == "ok", run.out);
     const pid_t descendant = std::stoi(grk::test::read_text(pid_file));
     BOOST_TEST(ended(descendant), "setsid " << leave_group << ": pid " << descendant << " still runs");
     if (!ended(descendant)) ::kill(descendant, SIGKILL);

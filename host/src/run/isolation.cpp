@@ -13,7 +13,10 @@
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 
+#include "modules/call_fence.hpp"
 #include "support/child_process.hpp"
+#include "support/plugin_text.hpp"
+#include "support/results_stream.hpp"
 
 namespace grk::host {
 namespace {
@@ -34,6 +37,10 @@ void send(int fd, Frame type, const std::string& payload) {
 [[noreturn]] void run_child(const ComponentHandle& handle, std::string_view params,
                             const InvocationObserver& observer, int out_fd, ComponentCall call) {
   reset_crash_handling();
+  // The parent's: the step must not write the results document's stream,
+  // nor write a document of its own when it calls exit().
+  close_results_stream_in_child();
+  on_exit_during_call(nullptr);
   InvocationObserver forward;
   forward.log = [&](grk_log_level level, std::string_view message) {
     if (observer.log) send(out_fd, Frame::log, std::string(1, static_cast<char>(level)) + std::string(message));
@@ -84,6 +91,11 @@ Expected<Invocation, std::string> invocation_from(const std::string& payload) {
     return unexpected(std::string(
         "its result frame does not hold exactly a status (0 to 7), a message, a hint, a summary and a result"));
   }
+  // The host's child sends only UTF-8 (modules/component_handle.cpp).
+  if (!is_utf8(*text("message")) || !is_utf8(*text("hint")) || !is_utf8(*text("summary")) ||
+      first_non_utf8(*result)) {
+    return unexpected(std::string("its result frame holds text that is not UTF-8"));
+  }
   Invocation invocation;
   invocation.status = static_cast<Status>(status->get_int64());
   invocation.message = std::string(*text("message"));
@@ -128,6 +140,8 @@ struct FrameReader {
     if (type == static_cast<char>(Frame::log)) {
       if (payload.empty() || payload[0] < GRK_LOG_DEBUG || payload[0] > GRK_LOG_WARNING) {
         malformed = std::string("it sent a log frame without a log level");
+      } else if (!is_utf8(std::string_view(payload).substr(1))) {
+        malformed = std::string("it sent a log frame that is not UTF-8");
       } else if (observer.log) {
         observer.log(static_cast<grk_log_level>(payload[0]), std::string_view(payload).substr(1));
       }
@@ -137,7 +151,8 @@ struct FrameReader {
       const auto count = [](const boost::json::value& field) {
         return field.is_uint64() || (field.is_int64() && field.get_int64() >= 0);
       };
-      if (array == nullptr || array->size() != 4 || !(*array)[0].is_string() || !count((*array)[1]) ||
+      if (array == nullptr || array->size() != 4 || !(*array)[0].is_string() ||
+          !is_utf8((*array)[0].get_string()) || !count((*array)[1]) ||
           !count((*array)[2]) || !count((*array)[3])) {
         malformed = std::string("it sent a progress frame that is not [phase, done, total, bytes]");
       } else if (observer.progress) {
