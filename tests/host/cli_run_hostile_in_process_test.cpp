@@ -54,7 +54,7 @@ bool python_reads(const grk::test::TempDir& dir, const std::string& text) {
 
 BOOST_AUTO_TEST_CASE(a_plugin_that_calls_exit_ends_the_run_as_a_failure_that_names_its_step) {
   grk::test::TempDir dir;
-  const fs::path config = two_steps(dir, "{\"id\": \"quitter\", \"statistic\": \"fault-exit\"}");
+  const fs::path config = two_steps(dir, "{\"id\": \"quitter\", \"statistic\": \"fault-exit\", \"params\": {}}");
   const std::string expected = "crashed: its plugin called exit(0) in the middle of the step, which ended grk-eval";
   // The document on stdout.
   const auto printed = grk_eval(std::vector<std::string>{"run", config.string()} + fixtures());
@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(a_plugin_that_changes_folder_does_not_move_the_outputs) {
 
 BOOST_AUTO_TEST_CASE(a_thread_that_outlives_its_call_neither_breaks_the_document_nor_crashes_the_exit) {
   grk::test::TempDir dir;
-  const fs::path config = two_steps(dir, "{\"id\": \"spinner\", \"statistic\": \"hostile-thread\"}");
+  const fs::path config = two_steps(dir, "{\"id\": \"spinner\", \"statistic\": \"hostile-thread\", \"params\": {}}");
   for (int round = 0; round < 5; ++round) {
     const auto run = grk_eval(std::vector<std::string>{"run", config.string()} + fixtures());
     BOOST_TEST(run.signal == 0, round);
@@ -123,7 +123,7 @@ BOOST_AUTO_TEST_CASE(a_thread_that_outlives_its_call_neither_breaks_the_document
 BOOST_AUTO_TEST_CASE(a_result_that_is_not_utf8_is_refused_and_the_document_stays_json) {
   for (const bool isolate : {false, true}) {
     grk::test::TempDir dir;
-    const fs::path config = two_steps(dir, "{\"id\": \"bytes\", \"statistic\": \"hostile-invalid-utf8\"}");
+    const fs::path config = two_steps(dir, "{\"id\": \"bytes\", \"statistic\": \"hostile-invalid-utf8\", \"params\": {}}");
     std::vector<std::string> args{"run", config.string(), "--keep-going"};
     if (isolate) args.push_back("--isolate");
     const auto run = grk_eval(args + fixtures());
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(messages_and_summaries_are_shown_with_control_characters_es
   const std::string shown = "bad\\n[9/9] forged: ok\\x1B]0;owned\\x07\\x1B[31mred\\xFF";
   for (const bool isolate : {false, true}) {
     grk::test::TempDir dir;
-    const fs::path config = two_steps(dir, "{\"id\": \"liar\", \"statistic\": \"hostile-message\"}");
+    const fs::path config = two_steps(dir, "{\"id\": \"liar\", \"statistic\": \"hostile-message\", \"params\": {}}");
     std::vector<std::string> args{"run", config.string(), "--keep-going"};
     if (isolate) args.push_back("--isolate");
     const auto run = grk_eval(args + fixtures());
@@ -157,7 +157,7 @@ BOOST_AUTO_TEST_CASE(messages_and_summaries_are_shown_with_control_characters_es
     BOOST_TEST(python_reads(dir, run.out), run.out);
 
     grk::test::TempDir other;
-    const fs::path summary = two_steps(other, "{\"id\": \"teller\", \"statistic\": \"hostile-summary\"}");
+    const fs::path summary = two_steps(other, "{\"id\": \"teller\", \"statistic\": \"hostile-summary\", \"params\": {}}");
     std::vector<std::string> summary_args{"run", summary.string()};
     if (isolate) summary_args.push_back("--isolate");
     const auto summarized = grk_eval(summary_args + fixtures());
