@@ -79,7 +79,8 @@ void progress(void* ctx, const char* phase, std::uint64_t done, std::uint64_t to
               std::uint64_t bytes) {
   try {
     const auto& observer = *state_of(ctx).observer;
-    if (observer.progress) observer.progress(phase ? phase : "", done, total, bytes);
+    // A phase is only ever shown on the terminal's progress line.
+    if (observer.progress) observer.progress(printable(phase ? phase : ""), done, total, bytes);
   } catch (...) {
   }
 }

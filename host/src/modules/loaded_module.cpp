@@ -68,7 +68,17 @@ Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::load(const std:
     const auto& entry = module->library_.get_alias<const grk_module*()>(GRK_ENTRY_SYMBOL);
     module->descriptor_ = entry();
   } catch (const std::exception& failure) {
-    return plugin_error(loader_message(failure.what()));
+    // Loaded through its descriptor, the loader names `/proc/self/fd/N`;
+    // users know the file by its path.
+    std::string message = loader_message(failure.what());
+    const std::string loaded_as = name.string();
+    if (loaded_as != file.string()) {
+      for (auto at = message.find(loaded_as); at != std::string::npos; at = message.find(loaded_as, at)) {
+        message.replace(at, loaded_as.size(), file.string());
+        at += file.string().size();
+      }
+    }
+    return plugin_error(message);
   }
   return module;
 }

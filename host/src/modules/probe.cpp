@@ -111,7 +111,7 @@ Expected<ProbeOutcome, std::string> run_probe_child(const ModuleFile& file,
                                        outcome.output.append(data, size);
                                        return true;
                                      },
-                                     ChildOptions{false, timeout});
+                                     ChildOptions{false, timeout, {}});
   if (!end) {
     return unexpected(std::string(end.error().step == SpawnFailure::Step::pipe
                                       ? "cannot create a pipe to probe it: "

@@ -177,9 +177,9 @@ struct FrameReader {
 
 IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_view params,
                                    const InvocationObserver& observer, std::optional<double> timeout_seconds,
-                                   ComponentCall call) {
+                                   ComponentCall call, std::function<bool()> should_stop) {
   IsolatedInvocation out;
-  ChildOptions options{true, std::nullopt};
+  ChildOptions options{true, std::nullopt, std::move(should_stop)};
   if (timeout_seconds) {
     options.timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
         std::chrono::duration<double>(*timeout_seconds));

@@ -31,7 +31,7 @@ using Clock = std::chrono::steady_clock;
 enum class PumpEnd { stopped, child_ended, deadline };
 
 PumpEnd pump(int fd, int child_fd, const std::optional<Clock::time_point>& deadline,
-             const std::function<bool(const char*, std::size_t)>& received) {
+             const std::function<bool(const char*, std::size_t)>& received, const std::function<bool()>& should_stop) {
   bool child_gone = false;
   bool pipe_open = true;
   // What the child left in the pipe is at most the pipe's capacity; a
@@ -52,7 +52,10 @@ PumpEnd pump(int fd, int child_fd, const std::optional<Clock::time_point>& deadl
     }
     pollfd ready_fds[2] = {{pipe_open ? fd : -1, POLLIN, 0}, {child_fd, POLLIN, 0}};
     const int ready = poll(ready_fds, 2, wait_ms);
-    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0 && errno == EINTR) {
+      if (should_stop && should_stop()) return PumpEnd::stopped;
+      continue;
+    }
     if (ready < 0) return PumpEnd::stopped;
     if (!pipe_open || ready_fds[0].revents == 0) {
       if (child_gone) return PumpEnd::child_ended;
@@ -61,7 +64,10 @@ PumpEnd pump(int fd, int child_fd, const std::optional<Clock::time_point>& deadl
     }
     char chunk[65536];
     const ssize_t n = ::read(fd, chunk, sizeof chunk);
-    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EINTR) {
+      if (should_stop && should_stop()) return PumpEnd::stopped;
+      continue;
+    }
     if (n <= 0) {
       pipe_open = false;
       continue;
@@ -157,7 +163,7 @@ Expected<ChildEnd, SpawnFailure> run_child_process(
   const auto deadline = options.timeout ? std::optional<Clock::time_point>(Clock::now() + *options.timeout)
                                         : std::nullopt;
   ChildEnd end;
-  const PumpEnd pumped = pump(fds[0], child_fd, deadline, received);
+  const PumpEnd pumped = pump(fds[0], child_fd, deadline, received, options.should_stop);
   end.timed_out = pumped == PumpEnd::deadline;
   ::close(fds[0]);
   if (child_fd >= 0) ::close(child_fd);

@@ -23,6 +23,10 @@ struct ChildOptions {
   bool own_process_group = false;
   /// Killed when still running after this long; none: waited for.
   std::optional<std::chrono::steady_clock::duration> timeout;
+  /// Asked whenever the wait is interrupted (a signal arrived: poll returns
+  /// EINTR whatever SA_RESTART says); true ends the wait as if the child had
+  /// said all it will: it is killed, with its group and descendants.
+  std::function<bool()> should_stop;
 };
 
 /// How a child ended: its wait status, and whether it had to be killed for
