@@ -80,34 +80,29 @@ PumpEnd pump(int fd, int child_fd, const std::optional<Clock::time_point>& deadl
   }
 }
 
-// This process's direct children, from /proc (the only list the kernel keeps).
-std::vector<pid_t> children_of(pid_t parent) {
+// This process's direct children, as the kernel lists them for each of its
+// threads (/proc/self/task/<tid>/children).
+std::vector<pid_t> children_of_this_process() {
   std::vector<pid_t> children;
-  DIR* proc = ::opendir("/proc");
-  if (proc == nullptr) return children;
-  while (const dirent* entry = ::readdir(proc)) {
+  DIR* tasks = ::opendir("/proc/self/task");
+  if (tasks == nullptr) return children;
+  while (const dirent* task = ::readdir(tasks)) {
+    if (task->d_name[0] == '.') continue;
+    const std::string path = std::string("/proc/self/task/") + task->d_name + "/children";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    std::string text;
+    char chunk[4096];
+    for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(n));
+    ::close(fd);
+    const char* at = text.c_str();
     char* end = nullptr;
-    const long pid = std::strtol(entry->d_name, &end, 10);
-    if (pid <= 0 || *end != '\0') continue;
-    char path[64];
-    std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-    const int stat_fd = ::open(path, O_RDONLY | O_CLOEXEC);
-    if (stat_fd < 0) continue;
-    char text[512];
-    const ssize_t n = ::read(stat_fd, text, sizeof text - 1);
-    ::close(stat_fd);
-    if (n <= 0) continue;
-    text[n] = '\0';
-    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so
-    // the fields start after its last ')'.
-    const char* close_paren = std::strrchr(text, ')');
-    char state = 0;
-    long ppid = 0;
-    if (close_paren != nullptr && std::sscanf(close_paren + 1, " %c %ld", &state, &ppid) == 2 && ppid == parent) {
+    for (long pid = std::strtol(at, &end, 10); end != at; pid = std::strtol(at, &end, 10)) {
       children.push_back(static_cast<pid_t>(pid));
+      at = end;
     }
   }
-  ::closedir(proc);
+  ::closedir(tasks);
   return children;
 }
 
@@ -120,7 +115,7 @@ void end_descendants() noexcept {
     // Killing a child hands its own children to this process (a subreaper),
     // so repeat until no child is left; a killed process cannot fork again.
     for (int round = 0; round < 1000; ++round) {
-      const std::vector<pid_t> children = children_of(::getpid());
+      const std::vector<pid_t> children = children_of_this_process();
       if (children.empty()) return;
       for (pid_t child : children) kill(child, SIGKILL);
       for (pid_t child : children) {
