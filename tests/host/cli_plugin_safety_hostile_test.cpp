@@ -129,16 +129,24 @@ BOOST_AUTO_TEST_CASE(a_group_other_users_have_as_primary_group_is_not_private) {
              listed.out << listed.err);
 }
 
-BOOST_AUTO_TEST_CASE(swapping_the_checked_folder_never_loads_the_other_users_module) {
-  REQUIRE_OTHER_USER();
+namespace {
+
+// parent/ is the other user's; parent/plugins root's, with the good module;
+// parent/evil theirs, with a module that notes every load. While grk-eval
+// lists parent/plugins `runs` times, the other user swaps parent/plugins
+// with parent/evil itself, or with a link to it (RENAME_EXCHANGE in a loop).
+void race(const passwd* nobody, bool through_a_link) {
   Root r;
-  // parent/ is the other user's; parent/plugins root's, with the good
-  // module; parent/evil theirs, with a module that notes every load.
   const fs::path parent = r.dir / "parent";
   const fs::path plugins = parent / "plugins";
   copy_module(plugins / "fixture_good_statistic.so");
   const fs::path evil = parent / "evil";
   const fs::path planted = copy_module(evil / "fixture_good_statistic.so", "noisy", "fixture_noisy_static_init.so");
+  const fs::path swapped = through_a_link ? parent / "link" : evil;
+  if (through_a_link) {
+    fs::create_directory_symlink(evil, swapped);
+    chown_to(swapped, nobody);
+  }
   chown_to(parent, nobody);
   chown_to(evil, nobody);
   chown_to(planted, nobody);
@@ -147,7 +155,7 @@ BOOST_AUTO_TEST_CASE(swapping_the_checked_folder_never_loads_the_other_users_mod
   BOOST_REQUIRE(swapper >= 0);
   if (swapper == 0) {
     if (::setgroups(0, nullptr) != 0 || ::setgid(nobody->pw_gid) != 0 || ::setuid(nobody->pw_uid) != 0) _exit(1);
-    for (;;) ::renameat2(AT_FDCWD, plugins.c_str(), AT_FDCWD, evil.c_str(), RENAME_EXCHANGE);
+    for (;;) ::renameat2(AT_FDCWD, plugins.c_str(), AT_FDCWD, swapped.c_str(), RENAME_EXCHANGE);
   }
   std::size_t refused = 0;
   const int runs = 300;
@@ -162,4 +170,16 @@ BOOST_AUTO_TEST_CASE(swapping_the_checked_folder_never_loads_the_other_users_mod
   ::waitpid(swapper, nullptr, 0);
   BOOST_TEST(grk::test::load_log_pids(log, "fixture-noisy").empty(), (fs::exists(log) ? grk::test::read_text(log) : ""));
   BOOST_TEST(refused == static_cast<std::size_t>(runs));
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(swapping_the_checked_folder_never_loads_the_other_users_module) {
+  REQUIRE_OTHER_USER();
+  race(nobody, false);
+}
+
+BOOST_AUTO_TEST_CASE(swapping_the_checked_folder_for_a_link_never_loads_the_other_users_module) {
+  REQUIRE_OTHER_USER();
+  race(nobody, true);
 }
