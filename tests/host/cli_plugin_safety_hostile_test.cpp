@@ -157,19 +157,21 @@ void race(const passwd* nobody, bool through_a_link) {
     if (::setgroups(0, nullptr) != 0 || ::setgid(nobody->pw_gid) != 0 || ::setuid(nobody->pw_uid) != 0) _exit(1);
     for (;;) ::renameat2(AT_FDCWD, plugins.c_str(), AT_FDCWD, swapped.c_str(), RENAME_EXCHANGE);
   }
-  std::size_t refused = 0;
+  // Each listing refuses what it opened, or finds a folder replaced by a
+  // link while it opened it (`cannot open it: Not a directory`): never `ok`.
+  std::size_t listed_ok = 0;
   const int runs = 300;
   for (int run = 0; run < runs; ++run) {
     grk::test::ProcessOptions options;
     options.env["GRK_FIXTURE_LOAD_LOG"] = log.string();
     options.env["GRK_PROBE_CACHE"] = "off";
     const auto listed = grk_eval(plugins_in(plugins), options);
-    refused += listed.out.find("unsafe-permissions") != std::string::npos;
+    listed_ok += listed.out.find(": ok, module") != std::string::npos;
   }
   ::kill(swapper, SIGKILL);
   ::waitpid(swapper, nullptr, 0);
   BOOST_TEST(grk::test::load_log_pids(log, "fixture-noisy").empty(), (fs::exists(log) ? grk::test::read_text(log) : ""));
-  BOOST_TEST(refused == static_cast<std::size_t>(runs));
+  BOOST_TEST(listed_ok == 0u);
 }
 
 }  // namespace
