@@ -11,6 +11,7 @@
 #include <grk/naming.hpp>
 #include <grk/version.h>
 
+#include "modules/call_fence.hpp"
 #include "modules/param_declaration.hpp"
 
 #include "support/stdout_to_stderr.hpp"
@@ -55,8 +56,10 @@ Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::load(const std:
                                                                       std::optional<ModuleFile> opened) {
   namespace dll = boost::dll;
   std::shared_ptr<LoadedModule> module;
-  // Loading runs the module's static initialisers and its entry function.
+  // Loading runs the module's static initialisers and its entry function:
+  // plugin code, fenced as a call is (modules/call_fence.hpp).
   const StdoutToStderr quiet;
+  const CallFence fence;
   try {
     // The throwing overload: only it carries dlerror()'s text
     // (docs/design.md §3.4).
@@ -67,6 +70,7 @@ Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::load(const std:
     }
     const auto& entry = module->library_.get_alias<const grk_module*()>(GRK_ENTRY_SYMBOL);
     module->descriptor_ = entry();
+    if (fence.left_a_thread()) module->keep_loaded_until_exit();
   } catch (const std::exception& failure) {
     // Loaded through its descriptor, the loader names `/proc/self/fd/N`;
     // users know the file by its path.
