@@ -5,6 +5,8 @@
 
 #include <grk/json/reader.hpp>
 
+#include "modules/call_fence.hpp"
+#include "support/plugin_text.hpp"
 #include "support/stdout_to_stderr.hpp"
 
 namespace grk::host {
@@ -22,6 +24,13 @@ CallState& state_of(void* ctx) { return *static_cast<CallState*>(ctx); }
 
 // The callbacks copy what they are given: the plugin's buffers live only for
 // the duration of the callback (abi.h). They must not throw into plugin code.
+// Text is kept as UTF-8, a byte that is not part of it written `\xNN`, so
+// that the results document stays JSON every reader accepts
+// (docs/design.md §4.16).
+std::string text_of(const char* text, std::size_t len) {
+  return text == nullptr ? std::string() : escape_non_utf8(std::string_view(text, len));
+}
+
 void set_result(void* ctx, const char* json, std::size_t len) {
   try {
     auto& state = state_of(ctx);
@@ -36,7 +45,7 @@ void set_error(void* ctx, std::int32_t status, const char* message, std::size_t 
     auto& state = state_of(ctx);
     const bool known = status > GRK_STATUS_OK && status <= GRK_STATUS_INTERNAL;
     state.invocation->status = known ? static_cast<Status>(status) : Status::internal;
-    state.invocation->message.assign(message ? message : "", message ? len : 0);
+    state.invocation->message = text_of(message, len);
     state.has_error = true;
   } catch (...) {
   }
@@ -44,14 +53,14 @@ void set_error(void* ctx, std::int32_t status, const char* message, std::size_t 
 
 void set_hint(void* ctx, const char* text, std::size_t len) {
   try {
-    state_of(ctx).invocation->hint.assign(text ? text : "", text ? len : 0);
+    state_of(ctx).invocation->hint = text_of(text, len);
   } catch (...) {
   }
 }
 
 void set_summary(void* ctx, const char* text, std::size_t len) {
   try {
-    state_of(ctx).invocation->summary.assign(text ? text : "", text ? len : 0);
+    state_of(ctx).invocation->summary = text_of(text, len);
   } catch (...) {
   }
 }
@@ -60,7 +69,7 @@ void log(void* ctx, std::int32_t level, const char* message, std::size_t len) {
   try {
     const auto& observer = *state_of(ctx).observer;
     if (observer.log) {
-      observer.log(static_cast<grk_log_level>(level), std::string_view(message ? message : "", message ? len : 0));
+      observer.log(static_cast<grk_log_level>(level), text_of(message, len));
     }
   } catch (...) {
   }
@@ -70,7 +79,8 @@ void progress(void* ctx, const char* phase, std::uint64_t done, std::uint64_t to
               std::uint64_t bytes) {
   try {
     const auto& observer = *state_of(ctx).observer;
-    if (observer.progress) observer.progress(phase ? phase : "", done, total, bytes);
+    // A phase is only ever shown on the terminal's progress line.
+    if (observer.progress) observer.progress(printable(phase ? phase : ""), done, total, bytes);
   } catch (...) {
   }
 }
@@ -86,21 +96,27 @@ using Entry = std::int32_t (*)(const char*, std::size_t, const grk_host_api*, vo
 
 // One call of `entry` (invoke or validate) under the host's fence. A call that
 // must give a result (invoke) fails without one.
-Invocation call_component(Entry entry, std::string_view params_json, const InvocationObserver& observer,
-                          bool needs_result) {
+Invocation call_component(const LoadedModule& module, Entry entry, std::string_view params_json,
+                          const InvocationObserver& observer, bool needs_result) {
   Invocation invocation;
   CallState state{&invocation, &observer, {}};
   std::int32_t returned = GRK_STATUS_OK;
   const StdoutToStderr quiet;
+  const CallFence fence;
   try {
     // Second fence: an SDK plugin never lets an exception out, but a
     // hand-written one might.
     returned = entry(params_json.data(), params_json.size(), &host_api, &state);
+    // A thread of the module's runs on: unloading the module would pull its
+    // code from under it (docs/design.md §3.5).
+    if (fence.left_a_thread()) module.keep_loaded_until_exit();
   } catch (const std::exception& error) {
+    if (fence.left_a_thread()) module.keep_loaded_until_exit();
     invocation.status = Status::internal;
     invocation.message = std::string("exception escaped the plugin: ") + error.what();
     return invocation;
   } catch (...) {
+    if (fence.left_a_thread()) module.keep_loaded_until_exit();
     invocation.status = Status::internal;
     invocation.message = "exception escaped the plugin";
     return invocation;
@@ -133,6 +149,14 @@ Invocation call_component(Entry entry, std::string_view params_json, const Invoc
     invocation.message = "the component's result is not valid JSON: " + result.error().describe();
     return invocation;
   }
+  // Refused, not escaped: a result is data, and a changed string would be a
+  // wrong one.
+  if (const auto where = first_non_utf8(*result)) {
+    invocation.status = Status::internal;
+    invocation.message = "the component's result holds a string that is not UTF-8 (at JSON pointer '" +
+                         escape_non_utf8(*where) + "')";
+    return invocation;
+  }
   invocation.result = std::move(*result);
   return invocation;
 }
@@ -141,7 +165,7 @@ Invocation call_component(Entry entry, std::string_view params_json, const Invoc
 
 Invocation ComponentHandle::invoke(std::string_view params_json,
                                    const InvocationObserver& observer) const {
-  return call_component(component_->invoke, params_json, observer, true);
+  return call_component(*module_, component_->invoke, params_json, observer, true);
 }
 
 bool ComponentHandle::has_validate() const noexcept {
@@ -153,7 +177,7 @@ bool ComponentHandle::has_validate() const noexcept {
 
 Invocation ComponentHandle::validate(std::string_view params_json, const InvocationObserver& observer) const {
   if (!has_validate()) return Invocation{};
-  return call_component(component_->validate, params_json, observer, false);
+  return call_component(*module_, component_->validate, params_json, observer, false);
 }
 
 }  // namespace grk::host

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -13,8 +14,11 @@
 namespace grk::host {
 namespace {
 
-bool has_elf_magic(const std::filesystem::path& file) {
+// Whether the file starts with ELF's magic; none when it cannot be opened
+// now (too many open files): no verdict on the file.
+std::optional<bool> has_elf_magic(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
   std::array<char, 4> magic{};
   return in.read(magic.data(), magic.size()) && std::string_view(magic.data(), 4) == "\x7f" "ELF";
 }
@@ -44,7 +48,13 @@ EntrySymbols inspect_entry_symbols(const std::filesystem::path& file) {
   }
   // library_info throws an unhelpful "basic_ios::clear" on a non-ELF file
   // (docs/design.md §3.3), so look at the magic first.
-  if (!has_elf_magic(file)) {
+  const auto elf = has_elf_magic(file);
+  if (!elf) {
+    out.detail = "cannot open it";
+    out.read_failed = true;
+    return out;
+  }
+  if (!*elf) {
     out.detail = "not an ELF shared object";
     return out;
   }
@@ -58,6 +68,7 @@ EntrySymbols inspect_entry_symbols(const std::filesystem::path& file) {
     // What Boost.DLL says here is a stream's state ("basic_ios::clear: iostream
     // error"), which tells the user nothing; the only cause is a broken file.
     out.detail = "cannot read its symbol table: it is truncated or not a valid ELF file";
+    out.read_failed = true;  // or it could not be opened again now
     return out;
   }
   long other = -1;

@@ -2,6 +2,8 @@
 
 #include <boost/dll/shared_library_load_mode.hpp>
 
+#include <dlfcn.h>
+
 #include <cstddef>
 #include <string_view>
 
@@ -9,6 +11,7 @@
 #include <grk/naming.hpp>
 #include <grk/version.h>
 
+#include "modules/call_fence.hpp"
 #include "modules/param_declaration.hpp"
 
 #include "support/stdout_to_stderr.hpp"
@@ -40,26 +43,54 @@ std::string loader_message(const std::string& what) {
 
 }  // namespace
 
-Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::open(
-    const std::filesystem::path& file) {
+Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::open(const std::filesystem::path& file) {
+  return load(file, file, std::nullopt);
+}
+
+Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::open(const ModuleFile& file) {
+  return load(file.path(), file.proc_path(), file);
+}
+
+Expected<std::shared_ptr<LoadedModule>, HostError> LoadedModule::load(const std::filesystem::path& file,
+                                                                      const std::filesystem::path& name,
+                                                                      std::optional<ModuleFile> opened) {
   namespace dll = boost::dll;
   std::shared_ptr<LoadedModule> module;
-  // Loading runs the module's static initialisers and its entry function.
+  // Loading runs the module's static initialisers and its entry function:
+  // plugin code, fenced as a call is (modules/call_fence.hpp).
   const StdoutToStderr quiet;
+  const CallFence fence;
   try {
     // The throwing overload: only it carries dlerror()'s text
     // (docs/design.md §3.4).
-    dll::shared_library library(file, dll::load_mode::rtld_now | dll::load_mode::rtld_local);
-    module.reset(new LoadedModule(file, std::move(library)));
+    dll::shared_library library(name, dll::load_mode::rtld_now | dll::load_mode::rtld_local);
+    module.reset(new LoadedModule(file, name, std::move(library), std::move(opened)));
     if (!module->library_.has(GRK_ENTRY_SYMBOL)) {
       return plugin_error("it exports no " GRK_ENTRY_SYMBOL " entry symbol");
     }
     const auto& entry = module->library_.get_alias<const grk_module*()>(GRK_ENTRY_SYMBOL);
     module->descriptor_ = entry();
+    if (fence.left_a_thread()) module->keep_loaded_until_exit();
   } catch (const std::exception& failure) {
-    return plugin_error(loader_message(failure.what()));
+    // Loaded through its descriptor, the loader names `/proc/self/fd/N`;
+    // users know the file by its path.
+    std::string message = loader_message(failure.what());
+    const std::string loaded_as = name.string();
+    if (loaded_as != file.string()) {
+      for (auto at = message.find(loaded_as); at != std::string::npos; at = message.find(loaded_as, at)) {
+        message.replace(at, loaded_as.size(), file.string());
+        at += file.string().size();
+      }
+    }
+    return plugin_error(message);
   }
   return module;
+}
+
+void LoadedModule::keep_loaded_until_exit() const noexcept {
+  // RTLD_NOLOAD finds the module already loaded under this name and marks it;
+  // the reference this takes is never given back.
+  (void)::dlopen(name_.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
 
 const grk_component* LoadedModule::component(std::uint32_t index) const noexcept {

@@ -13,6 +13,7 @@
 
 #include "support/child_process.hpp"
 
+#include "modules/file_safety.hpp"
 #include "modules/loaded_module.hpp"
 #include "modules/record.hpp"
 
@@ -27,10 +28,19 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
   return record;
 }
 
+// Loading failed in the probe: the loader's refusal, a crash, an exit or a
+// hang may each come from a limit of this moment (ulimit -n or -v, a full
+// process table, a machine under load), so no such record is cached.
+ModuleRecord load_failed(const std::filesystem::path& file, std::string reason) {
+  ModuleRecord record = failed(file, ModuleStatus::load_failed, std::move(reason));
+  record.lasting = false;
+  return record;
+}
+
 // What the child does: load, read, write one JSON document, exit without
 // running anything else of this process (no atexit handlers, no flushing of
 // the parent's buffers).
-[[noreturn]] void run_child(const std::filesystem::path& file, int out_fd) {
+[[noreturn]] void run_child(const ModuleFile& file, int out_fd) {
   // grk-eval's stdout carries documents (`plugins --json`): whatever a
   // module's static initialisers print goes to stderr instead. A module that
   // crashes here must not leave a core file per listing either.
@@ -41,7 +51,7 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
     const auto module = LoadedModule::open(file);
     const ModuleRecord record =
         module ? read_module_record(**module)
-               : failed(file, ModuleStatus::load_failed, "cannot load it: " + module.error().message);
+               : failed(file.path(), ModuleStatus::load_failed, "cannot load it: " + module.error().message);
     text = json::write_compact(module_to_json(record));
   } catch (...) {
     _exit(3);
@@ -51,11 +61,15 @@ ModuleRecord failed(const std::filesystem::path& file, ModuleStatus status, std:
 
 // The refusal a file's symbol table alone decides; nothing when the file
 // exports this host's entry symbol and must be loaded to say more.
-std::optional<ModuleRecord> refusal_by_symbols(const std::filesystem::path& file) {
-  const EntrySymbols symbols = inspect_entry_symbols(file);
+std::optional<ModuleRecord> refusal_by_symbols(const ModuleFile& opened) {
+  const std::filesystem::path& file = opened.path();
+  const EntrySymbols symbols = inspect_entry_symbols(opened.proc_path());
   switch (symbols.verdict) {
-    case EntrySymbols::Verdict::unreadable:
-      return failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
+    case EntrySymbols::Verdict::unreadable: {
+      ModuleRecord record = failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
+      record.lasting = !symbols.read_failed;
+      return record;
+    }
     case EntrySymbols::Verdict::no_entry:
       return failed(file, ModuleStatus::not_a_plugin, "not a grk plugin: " + symbols.detail);
     case EntrySymbols::Verdict::other_abi: {
@@ -89,12 +103,15 @@ struct ProbeOutcome {
 
 // Loads `file` in a child process and collects what it reports; the error is
 // why no child could be started.
-Expected<ProbeOutcome, std::string> run_probe_child(const std::filesystem::path& file,
+Expected<ProbeOutcome, std::string> run_probe_child(const ModuleFile& file,
                                                     std::chrono::milliseconds timeout) {
   ProbeOutcome outcome;
   const auto end = run_child_process([&](int out_fd) { run_child(file, out_fd); },
-                                     [&](const char* data, std::size_t size) { outcome.output.append(data, size); },
-                                     ChildOptions{false, timeout});
+                                     [&](const char* data, std::size_t size) {
+                                       outcome.output.append(data, size);
+                                       return true;
+                                     },
+                                     ChildOptions{false, timeout, {}});
   if (!end) {
     return unexpected(std::string(end.error().step == SpawnFailure::Step::pipe
                                       ? "cannot create a pipe to probe it: "
@@ -112,12 +129,12 @@ ModuleRecord record_from_probe(const std::filesystem::path& file, const ProbeOut
                                std::chrono::milliseconds timeout) {
   const int status = outcome.status;
   if (outcome.timed_out) {
-    return failed(file, ModuleStatus::load_failed,
+    return load_failed(file,
                   "loading it did not finish within " + std::to_string(timeout.count() / 1000) +
                       " s (a static initialiser or the entry function hangs)");
   }
   if (WIFSIGNALED(status)) {
-    return failed(file, ModuleStatus::load_failed,
+    return load_failed(file,
                   "it crashed while loading with " + signal_text(WTERMSIG(status)) +
                       ": a static initialiser or the entry function failed; nothing of it was "
                       "run in grk-eval itself");
@@ -125,22 +142,30 @@ ModuleRecord record_from_probe(const std::filesystem::path& file, const ProbeOut
   const auto parsed = json::read(outcome.output);
   auto record = parsed ? module_from_json(*parsed) : plugin_error("its report is not JSON");
   if (!record || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    return failed(file, ModuleStatus::load_failed,
+    return load_failed(file,
                   "loading it ended the probe process with exit code " +
                       std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) +
                       " (a static initialiser or the entry function called exit)");
   }
   record->file = file;
+  // The loader's refusal: a missing library or symbol, or a limit of the moment.
+  if (record->status == ModuleStatus::load_failed) record->lasting = false;
   return std::move(record).value();
 }
 
 }  // namespace
 
-ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::milliseconds timeout) {
+ModuleRecord probe_module(const ModuleFile& file, std::chrono::milliseconds timeout) {
   if (auto refused = refusal_by_symbols(file)) return std::move(*refused);
   const auto outcome = run_probe_child(file, timeout);
-  if (!outcome) return failed(file, ModuleStatus::load_failed, outcome.error());
-  return record_from_probe(file, *outcome, timeout);
+  if (!outcome) return load_failed(file.path(), outcome.error());
+  return record_from_probe(file.path(), *outcome, timeout);
+}
+
+ModuleRecord probe_module(const std::filesystem::path& file, std::chrono::milliseconds timeout) {
+  auto opened = open_plugin_file(file, FileChecks::none);
+  if (!opened) return std::move(opened).error();
+  return probe_module(*opened, timeout);
 }
 
 }  // namespace grk::host

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <string>
 
+#include "modules/module_file.hpp"
 #include "modules/record.hpp"
 
 namespace grk::host {
@@ -25,15 +26,25 @@ struct EntrySymbols {
   Verdict verdict = Verdict::unreadable;
   long other_abi_version = 0;  ///< for other_abi
   std::string detail;          ///< for unreadable / no_entry
+  /// unreadable because reading failed, which a limit (too many open files)
+  /// may cause: no lasting verdict on the file.
+  bool read_failed = false;
 };
 
 [[nodiscard]] EntrySymbols inspect_entry_symbols(const std::filesystem::path& file);
 
-/// Classifies `file` by its symbol table; when it looks like a module of this
-/// ABI, loads it in a forked child and returns what the child read. Never
-/// loads the module into this process.
+/// Classifies the opened `file` by its symbol table; when it looks like a
+/// module of this ABI, loads it (through its descriptor) in a forked child
+/// and returns what the child read. Never loads the module into this
+/// process. A record that a limit or the moment decided (no pipe or process
+/// for the probe, a crash, an exit or a timeout while loading) is not
+/// `lasting`.
+[[nodiscard]] ModuleRecord probe_module(const ModuleFile& file,
+                                        std::chrono::milliseconds timeout = std::chrono::seconds(30));
+
+/// The same for a path, opened without the checks of docs/design.md §4.11.
 [[nodiscard]] ModuleRecord probe_module(const std::filesystem::path& file,
-                          std::chrono::milliseconds timeout = std::chrono::seconds(30));
+                                        std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
 }  // namespace grk::host
 

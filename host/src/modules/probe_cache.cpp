@@ -1,11 +1,12 @@
 #include "modules/probe_cache.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include <grk/abi.h>
@@ -25,10 +26,7 @@ std::string cache_format() {
   return "grk-eval " GRK_SDK_VERSION_STRING " ABI " + std::to_string(GRK_ABI_VERSION) + " probe cache 1";
 }
 
-// The file as it is now, followed through a link: what loading it would read.
-std::optional<boost::json::array> identity_of(const std::filesystem::path& file) {
-  struct stat info {};
-  if (::stat(file.c_str(), &info) != 0) return std::nullopt;
+boost::json::array identity_of(const struct stat& info) {
   const auto nanoseconds = [](const timespec& time) {
     return static_cast<std::int64_t>(time.tv_sec) * 1000000000 + time.tv_nsec;
   };
@@ -37,18 +35,58 @@ std::optional<boost::json::array> identity_of(const std::filesystem::path& file)
                             nanoseconds(info.st_ctim)};
 }
 
-// Another user's cache, or one others can write to, could say anything.
-bool trusted(const std::filesystem::path& file) {
+// The file as it is now, followed through a link: only to drop the entries
+// of files that changed; what is looked up is the opened file's identity.
+std::optional<boost::json::array> identity_of(const std::filesystem::path& file) {
   struct stat info {};
-  return ::stat(file.c_str(), &info) == 0 && info.st_uid == ::geteuid() &&
-         (info.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+  if (::stat(file.c_str(), &info) != 0) return std::nullopt;
+  return identity_of(info);
 }
 
-boost::json::object read_entries(const std::filesystem::path& file) {
-  if (!trusted(file)) return {};
-  std::ifstream in(file, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto json = json::read(text);
+// The cache's text; nothing for a cache that is absent, unreadable, or that
+// another user's or one others can write to (it could say anything). A
+// folder, FIFO, device or link at the cache's path is ignored with a warning:
+// opening a FIFO would hang, and the next write is refused anyway
+// (docs/design.md §4.15).
+std::optional<std::string> read_cache_text(const std::filesystem::path& file, bool& usable) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ELOOP) {
+      usable = false;
+      std::fprintf(stderr, "grk-eval: warning: probe cache '%s' is a symbolic link, not a regular file; ignored\n",
+                   file.c_str());
+    }
+    return std::nullopt;
+  }
+  std::string text;
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    ::close(fd);
+    return std::nullopt;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    usable = false;
+    std::fprintf(stderr, "grk-eval: warning: probe cache '%s' is %s, not a regular file; ignored\n", file.c_str(),
+                 file_kind_name(info.st_mode).c_str());
+    ::close(fd);
+    return std::nullopt;
+  }
+  const bool trusted = info.st_uid == ::geteuid() && (info.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+  char chunk[65536];
+  for (ssize_t n; trusted && (n = ::read(fd, chunk, sizeof chunk)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    text.append(chunk, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  if (!trusted) return std::nullopt;
+  return text;
+}
+
+boost::json::object read_entries(const std::filesystem::path& file, bool& usable) {
+  const auto text = read_cache_text(file, usable);
+  if (!text) return {};
+  auto json = json::read(*text);
   if (!json || !json->is_object()) return {};
   const auto& top = json->get_object();
   const auto* format = top.if_contains("format");
@@ -78,31 +116,33 @@ ProbeCache ProbeCache::open_default() {
 }
 
 ProbeCache::ProbeCache(std::optional<std::filesystem::path> file) : file_(std::move(file)) {
-  if (file_) entries_ = read_entries(*file_);
+  if (file_) entries_ = read_entries(*file_, usable_);
 }
 
-std::optional<ModuleRecord> ProbeCache::find(const std::filesystem::path& file) const {
-  const auto* entry = entries_.if_contains(file.string());
-  const auto identity = identity_of(file);
-  if (entry == nullptr || !identity || !entry->is_object()) return std::nullopt;
+std::optional<ModuleRecord> ProbeCache::find(const ModuleFile& file) const {
+  const auto* entry = entries_.if_contains(file.path().string());
+  if (entry == nullptr || !entry->is_object()) return std::nullopt;
   const auto* known = entry->get_object().if_contains("identity");
   const auto* record = entry->get_object().if_contains("record");
-  if (known == nullptr || *known != boost::json::value(*identity) || record == nullptr) return std::nullopt;
+  if (known == nullptr || *known != boost::json::value(identity_of(file.identity())) || record == nullptr) {
+    return std::nullopt;
+  }
   auto parsed = module_from_json(*record);
-  if (!parsed || parsed->file != file) return std::nullopt;
+  if (!parsed || parsed->file != file.path()) return std::nullopt;
   return std::move(*parsed);
 }
 
-void ProbeCache::store(const std::filesystem::path& file, const ModuleRecord& record) {
-  if (!file_) return;
-  const auto identity = identity_of(file);
-  if (!identity) return;
-  entries_[file.string()] = boost::json::object{{"identity", *identity}, {"record", module_to_json(record)}};
+void ProbeCache::store(const ModuleFile& file, const ModuleRecord& record) {
+  if (!file_ || !record.lasting) return;
+  // The identity of the descriptor that was probed, taken when it was opened:
+  // a file replaced during its probe is then probed again next time.
+  entries_[file.path().string()] =
+      boost::json::object{{"identity", identity_of(file.identity())}, {"record", module_to_json(record)}};
   changed_ = true;
 }
 
 void ProbeCache::save() const {
-  if (!file_ || !changed_) return;
+  if (!file_ || !changed_ || !usable_) return;
   boost::json::object kept;
   for (const auto& entry : entries_) {
     const auto identity = identity_of(std::string(entry.key()));

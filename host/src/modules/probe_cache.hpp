@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <optional>
 
+#include "modules/module_file.hpp"
 #include "modules/record.hpp"
 
 namespace grk::host {
@@ -25,15 +26,21 @@ class ProbeCache {
   /// The cache kept in `file` (none: a cache that keeps nothing). The file
   /// is read now; an absent, unreadable, corrupt or foreign one (another
   /// host version or ABI; owned by someone else or writable by others)
-  /// starts empty.
+  /// starts empty. One that is not a regular file (a folder, FIFO, device or
+  /// symbolic link) is never opened for reading nor written, with a warning
+  /// on stderr: `grk-eval: warning: probe cache '<file>' is a folder, not a
+  /// regular file; ignored`.
   explicit ProbeCache(std::optional<std::filesystem::path> file);
 
-  /// The record probed for `file` when the file (device, inode, size,
-  /// modification and change times) is still the one probed.
-  [[nodiscard]] std::optional<ModuleRecord> find(const std::filesystem::path& file) const;
+  /// The record probed for `file` when the opened file (device, inode, size,
+  /// modification and change times, as fstat gave them when it was opened)
+  /// is still the one probed.
+  [[nodiscard]] std::optional<ModuleRecord> find(const ModuleFile& file) const;
 
-  /// Remembers what probing `file` found.
-  void store(const std::filesystem::path& file, const ModuleRecord& record);
+  /// Remembers what probing the opened `file` found, under the identity it
+  /// had when it was opened, before the probe; a record that is not
+  /// `lasting` (a limit or the moment decided it) is not kept.
+  void store(const ModuleFile& file, const ModuleRecord& record);
 
   /// Writes the cache back when store() changed it, dropping the entries of
   /// files that are gone or changed. Failing to write is not an error: the
@@ -44,6 +51,7 @@ class ProbeCache {
   std::optional<std::filesystem::path> file_;
   boost::json::object entries_;  // path -> {"identity": [...], "record": {...}}
   bool changed_ = false;
+  bool usable_ = true;  // false: a folder, FIFO, device or link is at the path
 };
 
 }  // namespace grk::host

@@ -68,6 +68,11 @@ struct ModuleRecord {
   std::uint32_t abi_version = 0;
   std::string sdk_version;  ///< "major.minor.patch"
   std::vector<ComponentRecord> components;
+  /// A verdict on the file alone, which holds while the file is unchanged;
+  /// false when a limit or the moment decided (a failed open, pipe or fork,
+  /// a crash or a timeout while loading): such a record is never cached
+  /// (docs/design.md §4.12). Not part of the JSON form.
+  bool lasting = true;
 };
 
 /// The words for the component kinds (grk_kind) in listings and JSON.

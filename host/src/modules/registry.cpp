@@ -3,10 +3,11 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "modules/probe.hpp"
 #include "modules/file_safety.hpp"
+#include "modules/probe.hpp"
 #include "modules/probe_cache.hpp"
 #include "support/join.hpp"
+#include "support/results_stream.hpp"
 
 namespace grk::host {
 namespace {
@@ -34,29 +35,29 @@ std::string failed_modules_hint(const PluginRegistry& registry) {
 
 PluginRegistry PluginRegistry::discover(const std::vector<SearchDir>& search_path, PluginDirPolicy policy) {
   std::vector<ModuleRecord> modules;
+  std::map<std::string, ModuleFile> files;
   ProbeCache cache = ProbeCache::open_default();
+  const FileChecks checks = policy == PluginDirPolicy::strict ? FileChecks::strict : FileChecks::none;
   for (const auto& dir : search_path) {
     for (const auto& file : module_files_in(dir.path)) {
-      if (policy == PluginDirPolicy::strict) {
-        if (auto safe = check_plugin_file_safety(file); !safe) {
-          ModuleRecord refused;
-          refused.file = file;
-          refused.status = ModuleStatus::unsafe_permissions;
-          refused.reason = std::move(safe).error();
-          modules.push_back(std::move(refused));
-          continue;
-        }
-      }
-      if (auto known = cache.find(file)) {
-        modules.push_back(std::move(*known));
+      auto opened = open_plugin_file(file, checks);
+      if (!opened) {
+        modules.push_back(std::move(opened).error());
         continue;
       }
-      modules.push_back(probe_module(file));
-      cache.store(file, modules.back());
+      if (auto known = cache.find(*opened)) {
+        modules.push_back(std::move(*known));
+      } else {
+        modules.push_back(probe_module(*opened));
+        cache.store(*opened, modules.back());
+      }
+      files.insert_or_assign(file.string(), std::move(*opened));
     }
   }
   cache.save();
-  return PluginRegistry(std::move(modules));
+  PluginRegistry registry(std::move(modules));
+  registry.files_ = std::move(files);
+  return registry;
 }
 
 PluginRegistry::PluginRegistry(std::vector<ModuleRecord> modules) : modules_(std::move(modules)) {
@@ -142,7 +143,12 @@ Expected<std::shared_ptr<ComponentHandle>, HostError> PluginRegistry::open(const
   const std::string key = entry.module->file.string();
   auto& module = loaded_[key];
   if (!module) {
-    GRK_TRY(auto fresh, LoadedModule::open(entry.module->file));
+    // From the first module loaded into this process on, its stdout is not
+    // the document's (support/results_stream.hpp).
+    (void)results_stream();
+    const auto opened = files_.find(key);
+    GRK_TRY(auto fresh, opened != files_.end() ? LoadedModule::open(opened->second)
+                                               : LoadedModule::open(entry.module->file));
     // The file may have changed since it was probed; trust only what this
     // process reads from it now.
     const ModuleRecord now = read_module_record(*fresh);

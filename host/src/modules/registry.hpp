@@ -17,6 +17,7 @@
 
 #include "modules/component_handle.hpp"
 #include "support/host_error.hpp"
+#include "modules/module_file.hpp"
 #include "modules/record.hpp"
 #include "modules/search_path.hpp"
 
@@ -82,6 +83,9 @@ class PluginRegistry {
   std::map<std::string, ComponentEntry> components_;
   std::map<std::string, std::vector<const ModuleRecord*>> duplicates_;
   std::map<std::string, std::shared_ptr<const LoadedModule>> loaded_;
+  // Each file discover() opened, by path: open() loads through the
+  // descriptor that was checked and probed, never through the path again.
+  std::map<std::string, ModuleFile> files_;
 };
 
 /// Where to look for plugins and what to accept: what the command line's plugin

@@ -4,6 +4,7 @@
 #ifndef GRK_HOST_RUN_ISOLATION_HPP
 #define GRK_HOST_RUN_ISOLATION_HPP
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,10 +34,21 @@ enum class ComponentCall { invoke, validate };
 /// (SIGSEGV)`, `its process exited with code 0 before it gave a result`,
 /// `it did not finish within 2 s (the step timeout); its process group was
 /// killed`.
+/// `should_stop`, when given, is asked each time a signal interrupts the
+/// wait: true ends the step's processes at once (for SIGINT and SIGTERM; the
+/// step then fails `crashed`, killed by signal 9).
 [[nodiscard]] IsolatedInvocation invoke_isolated(const ComponentHandle& handle, std::string_view params,
                                                  const InvocationObserver& observer,
                                                  std::optional<double> timeout_seconds,
-                                                 ComponentCall call = ComponentCall::invoke);
+                                                 ComponentCall call = ComponentCall::invoke,
+                                                 std::function<bool()> should_stop = {});
+
+/// Ends the isolated step running now, if any, with every process it
+/// started, even one that left its process group with setsid(): each is
+/// killed (SIGKILL) and reaped. For the main thread once it has seen that a
+/// SIGINT or SIGTERM arrived, before the host exits (docs/design.md §4.13);
+/// harmless when no step runs.
+void end_isolated_step() noexcept;
 
 }  // namespace grk::host
 

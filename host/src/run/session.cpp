@@ -8,9 +8,14 @@
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
+#include <unistd.h>
+
+#include "modules/call_fence.hpp"
 #include "run/isolation.hpp"
 #include "run/progress.hpp"
 #include "support/atomic_file.hpp"
+#include "support/plugin_text.hpp"
+#include "support/results_stream.hpp"
 #include "run/input_digests.hpp"
 
 namespace grk::host {
@@ -127,8 +132,7 @@ bool RunSession::run() {
       if (level == GRK_LOG_DEBUG && !options_.verbose) return;
       progress.clear();
       const char* tag = name_of(log_level_names, level, "debug");
-      std::fprintf(stderr, "  [%s] %s: %.*s\n", handle.name().c_str(), tag,
-                   static_cast<int>(message.size()), message.data());
+      std::fprintf(stderr, "  [%s] %s: %s\n", handle.name().c_str(), tag, printable(message).c_str());
     };
     const std::string params = json::write_compact(step.params);
     const auto start = std::chrono::steady_clock::now();
@@ -137,7 +141,9 @@ bool RunSession::run() {
       outcome.invocation = std::move(isolated.invocation);
       outcome.fault = std::move(isolated.fault);
     } else {
+      on_exit_during_call([&, i](int status) { end_run_at_exit(i, label, status); });
       outcome.invocation = handle.invoke(params, observer);
+      on_exit_during_call(nullptr);
     }
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
@@ -147,16 +153,12 @@ bool RunSession::run() {
       std::fprintf(options_.human, "[%zu/%zu] %s: ok (%.2f s)\n", i + 1, count, label.c_str(),
                    outcome.seconds);
       if (!outcome.invocation.summary.empty()) {
-        std::fprintf(options_.human, "      %s\n", outcome.invocation.summary.c_str());
+        std::fprintf(options_.human, "      %s\n", printable(outcome.invocation.summary).c_str());
       }
     } else {
       outcome.state = StepState::failed;
       all_ok = false;
-      std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, count, label.c_str(),
-                   failure_status(outcome).c_str(), outcome.invocation.message.c_str());
-      if (!outcome.invocation.hint.empty()) {
-        std::fprintf(options_.human, "      hint: %s\n", outcome.invocation.hint.c_str());
-      }
+      print_failure(i, label, outcome);
     }
     outcomes_.push_back(std::move(outcome));
     if (auto written = checkpoints_.after_step(document_text); !written) {
@@ -165,6 +167,38 @@ bool RunSession::run() {
     }
   }
   return all_ok;
+}
+
+// Plugin text on a terminal line shows its control characters escaped: a
+// newline must not forge another line, nor an escape sequence retitle the
+// window (docs/design.md §4.16).
+void RunSession::print_failure(std::size_t i, const std::string& label, const StepOutcome& outcome) const {
+  std::fprintf(options_.human, "[%zu/%zu] %s: FAILED [%s]: %s\n", i + 1, plan_.size(), label.c_str(),
+               failure_status(outcome).c_str(), printable(outcome.invocation.message).c_str());
+  if (!outcome.invocation.hint.empty()) {
+    std::fprintf(options_.human, "      hint: %s\n", printable(outcome.invocation.hint).c_str());
+  }
+}
+
+// Step i's plugin called exit() in this process (docs/design.md §4.16): the
+// run did not finish, so the host must not exit 0 with steps pending and
+// nothing printed. The step is failed as `crashed`, the document written
+// where it would have gone, and the process ends with exit code 3 at once.
+void RunSession::end_run_at_exit(std::size_t i, const std::string& label, int status) {
+  StepOutcome outcome;
+  outcome.state = StepState::failed;
+  outcome.fault = "crashed";
+  outcome.invocation.status = Status::internal;
+  outcome.invocation.message =
+      "its plugin called exit(" + std::to_string(status) + ") in the middle of the step, which ended grk-eval";
+  outcomes_.resize(i);
+  outcomes_.push_back(std::move(outcome));
+  print_failure(i, label, outcomes_.back());
+  if (auto emitted = emit_results(results_document(), options_.checkpoint.string()); !emitted) {
+    std::fprintf(stderr, "grk-eval run: %s\n", emitted.error().message.c_str());
+  }
+  std::fflush(nullptr);
+  _exit(exit_step_failed);
 }
 
 ConfigErrors RunSession::validate() const {
@@ -242,12 +276,13 @@ boost::json::object RunSession::results_document() const {
 Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output) {
   const std::string text = json::write_pretty(document) + "\n";
   if (output.empty()) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
+    std::fwrite(text.data(), 1, text.size(), results_stream());
+    std::fflush(results_stream());
     return {};
   }
   GRK_TRY_VOID(write_file_atomically(output, text));
-  std::fprintf(stdout, "results: %s\n", output.c_str());
+  std::fprintf(results_stream(), "results: %s\n", output.c_str());
+  std::fflush(results_stream());
   return {};
 }
 

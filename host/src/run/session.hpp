@@ -93,6 +93,13 @@ class RunSession {
         checkpoints_(options_.checkpoint),
         started_at_(utc_timestamp_now()) {}
 
+  /// The FAILED line of step i and its hint, plugin text shown printable.
+  void print_failure(std::size_t i, const std::string& label, const StepOutcome& outcome) const;
+
+  /// Called from within exit() when step i's plugin calls it in process
+  /// (exit code `status`): fails the step, emits the document, _exit(3).
+  [[noreturn]] void end_run_at_exit(std::size_t i, const std::string& label, int status);
+
   /// Adds the files `step` reads (its `path` params and each member of its
   /// `paths` params) to the provenance's inputs, with their SHA-256.
   void record_inputs(const PlannedStep& step);

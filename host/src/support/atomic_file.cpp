@@ -51,14 +51,7 @@ std::string reason() { return std::strerror(errno); }
 std::string refused_kind(int dir, const std::string& name) {
   struct stat st {};
   if (::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return {};
-  if (S_ISREG(st.st_mode)) return {};
-  if (S_ISLNK(st.st_mode)) return "a symbolic link";
-  if (S_ISDIR(st.st_mode)) return "a folder";
-  if (S_ISCHR(st.st_mode)) return "a character device";
-  if (S_ISBLK(st.st_mode)) return "a block device";
-  if (S_ISFIFO(st.st_mode)) return "a FIFO";
-  if (S_ISSOCK(st.st_mode)) return "a socket";
-  return "not a regular file";
+  return file_kind_name(st.st_mode);
 }
 
 /// "." + the name (cut so that the whole stays within the folder's NAME_MAX)
@@ -219,6 +212,17 @@ Expected<void, HostError> write_file_atomically(const std::filesystem::path& fil
   GRK_TRY(auto temporary, Temporary::create(dir.get(), name, shown));
   GRK_TRY_VOID(write_all(temporary.fd(), text, shown));
   return temporary.publish(name);
+}
+
+std::string file_kind_name(mode_t mode) {
+  if (S_ISREG(mode)) return {};
+  if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
 }
 
 }  // namespace grk::host

@@ -23,6 +23,10 @@ struct ChildOptions {
   bool own_process_group = false;
   /// Killed when still running after this long; none: waited for.
   std::optional<std::chrono::steady_clock::duration> timeout;
+  /// Asked whenever the wait is interrupted (a signal arrived: poll returns
+  /// EINTR whatever SA_RESTART says); true ends the wait as if the child had
+  /// said all it will: it is killed, with its group and descendants.
+  std::function<bool()> should_stop;
 };
 
 /// How a child ended: its wait status, and whether it had to be killed for
@@ -44,11 +48,27 @@ struct SpawnFailure {
 /// write them a second time). The child runs `child(fd)`, `fd` the write end
 /// of a pipe to the parent; `child` must end the process (`_exit`), never
 /// return. The parent hands each chunk read from the pipe to `received` until
-/// the child closes its end or the timeout passes, then kills it if it timed
-/// out and reaps it.
+/// `received` returns false (the child said all it will, or said something
+/// malformed), the child ends (what it wrote before is still read, even while
+/// a descendant keeps the pipe open) or the timeout passes. A child that is
+/// not done by then is killed (with its group), and it is reaped; with
+/// `own_process_group`, every other descendant is ended too
+/// (end_descendants()).
 [[nodiscard]] Expected<ChildEnd, SpawnFailure> run_child_process(
-    const std::function<void(int)>& child, const std::function<void(const char*, std::size_t)>& received,
+    const std::function<void(int)>& child, const std::function<bool(const char*, std::size_t)>& received,
     const ChildOptions& options);
+
+/// Makes this process the subreaper of its descendants (PR_SET_CHILD_SUBREAPER):
+/// a descendant whose parent ends, even one that left its process group with
+/// setsid(), becomes this process's child instead of init's, so it can still
+/// be found and ended.
+void become_subreaper() noexcept;
+
+/// Kills (SIGKILL) and reaps every child of this process, then the children
+/// they leave behind, until none is left: with become_subreaper() that is
+/// every descendant. Safe to call from the main thread at any time, e.g.
+/// after a signal was seen.
+void end_descendants() noexcept;
 
 /// In a freshly forked child: no core file per crash, the default action
 /// for every crash signal, and no signal blocked. A process that embeds

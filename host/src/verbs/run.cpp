@@ -15,6 +15,7 @@
 #include "run/plan.hpp"
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
+#include "support/results_stream.hpp"
 
 namespace grk::host {
 namespace {
@@ -83,7 +84,7 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   options.keep_going = request.keep_going;
   options.verbose = request.verbose;
   options.show_progress = isatty(STDERR_FILENO) != 0;
-  options.human = request.output.empty() ? stderr : stdout;
+  options.human = request.output.empty() ? stderr : results_stream();
   options.config_provenance = std::move(plan.config_provenance);
   options.allow_unsafe_plugin_dirs = request.plugins.allow_unsafe;
   options.checkpoint = request.output;
@@ -118,7 +119,7 @@ Expected<void, HostError> write_report(const boost::json::object& document, cons
   model.source_name = name;
   model.title = "grk-eval report: " + name;
   GRK_TRY_VOID(write_file_atomically(report, render_report(model, *format_of_file(report))));
-  std::fprintf(output.empty() ? stderr : stdout, "report: %s\n", report.c_str());
+  std::fprintf(output.empty() ? stderr : results_stream(), "report: %s\n", report.c_str());
   return {};
 }
 
