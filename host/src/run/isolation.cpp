@@ -12,6 +12,7 @@
 #include <grk/json/writer.hpp>
 
 #include "support/child_process.hpp"
+#include "support/interrupts.hpp"
 
 namespace grk::host {
 namespace {
@@ -32,6 +33,8 @@ void send(int fd, Frame type, const std::string& payload) {
 [[noreturn]] void run_child(const ComponentHandle& handle, std::string_view params,
                             const InvocationObserver& observer, int out_fd, ComponentCall call) {
   reset_crash_handling();
+  // A second Ctrl-C in the parent ends this group (support/interrupts.hpp).
+  set_step_process_group(::getpid());
   InvocationObserver forward;
   forward.log = [&](grk_log_level level, std::string_view message) {
     if (observer.log) send(out_fd, Frame::log, std::string(1, static_cast<char>(level)) + std::string(message));

@@ -86,6 +86,13 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
   return plan;
 }
 
+std::string PlannedStep::param_location(const std::string& name, const std::string* key) const {
+  if (location.rfind("--component ", 0) == 0) {
+    return "--set " + name + (key != nullptr ? " (member '" + *key + "')" : std::string());
+  }
+  return location + ".params." + name + (key != nullptr ? "." + *key : std::string());
+}
+
 Expected<RunPlan, HostError> plan_run(const RunRequest& request) {
   return request.config_file.empty() ? plan_component(request) : plan_config(request);
 }

@@ -8,7 +8,9 @@
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
 
+#include "run/interrupts.hpp"
 #include "run/isolation.hpp"
+#include "support/interrupts.hpp"
 #include "run/progress.hpp"
 #include "support/atomic_file.hpp"
 #include "run/input_digests.hpp"
@@ -105,6 +107,14 @@ bool RunSession::run() {
     const auto& step = plan_[i];
     const auto& handle = *handles_[i];
     const std::string label = step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")";
+    if (const int signal_number = interrupt_signal(); signal_number != 0) {
+      // Between steps: nothing runs, nothing to clean; the rest stay pending.
+      interrupted_by_ = signal_number;
+      std::fprintf(stderr, "grk-eval run: interrupted by %s before step '%s'; it and the steps after it were not run\n",
+                   interrupt_name(signal_number).c_str(), step.id.c_str());
+      (void)write_checkpoint();
+      return false;
+    }
     StepOutcome outcome;
     if (!all_ok && !options_.keep_going) {
       outcome.state = StepState::skipped;
@@ -131,8 +141,10 @@ bool RunSession::run() {
     };
     const std::string params = json::write_compact(step.params);
     const auto start = std::chrono::steady_clock::now();
+    const std::time_t step_started = std::time(nullptr);
     if (options_.isolate) {
       IsolatedInvocation isolated = invoke_isolated(handle, params, observer, options_.step_timeout);
+      set_step_process_group(0);
       outcome.invocation = std::move(isolated.invocation);
       outcome.fault = std::move(isolated.fault);
     } else {
@@ -140,6 +152,10 @@ bool RunSession::run() {
     }
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
+    if (interrupt_signal() != 0) {
+      stop_after_interrupt(i, outcome, step_started);
+      return false;
+    }
 
     if (outcome.invocation.status == Status::ok) {
       outcome.state = StepState::ok;
@@ -164,6 +180,31 @@ bool RunSession::run() {
     }
   }
   return all_ok;
+}
+
+void RunSession::stop_after_interrupt(std::size_t index, StepOutcome& outcome, std::time_t step_started) {
+  const auto& step = plan_[index];
+  interrupted_by_ = interrupt_signal();
+  const std::string signal = interrupt_name(interrupted_by_);
+  // A step that finished before it saw the signal keeps its result: nothing
+  // it did is lost. Any other ending is the interruption's.
+  if (outcome.invocation.status == Status::ok) {
+    outcome.state = StepState::ok;
+    std::fprintf(stderr, "grk-eval run: interrupted by %s; step '%s' had finished (ok), the steps after it were not run\n",
+                 signal.c_str(), step.id.c_str());
+  } else {
+    outcome.state = StepState::interrupted;
+    if (outcome.invocation.message.empty()) outcome.invocation.message = "interrupted by " + signal;
+    std::fprintf(stderr, "grk-eval run: interrupted by %s during step '%s' (%s); the steps after it were not run\n",
+                 signal.c_str(), step.id.c_str(), step.entry.component->name.c_str());
+    for (const auto& removed : remove_step_staging(step, step_started)) {
+      std::fprintf(stderr, "grk-eval run: removed the staging folder %s\n", removed.c_str());
+    }
+  }
+  outcomes_.push_back(std::move(outcome));
+  if (auto written = write_checkpoint(); !written) {
+    std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
+  }
 }
 
 ConfigErrors RunSession::validate() const {
@@ -218,7 +259,7 @@ boost::json::object RunSession::results_document() const {
     entry["status"] = name_of(step_state_names, outcome.state, "failed");
     if (outcome.state == StepState::ok) {
       entry["result"] = outcome.invocation.result;
-    } else if (outcome.state == StepState::failed) {
+    } else if (outcome.state == StepState::failed || outcome.state == StepState::interrupted) {
       boost::json::object error{{"status", failure_status(outcome)},
                                 {"message", outcome.invocation.message}};
       if (!outcome.invocation.hint.empty()) error["hint"] = outcome.invocation.hint;

@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <memory>
@@ -76,8 +77,13 @@ class RunSession {
   Expected<void, HostError> write_checkpoint() const;
 
   /// Runs the steps, writing a checkpoint after each; returns true when all
-  /// ran and succeeded.
+  /// ran and succeeded. After SIGINT or SIGTERM (support/interrupts.hpp) it
+  /// stops: the step that was running is `interrupted`, its staging is
+  /// removed, the rest stay `pending` (docs/design.md §4.16).
   [[nodiscard]] bool run();
+
+  /// The signal that stopped run(), or 0 when it was not stopped.
+  [[nodiscard]] int interrupted_by() const noexcept { return interrupted_by_; }
 
   /// The results document: steps with their results or errors, and the
   /// provenance (host and SDK versions, config and input hashes, start time).
@@ -95,12 +101,17 @@ class RunSession {
   /// `paths` params) to the provenance's inputs, with their SHA-256.
   void record_inputs(const PlannedStep& step);
 
+  /// After a step returned while a signal was pending: records it (an ok
+  /// step keeps its result), removes what it staged, says so, and stops.
+  void stop_after_interrupt(std::size_t index, StepOutcome& outcome, std::time_t step_started);
+
   std::vector<PlannedStep> plan_;
   std::vector<std::shared_ptr<ComponentHandle>> handles_;
   RunOptions options_;
   std::vector<StepOutcome> outcomes_;
   boost::json::array inputs_;
   std::string started_at_;
+  int interrupted_by_ = 0;
 };
 
 /// Writes the results document to stdout when `output` is empty, else to the

@@ -1,0 +1,87 @@
+#include "support/interrupts.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+namespace grk::host {
+namespace {
+
+// Lives in a MAP_SHARED page: a step's child, forked after it was made, sees
+// every write of the parent's handler and the parent sees the child's group.
+struct SharedState {
+  std::atomic<int> signal_number{0};
+  std::atomic<int> count{0};
+  std::atomic<pid_t> step_group{0};
+};
+static_assert(std::atomic<int>::is_always_lock_free && std::atomic<pid_t>::is_always_lock_free,
+              "the handler may only touch lock-free atomics");
+
+SharedState* state = nullptr;
+
+// Async-signal-safe: atomics and kill(2) only.
+void on_interrupt(int signal_number) {
+  int none = 0;
+  state->signal_number.compare_exchange_strong(none, signal_number);
+  if (state->count.fetch_add(1) + 1 >= 2) {
+    // The second one: an isolated step that does not stop by itself is
+    // ended with everything it started; the run still cleans up after it.
+    // TODO(lead): once the hardening branch lands, end the step through
+    // run/isolation.hpp's function that ends an isolated step and all its
+    // descendants, instead of this kill of its process group.
+    const pid_t group = state->step_group.load();
+    if (group > 0 && group != ::getpgrp()) ::kill(-group, SIGKILL);
+  }
+}
+
+}  // namespace
+
+void catch_interrupts() {
+  if (state != nullptr) return;
+  void* page = ::mmap(nullptr, sizeof(SharedState), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  // Without the shared page the flag still works in process; only an
+  // isolated step's child would not see it.
+  state = page == MAP_FAILED ? new SharedState : new (page) SharedState;
+  struct sigaction action {};
+  action.sa_handler = &on_interrupt;
+  sigemptyset(&action.sa_mask);
+  // Both signals are held while either handler runs, so they count once each.
+  sigaddset(&action.sa_mask, SIGINT);
+  sigaddset(&action.sa_mask, SIGTERM);
+  action.sa_flags = SA_RESTART;
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+}
+
+int interrupt_signal() noexcept { return state == nullptr ? 0 : state->signal_number.load(); }
+
+int interrupt_count() noexcept { return state == nullptr ? 0 : state->count.load(); }
+
+void set_step_process_group(pid_t group) noexcept {
+  if (state != nullptr) state->step_group.store(group);
+}
+
+std::string interrupt_name(int signal_number) {
+  return signal_number == SIGTERM ? "SIGTERM" : signal_number == SIGINT ? "SIGINT" : "signal " + std::to_string(signal_number);
+}
+
+void end_by_interrupt(int signal_number) {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  ::sigaction(signal_number, &action, nullptr);
+  sigset_t unblock;
+  sigemptyset(&unblock);
+  sigaddset(&unblock, signal_number);
+  ::sigprocmask(SIG_UNBLOCK, &unblock, nullptr);
+  ::raise(signal_number);
+  // Only if the signal could not end the process (it is ignored by a parent's
+  // choice that SIG_DFL overrides, so this is a guard): the shell's numbers.
+  std::_Exit(128 + signal_number);
+}
+
+}  // namespace grk::host
