@@ -13,7 +13,7 @@ namespace {
 using grk::test::grk_eval;
 using grk::test::operator+;
 
-const std::string version_line = "grk-eval 1.1.0 (grk SDK 1.1.0, plugin ABI 1)\n";
+const std::string version_line = "grk-eval 1.2.0 (grk SDK 1.2.0, plugin ABI 1)\n";
 
 const std::string exit_codes_text =
     "Exit codes:\n"

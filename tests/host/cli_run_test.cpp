@@ -144,8 +144,8 @@ BOOST_AUTO_TEST_CASE(run_with_output_writes_the_results_document_and_summary_to_
   BOOST_TEST(keys == (std::vector<std::string>{"host_version", "sdk_version", "abi_version", "config",
                                                "inputs", "started_at"}),
              boost::test_tools::per_element());
-  BOOST_TEST(provenance.at("host_version").as_string() == "1.1.0");
-  BOOST_TEST(provenance.at("sdk_version").as_string() == "1.1.0");
+  BOOST_TEST(provenance.at("host_version").as_string() == "1.2.0");
+  BOOST_TEST(provenance.at("sdk_version").as_string() == "1.2.0");
   BOOST_TEST(provenance.at("abi_version").as_int64() == 1);
   BOOST_TEST(compact(provenance.at("config")) ==
              R"({"path":")" + config.string() + R"(","sha256":")" + grk::test::python_sha256(config) +

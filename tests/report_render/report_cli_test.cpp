@@ -189,7 +189,7 @@ BOOST_AUTO_TEST_CASE(what_is_not_a_results_document_is_refused_with_exit_1) {
        "not a results document of grk-eval run: steps[0]: a step needs a string \"id\" and \"status\""},
       {"future.json", "{\"steps\": [], \"provenance\": {\"host_version\": \"2.0.0\"}}",
        "results document version 2.0.0 (provenance.host_version) is not one this grk-eval reads; "
-       "grk-eval 1.1.0 reads versions 1.x"},
+       "grk-eval 1.2.0 reads versions 1.x"},
   };
   for (const auto& c : cases) {
     const fs::path file = dir / c.name;

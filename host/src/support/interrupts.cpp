@@ -53,8 +53,13 @@ void catch_interrupts() {
   sigaddset(&action.sa_mask, SIGINT);
   sigaddset(&action.sa_mask, SIGTERM);
   action.sa_flags = SA_RESTART;
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  for (const int signal_number : {SIGINT, SIGTERM}) {
+    // A signal the parent chose to ignore (nohup, a shell's background job)
+    // stays ignored, as it would without these handlers.
+    struct sigaction before {};
+    if (::sigaction(signal_number, nullptr, &before) == 0 && before.sa_handler == SIG_IGN) continue;
+    ::sigaction(signal_number, &action, nullptr);
+  }
 }
 
 int interrupt_signal() noexcept { return state == nullptr ? 0 : state->signal_number.load(); }

@@ -14,7 +14,7 @@
 namespace grk::host {
 
 /// Installs the handlers for SIGINT and SIGTERM (once; later calls do
-/// nothing). From then on the signals no longer end the process: the run
+/// nothing; a signal this process was started ignoring stays ignored). From then on the signals no longer end the process: the run
 /// must check interrupt_signal() and call end_by_interrupt().
 void catch_interrupts();
 

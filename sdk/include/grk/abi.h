@@ -100,7 +100,8 @@ typedef struct grk_host_api {
      user pressed Ctrl-C or it was sent SIGTERM). Long components poll it,
      at least every few hundred milliseconds of work; one that sees it stops,
      removes what it staged, and fails with GRK_STATUS_CANCELLED. Cheap: a
-     read of a flag. A module checks struct_size before calling it: an older
+     read of a flag, and the one service that may be called from any thread
+     of the call. A module checks struct_size before calling it: an older
      host's table ends before it, and such a host never cancels. */
   int32_t (*cancelled)(void* ctx);
 } grk_host_api;

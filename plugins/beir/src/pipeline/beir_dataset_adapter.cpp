@@ -73,8 +73,13 @@ boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& cont
   // docs/behaviour/beir.md §18.1: the mode, checked after the policies (declaration order).
   const std::string mode = checked_mode(params).or_throw();
   AdaptationHooks hooks;
+  // Every pass reports progress every few thousand records, on the calling
+  // thread: the place to poll for cancellation (SDK 1.2). The throw unwinds
+  // through DatasetOutput, whose staging folder goes with it, so a cancelled
+  // run leaves the destination as it was (docs/behaviour/beir.md §20).
   hooks.progress = [&context](const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes) {
     context.progress(phase, done, total, bytes);
+    context.stop_if_cancelled();
   };
   if (mode == "validate") {
     if (request.policies.subsets == SubsetsPolicy::each) return validate_subsets(request, hooks);
