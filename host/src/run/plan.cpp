@@ -62,10 +62,12 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
 
     auto issues = param_issues(entry->component->params, step.params);
     // A --set that could not be read was reported as such; it is not missing too.
-    std::erase_if(issues, [&step](const ParamIssue& issue) {
-      return std::find(step.reported_params.begin(), step.reported_params.end(), issue.name) !=
-             step.reported_params.end();
-    });
+    issues.erase(std::remove_if(issues.begin(), issues.end(),
+                                [&step](const ParamIssue& issue) {
+                                  return std::find(step.reported_params.begin(), step.reported_params.end(),
+                                                   issue.name) != step.reported_params.end();
+                                }),
+                 issues.end());
     if (!step.reported_params.empty() && issues.empty()) continue;
     for (const ParamIssue& issue : issues) {
       errors.add(step.place, usage_error(prefix(flags ? "--set " + issue.name

@@ -72,6 +72,7 @@ __all__ = ["load", "find_module", "plugin_search_path", "Module", "Outcome", "Pl
 # against sdk/include/grk/version.h so they move together.
 ABI_VERSION = 1
 SDK_VERSION = (1, 2, 0)
+__version__ = "%d.%d.%d" % SDK_VERSION  # the package's version for pip (sdk/python/pyproject.toml)
 
 ENTRY_SYMBOL = "grk_plugin_v%d" % ABI_VERSION
 ENTRY_SYMBOL_PREFIX = "grk_plugin_v"
@@ -611,8 +612,23 @@ def load(path):
 
 
 def _install_prefix():
-    """<prefix> of <prefix>/share/grk/python/grk_plugins/__init__.py."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    """<prefix> of <prefix>/share/grk/python/grk_plugins/__init__.py (cmake
+    --install), or of <prefix>/lib/pythonX.Y/{site,dist}-packages/grk_plugins/
+    (pip install --prefix; Debian's pip may add local/ below the prefix it is
+    given: the first of the two that holds lib/grk/plugins)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    site = os.path.dirname(package)
+    if os.path.basename(site) in ("site-packages", "dist-packages") and \
+            os.path.basename(os.path.dirname(site)).startswith("python"):
+        prefix = os.path.dirname(os.path.dirname(os.path.dirname(site)))
+        candidates = [prefix]
+        if os.path.basename(prefix) == "local":
+            candidates.append(os.path.dirname(prefix))
+        for candidate in candidates:
+            if os.path.isdir(os.path.join(candidate, "lib", "grk", "plugins")):
+                return candidate
+        return prefix
+    here = package
     for _ in range(4):
         here = os.path.dirname(here)
     return here
