@@ -61,7 +61,7 @@ BOOST_AUTO_TEST_CASE(each_verb_has_its_own_help) {
   const std::vector<std::pair<std::string, std::string>> verbs{
       {"plugins", "Usage: grk-eval plugins [--json] [--strict] [--plugin-dir DIR]...\n"},
       {"describe", "Usage: grk-eval describe COMPONENT [--json] [--plugin-dir DIR]...\n"},
-      {"run", "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
+      {"run", "Usage: grk-eval run CONFIG [--output FILE] [--report FILE [--format F]] [--keep-going] [--plugin-dir DIR]...\n"
               "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n"},
   };
   for (const auto& [verb, usage] : verbs) {

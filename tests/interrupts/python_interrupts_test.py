@@ -48,14 +48,21 @@ if how in ("main", "dropin"):
     print("main", attempt(), flush=True)
 else:
     seen = {}
-    worker = threading.Thread(target=lambda: seen.setdefault("worker", attempt()))
+    done = threading.Event()
+    def work():
+        seen["worker"] = attempt()
+        done.set()
+    worker = threading.Thread(target=work)
     worker.start()
     try:
         worker.join()
         main = "joined"
     except KeyboardInterrupt:
         main = "KeyboardInterrupt"
-        worker.join()
+    # Not join() again: CPython 3.11's join() interrupted by KeyboardInterrupt
+    # may report the thread gone while it still runs.
+    while not done.wait(0.05):
+        pass
     print("main", main, "worker", seen["worker"], flush=True)
 '''
 

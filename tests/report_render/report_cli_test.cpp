@@ -145,8 +145,8 @@ BOOST_AUTO_TEST_CASE(output_extensions_that_name_no_format_are_refused) {
     BOOST_TEST(result.exit_code == 1, name);
     BOOST_TEST(result.out == "");
     BOOST_TEST(result.err == "grk-eval report: --output " + file.string() +
-                                 ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv, "
-                                 "or say --format\nTry 'grk-eval report --help'.\n");
+                                 ": cannot tell the format from its extension; use .md, .markdown, .html, .htm, .tex "
+                                 "or .csv, or say --format\nTry 'grk-eval report --help'.\n");
     BOOST_TEST(!fs::exists(file), name);
   }
 }
@@ -413,8 +413,8 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
   BOOST_TEST(refused.exit_code == 1);
   BOOST_TEST(refused.out == "");
   BOOST_TEST(refused.err == "grk-eval run: --report " + (dir / "report.pdf").string() +
-                                ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv\n"
-                                "Try 'grk-eval run --help'.\n");
+                                ": cannot tell the format from its extension; use .md, .markdown, .html, .htm, .tex "
+                                "or .csv, or say --format\n");
   BOOST_TEST(!fs::exists(results));
 }
 

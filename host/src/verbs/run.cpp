@@ -190,13 +190,18 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 
 extern const Verb verb_run{  // extern: listed in cli/commands.cpp's table
     "run", "CONFIG", "config", "run a config's steps (or: run --component NAME --set K=V...)",
-    "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
+    "Usage: grk-eval run CONFIG [--output FILE] [--report FILE [--format F]] [--keep-going] [--plugin-dir DIR]...\n"
     "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n\n"
     "Runs the steps of a JSON config in order, or one component with parameters\n"
     "from --set. Every step's component and parameters (and each component's own\n"
     "pre-run check) are checked before any step runs, and every mistake found is\n"
     "reported at once (up to 20); a run stops at the first failing step unless\n"
-    "--keep-going.\n"
+    "--keep-going. So are the files: every input a path parameter names exists\n"
+    "and can be read, every output can be created, and --output and --report can\n"
+    "be written; an input an earlier step writes is exempt.\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops the run: the running step is asked to stop\n"
+    "and its staging removed, the results document records it 'interrupted' and\n"
+    "the rest 'pending', and grk-eval ends by the signal (130 / 143 in a shell).\n"
     "Relative path parameters resolve against the config file's folder (against\n"
     "the working folder with --component).\n\n"
     "Config format:\n"
@@ -208,7 +213,8 @@ extern const Verb verb_run{  // extern: listed in cli/commands.cpp's table
     "step's id, component, kind, module, status and result or error, and a\n"
     "provenance object (versions, config and input SHA-256, start time).\n"
     "--report FILE also writes what 'grk-eval report' makes of it, in the format\n"
-    "of FILE's extension (.md, .html, .tex, .csv).\n\n",
+    "of FILE's extension (.md, .markdown, .html, .htm, .tex, .csv, any case) or of\n"
+    "--format.\n\n",
     /*takes_verbose=*/true, &add_options, &check, &run};
 
 }  // namespace grk::host
