@@ -168,3 +168,17 @@ BOOST_AUTO_TEST_CASE(an_input_an_earlier_step_makes_is_exempt) {
   BOOST_TEST(refused.err == "grk-eval run: " + (dir / "run.json").string() + ": steps[0].params.source: '" +
                                 (dir / "made" / "second.txt").string() + "' does not exist\n");
 }
+
+BOOST_AUTO_TEST_CASE(every_set_mistake_comes_in_the_one_list_with_the_files) {
+  grk::test::TempDir dir;
+  const auto result = grk_eval(std::vector<std::string>{"run", "--component", "fixture-upper-lines", "--set",
+                                                        "colour=red", "--set", "source=" + (dir / "gone.txt").string(),
+                                                        "--set", "output", "--set",
+                                                        "output=" + (dir / "o.txt").string()} +
+                               plugins());
+  BOOST_TEST(result.exit_code == 1);
+  BOOST_TEST(result.err == "grk-eval run: --set colour: unknown parameter; expected one of: source, output\n"
+                           "grk-eval run: --set output: expected KEY=VALUE\n"
+                           "grk-eval run: --set source: '" + (dir / "gone.txt").string() + "' does not exist\n");
+  BOOST_TEST(!fs::exists(dir / "o.txt"));
+}

@@ -53,7 +53,8 @@ std::optional<std::string> creation_problem(const fs::path& path) {
   fs::path ancestor = path.parent_path();
   struct stat st {};
   while (::stat(ancestor.c_str(), &st) != 0) {
-    if (errno != ENOENT) return quoted(ancestor.string()) + ": " + std::strerror(errno);
+    // ENOTDIR: a file on the way up, which the walk then meets and names.
+    if (errno != ENOENT && errno != ENOTDIR) return quoted(ancestor.string()) + ": " + std::strerror(errno);
     if (ancestor == ancestor.parent_path()) break;
     ancestor = ancestor.parent_path();
   }
