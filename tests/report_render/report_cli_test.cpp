@@ -395,8 +395,11 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
   BOOST_TEST(run.err.find("report: " + report.string() + "\n") != std::string::npos);
   BOOST_TEST(read_text(report).compare(0, 26, "# grk-eval report: results") == 0);
 
-  // A run with a failed step still writes its report, which lists the failure.
+  // A run with a failed step still writes its report, which lists the failure
+  // (a folder without the dataset's files: a missing one is refused before
+  // any step runs, docs/design.md §4.7 step 5).
   const fs::path config = dir / "failing.json";
+  fs::create_directories(dir / "no-such-dataset");
   write_text(config, "{\"steps\": [{\"id\": \"gone\", \"adapter\": \"beir\", \"params\": {\"source_dir\": "
                      "\"no-such-dataset\", \"output_dir\": \"out\"}}]}");
   const fs::path failed_report = dir / "failed.md";
