@@ -16,7 +16,7 @@ BOOST_AUTO_TEST_CASE(declares_groundkits_three_parameters_first) {
   declared.resize(3);
   BOOST_TEST(grk::json::write_compact(declared) ==
              "[{\"name\":\"source_dir\",\"type\":\"path\",\"required\":true,\"description\":\"BEIR dataset folder "
-             "holding corpus.jsonl, queries.jsonl and qrels/\"},{\"name\":\"output_dir\",\"type\":\"path\","
+             "holding corpus.jsonl, queries.jsonl and qrels/\",\"path_kind\":\"folder\"},{\"name\":\"output_dir\",\"type\":\"path\","
              "\"required\":false,\"description\":\"folder that receives corpus/ and judgments.jsonl (required when "
              "mode is adapt)\","
              // Written, not read: left out of the results document's inputs (docs/design.md §4.8).

@@ -27,7 +27,7 @@ BOOST_AUTO_TEST_CASE(text_shows_every_parameter_with_type_presence_and_descripti
   BOOST_TEST(result.out ==
              "fixture-sum (statistic)\n"
              "  sums the numbers in a text file\n"
-             "  module fixture-good-statistic 1.2.3, SDK 1.1.0, " +
+             "  module fixture-good-statistic 1.2.3, SDK 1.2.0, " +
                  fixture_module("good", "fixture_good_statistic.so").string() +
                  "\n\n"
                  "Parameters:\n"
@@ -44,7 +44,7 @@ BOOST_AUTO_TEST_CASE(a_component_without_parameters_says_none) {
       grk_eval(std::vector<std::string>{"describe", "throws-int"} + only_fixtures({"throwing"}));
   BOOST_TEST(result.exit_code == 0);
   BOOST_TEST(result.out == "throws-int (statistic)\n  throws 42\n  module fixture-throwing 1.0.0, "
-                           "SDK 1.1.0, " +
+                           "SDK 1.2.0, " +
                                fixture_module("throwing", "fixture_throwing.so").string() +
                                "\n\nParameters:\n  (none)\n");
 }
@@ -57,10 +57,10 @@ BOOST_AUTO_TEST_CASE(json_is_the_component_record) {
   BOOST_TEST(grk::json::write_compact(document) ==
              R"({"name":"fixture-upper-lines","kind":"dataset-adapter",)"
              R"("description":"copies a text file's lines in upper case",)"
-             R"("module":"fixture-good-adapter","module_version":"0.4.0","sdk_version":"1.1.0",)"
+             R"("module":"fixture-good-adapter","module_version":"0.4.0","sdk_version":"1.2.0",)"
              R"("file":")" + fixture_module("good", "fixture_good_adapter.so").string() + R"(",)"
              R"("params":[{"name":"source","type":"path","required":true,"description":"text file to read"},)"
-             R"({"name":"output","type":"path","required":true,"description":"file to write; must not exist"}]})");
+             R"({"name":"output","type":"path","required":true,"description":"file to write; must not exist","output":true}]})");
   // Written as the project writes every document (pydantic indent=2).
   BOOST_TEST(result.out == grk::json::write_pretty(document) + "\n");
 }
@@ -74,7 +74,10 @@ BOOST_AUTO_TEST_CASE(unknown_name_lists_what_is_available_and_exits_1) {
              "grk-eval describe: no component named 'fixture-summ' is available; available: "
              "fails-with-hint, fixture-sum, fixture-upper-lines, throws-grk-error, throws-int, "
              "throws-runtime-error "
-             "(1 plugin module could not be used; `grk-eval plugins` says why)\n");
+             "(1 plugin module could not be used; `grk-eval plugins` says why: " +
+                 fixture_module("aborting", "fixture_aborts_in_static_init.so").string() +
+                 " [load-failed]: it crashed while loading with signal 6 (SIGABRT): a static initialiser or the "
+                 "entry function failed; nothing of it was run in grk-eval itself)\n");
 }
 
 BOOST_AUTO_TEST_CASE(name_provided_by_two_modules_exits_2_naming_both_files) {

@@ -13,14 +13,15 @@ namespace {
 using grk::test::grk_eval;
 using grk::test::operator+;
 
-const std::string version_line = "grk-eval 1.1.0 (grk SDK 1.1.0, plugin ABI 1)\n";
+const std::string version_line = "grk-eval 1.2.0 (grk SDK 1.2.0, plugin ABI 1)\n";
 
 const std::string exit_codes_text =
     "Exit codes:\n"
     "  0  success\n"
     "  1  usage or config error (nothing ran)\n"
     "  2  a plugin module needed could not be loaded or validated (nothing ran)\n"
-    "  3  a step ran and failed (bad data, refused output, ...)\n";
+    "  3  a step ran and failed (bad data, refused output, ...)\n"
+    "  4  the steps ran, but the results document could not be written\n";
 
 bool starts_with(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
@@ -61,7 +62,7 @@ BOOST_AUTO_TEST_CASE(each_verb_has_its_own_help) {
   const std::vector<std::pair<std::string, std::string>> verbs{
       {"plugins", "Usage: grk-eval plugins [--json] [--strict] [--plugin-dir DIR]...\n"},
       {"describe", "Usage: grk-eval describe COMPONENT [--json] [--plugin-dir DIR]...\n"},
-      {"run", "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
+      {"run", "Usage: grk-eval run CONFIG [--output FILE] [--report FILE [--format F]] [--keep-going] [--plugin-dir DIR]...\n"
               "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n"},
   };
   for (const auto& [verb, usage] : verbs) {

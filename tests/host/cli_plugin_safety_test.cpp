@@ -66,8 +66,11 @@ BOOST_AUTO_TEST_CASE(a_folder_others_can_write_to_is_refused_and_never_loaded) {
   const auto refused = grk_eval(std::vector<std::string>{"describe", "fixture-sum", "--no-default-plugins",
                                                          "--plugin-dir", file.parent_path().string()});
   BOOST_TEST(refused.exit_code == 1);
+  // ... naming the refused file and why, with the chmod that fixes it.
   BOOST_TEST(refused.err.find("no component named 'fixture-sum' is available; available: none (1 plugin module "
-                              "could not be used; `grk-eval plugins` says why)") != std::string::npos,
+                              "could not be used; `grk-eval plugins` says why: " + file.string() +
+                              " [unsafe-permissions]: refused: its folder '" + file.parent_path().string() +
+                              "' is writable by other users") != std::string::npos,
              refused.err);
   // The override loads it.
   const auto allowed = grk_eval(plugins_in(file.parent_path()) + std::vector<std::string>{"--allow-unsafe-plugin-dirs"});

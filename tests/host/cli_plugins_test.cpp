@@ -36,8 +36,8 @@ std::map<std::string, std::pair<std::string, std::string>> expected_failures() {
        {"not-a-plugin", "not a grk plugin: not an ELF shared object"}},
       {path("broken", "fixture_newer_minor.so"),
        {"incompatible-sdk",
-        "built with grk SDK 1.99.0, newer than this host's (ABI 1, SDK 1.1.0); it may use host "
-        "services this host lacks. Upgrade grk-eval, or rebuild the plugin against SDK 1.1.0."}},
+        "built with grk SDK 1.99.0, newer than this host's (ABI 1, SDK 1.2.0); it may use host "
+        "services this host lacks. Upgrade grk-eval, or rebuild the plugin against SDK 1.2.0."}},
       {path("broken", "fixture_no_entry.so"),
        {"not-a-plugin", "not a grk plugin: it exports no grk_plugin_vN entry symbol"}},
       {path("broken", "fixture_unresolved_symbol.so"),
@@ -45,11 +45,11 @@ std::map<std::string, std::pair<std::string, std::string>> expected_failures() {
                            ": undefined symbol: grk_fixture_function_nobody_defines"}},
       {path("broken", "fixture_wrong_abi_v0.so"),
        {"wrong-abi",
-        "built for grk ABI 0 (entry symbol grk_plugin_v0); this host supports ABI 1 (SDK 1.1.0). "
+        "built for grk ABI 0 (entry symbol grk_plugin_v0); this host supports ABI 1 (SDK 1.2.0). "
         "Rebuild the plugin against grk SDK 1.x."}},
       {path("broken", "fixture_wrong_abi_v2.so"),
        {"wrong-abi",
-        "built for grk ABI 2 (entry symbol grk_plugin_v2); this host supports ABI 1 (SDK 1.1.0). "
+        "built for grk ABI 2 (entry symbol grk_plugin_v2); this host supports ABI 1 (SDK 1.2.0). "
         "Rebuild the plugin against grk SDK 1.x, or use a grk-eval of ABI 2."}},
       {path("duplicate", "fixture_duplicate_a.so"),
        {"duplicate-component", "component 'fixture-twin' is also provided by " +
@@ -81,10 +81,10 @@ BOOST_AUTO_TEST_CASE(text_listing_names_every_module_with_its_status_and_reason)
   }
   expected += "\n";
   expected += path("good", "fixture_good_adapter.so") +
-              ": ok, module fixture-good-adapter 0.4.0 (SDK 1.1.0)\n"
+              ": ok, module fixture-good-adapter 0.4.0 (SDK 1.2.0)\n"
               "  fixture-upper-lines  [dataset-adapter]  copies a text file's lines in upper case\n";
   expected += path("good", "fixture_good_statistic.so") +
-              ": ok, module fixture-good-statistic 1.2.3 (SDK 1.1.0)\n"
+              ": ok, module fixture-good-statistic 1.2.3 (SDK 1.2.0)\n"
               "  fixture-sum  [statistic]  sums the numbers in a text file\n";
   for (const char* file : {"fixture_garbage.so", "fixture_newer_minor.so", "fixture_no_entry.so",
                            "fixture_unresolved_symbol.so", "fixture_wrong_abi_v0.so",
@@ -92,7 +92,7 @@ BOOST_AUTO_TEST_CASE(text_listing_names_every_module_with_its_status_and_reason)
     expected += failure_line("broken", file);
   }
   expected += path("throwing", "fixture_throwing.so") +
-              ": ok, module fixture-throwing 1.0.0 (SDK 1.1.0)\n"
+              ": ok, module fixture-throwing 1.0.0 (SDK 1.2.0)\n"
               "  throws-runtime-error  [statistic]  throws std::runtime_error\n"
               "  throws-grk-error  [statistic]  throws grk::Error(invalid_data)\n"
               "  throws-int  [statistic]  throws 42\n"
@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(json_listing_has_the_documented_shape_and_each_fixture_stat
     BOOST_TEST(status == "ok", file);
     BOOST_TEST(!module.contains("reason"), file);
     BOOST_TEST(module.at("abi_version").as_int64() == 1, file);
-    BOOST_TEST(module.at("sdk_version").as_string() == "1.1.0", file);
+    BOOST_TEST(module.at("sdk_version").as_string() == "1.2.0", file);
     BOOST_TEST(!module.at("components").as_array().empty(), file);
   }
   BOOST_TEST(ok == 3u);

@@ -113,8 +113,9 @@ BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_fails_before_any_step) {
   const auto result = grk_eval(std::vector<std::string>{"run", project.config.string(), "--output", output.string()} +
                                grk::test::only_fixtures({"faults"}));
   BOOST_TEST(result.exit_code == 1);
-  BOOST_TEST(result.err == "grk-eval run: --output " + output.string() + ": cannot create folder '" +
-                               (project.dir / "a-file").string() + "': Not a directory\n");
+  // Checked with the config's mistakes, before the first write (docs/design.md §4.7 step 5).
+  BOOST_TEST(result.err == "grk-eval run: --output " + output.string() + ": cannot write '" + output.string() +
+                               "': '" + (project.dir / "a-file").string() + "' is not a folder\n");
   BOOST_TEST(result.out.find("[1/1]") == std::string::npos, result.out);
 }
 

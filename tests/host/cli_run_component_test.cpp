@@ -96,9 +96,18 @@ BOOST_AUTO_TEST_CASE(unknown_component_lists_both_kinds) {
   const auto result = grk_eval(std::vector<std::string>{"run", "--component", "fixture-summ"} +
                                only_fixtures({"good", "broken"}));
   BOOST_TEST(result.exit_code == 1);
+  // The refused modules are named with why, the first three of them.
+  const auto broken = [](const char* file) { return grk::test::fixture_module("broken", file).string(); };
   BOOST_TEST(result.err == "grk-eval run: --component: no component named 'fixture-summ' is "
                            "available; available: fixture-sum, fixture-upper-lines (6 plugin "
-                           "modules could not be used; `grk-eval plugins` says why)\n");
+                           "modules could not be used; `grk-eval plugins` says why: " +
+                               broken("fixture_garbage.so") + " [not-a-plugin]: not a grk plugin: not an ELF shared "
+                               "object; " + broken("fixture_newer_minor.so") +
+                               " [incompatible-sdk]: built with grk SDK 1.99.0, newer than this host's (ABI 1, SDK "
+                               "1.2.0); it may use host services this host lacks. Upgrade grk-eval, or rebuild the "
+                               "plugin against SDK 1.2.0.; " + broken("fixture_no_entry.so") +
+                               " [not-a-plugin]: not a grk plugin: it exports no grk_plugin_vN entry symbol; and 3 "
+                               "more)\n");
 }
 
 BOOST_AUTO_TEST_CASE(adapter_runs_alone_and_a_failure_exits_3) {

@@ -90,13 +90,19 @@ BOOST_AUTO_TEST_CASE(five_mistakes_of_five_kinds_in_one_report_in_file_order) {
   const auto result = grk_eval(std::vector<std::string>{"run", file} +
                                grk::test::only_fixtures({"good", "faults", "duplicate"}));
   const std::string line = "grk-eval run: " + file + ": ";
+  const std::string twin_a = grk::test::fixture_module("duplicate", "fixture_duplicate_a.so").string();
+  const std::string twin_b = grk::test::fixture_module("duplicate", "fixture_duplicate_b.so").string();
   BOOST_TEST(result.err ==
              line + "steps[0].params.colour: unknown parameter; expected one of: milliseconds\n" +
                  line + "steps[0].params.milliseconds: expected integer, got string\n" +
                  line + "steps[1].statistic: no statistic named 'fixture-summ' is available; available: "
                         "fault-abort, fault-allocate, fault-close-output, fault-exit, fault-hang, fault-segfault, "
                         "fault-sleep, fault-stdout, fault-validate-segfault, fixture-sum "
-                        "(2 plugin modules could not be used; `grk-eval plugins` says why)\n" +
+                        "(2 plugin modules could not be used; `grk-eval plugins` says why: " +
+                 twin_a + " [duplicate-component]: component 'fixture-twin' is also provided by " + twin_b +
+                 "; remove one of the files; " + twin_b +
+                 " [duplicate-component]: component 'fixture-twin' is also provided by " + twin_a +
+                 "; remove one of the files)\n" +
                  line + "steps[2].note: unknown key; expected one of: id, statistic, adapter, params\n" +
                  line + "steps[3] (fault-sleep) [invalid-argument]: milliseconds must be 0 or more, got -1\n" +
                  line + "steps[4].statistic: component 'fixture-twin' is provided by more than one module (" +

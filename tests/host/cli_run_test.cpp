@@ -144,8 +144,8 @@ BOOST_AUTO_TEST_CASE(run_with_output_writes_the_results_document_and_summary_to_
   BOOST_TEST(keys == (std::vector<std::string>{"host_version", "sdk_version", "abi_version", "config",
                                                "inputs", "started_at"}),
              boost::test_tools::per_element());
-  BOOST_TEST(provenance.at("host_version").as_string() == "1.1.0");
-  BOOST_TEST(provenance.at("sdk_version").as_string() == "1.1.0");
+  BOOST_TEST(provenance.at("host_version").as_string() == "1.2.0");
+  BOOST_TEST(provenance.at("sdk_version").as_string() == "1.2.0");
   BOOST_TEST(provenance.at("abi_version").as_int64() == 1);
   BOOST_TEST(compact(provenance.at("config")) ==
              R"({"path":")" + config.string() + R"(","sha256":")" + grk::test::python_sha256(config) +
@@ -297,17 +297,20 @@ BOOST_AUTO_TEST_CASE(a_component_two_modules_provide_exits_2) {
 
 BOOST_AUTO_TEST_CASE(a_step_that_fails_on_its_data_exits_3_with_the_document_written) {
   Project project;
-  project.config(R"({"steps": [{"id": "s", "statistic": "fixture-sum", "params": {"values": "data/absent.txt"}}]})");
+  // A file that is there but holds no numbers: a missing one is refused
+  // before any step runs (docs/design.md §4.7 step 5).
+  grk::test::write_text(project.dir / "configs/data/bad.txt", "1 x\n");
+  project.config(R"({"steps": [{"id": "s", "statistic": "fixture-sum", "params": {"values": "data/bad.txt"}}]})");
   const auto result = project.run(std::vector<std::string>{"configs/run.json", "-o", "r.json"} +
                                   only_fixtures({"good"}));
   BOOST_TEST(result.exit_code == 3);
-  const auto absent = (project.dir / "configs/data/absent.txt").string();
-  BOOST_TEST(result.out == "[1/1] s (fixture-sum): FAILED [not-found]: cannot open '" + absent +
-                               "'\nresults: r.json\n");
+  const auto bad = (project.dir / "configs/data/bad.txt").string();
+  BOOST_TEST(result.out == "[1/1] s (fixture-sum): FAILED [invalid-data]: '" + bad +
+                               "': 'x' is not a number\nresults: r.json\n");
   const auto document = grk::test::parse_json(grk::test::read_text(project.dir / "r.json")).as_object();
   BOOST_TEST(compact(document.at("steps").as_array()[0].as_object().at("error")) ==
-             R"({"status":"not-found","message":"cannot open ')" + absent + R"('"})");
-  BOOST_TEST(document.at("provenance").as_object().at("inputs").as_array().empty());
+             R"({"status":"invalid-data","message":"')" + bad + R"(': 'x' is not a number"})");
+  BOOST_TEST(document.at("provenance").as_object().at("inputs").as_array().size() == 1u);
 }
 
 // docs/design.md §2.5: the hint is printed under the FAILED line and kept in

@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(good_statistic_metadata_is_what_the_macro_declared) {
   BOOST_TEST(record.name == "fixture-good-statistic");
   BOOST_TEST(record.version == "1.2.3");
   BOOST_TEST(record.abi_version == 1u);
-  BOOST_TEST(record.sdk_version == "1.1.0");
+  BOOST_TEST(record.sdk_version == "1.2.0");
   BOOST_TEST_REQUIRE(record.components.size() == 1u);
   const auto& component = record.components[0];
   BOOST_TEST(component.name == "fixture-sum");
@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(newer_abi_is_refused_from_the_symbol_table_without_loading)
   BOOST_TEST(record.abi_version == 2u);
   BOOST_TEST(record.reason ==
              "built for grk ABI 2 (entry symbol grk_plugin_v2); this host supports ABI 1 (SDK "
-             "1.1.0). Rebuild the plugin against grk SDK 1.x, or use a grk-eval of ABI 2.");
+             "1.2.0). Rebuild the plugin against grk SDK 1.x, or use a grk-eval of ABI 2.");
   BOOST_TEST(record.components.empty());
   // Its static initialiser logs every load: nothing ran, not even in a child.
   BOOST_TEST(log.lines().empty());
@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(older_abi_is_refused_without_loading) {
   BOOST_TEST(record.abi_version == 0u);
   BOOST_TEST(record.reason ==
              "built for grk ABI 0 (entry symbol grk_plugin_v0); this host supports ABI 1 (SDK "
-             "1.1.0). Rebuild the plugin against grk SDK 1.x.");
+             "1.2.0). Rebuild the plugin against grk SDK 1.x.");
   BOOST_TEST(log.lines().empty());
 }
 
@@ -147,9 +147,9 @@ BOOST_AUTO_TEST_CASE(newer_sdk_minor_is_refused_naming_both_versions) {
   BOOST_TEST(record.name == "fixture-newer-minor");
   BOOST_TEST(record.sdk_version == "1.99.0");
   BOOST_TEST(record.reason ==
-             "built with grk SDK 1.99.0, newer than this host's (ABI 1, SDK 1.1.0); it may use "
+             "built with grk SDK 1.99.0, newer than this host's (ABI 1, SDK 1.2.0); it may use "
              "host services this host lacks. Upgrade grk-eval, or rebuild the plugin against "
-             "SDK 1.1.0.");
+             "SDK 1.2.0.");
   BOOST_TEST(record.components.empty());
 }
 

@@ -86,10 +86,10 @@ BOOST_AUTO_TEST_CASE(each_bad_step_gets_its_exact_message_and_exit_code) {
   const std::vector<Case> cases{
       {R"({"steps": [{"id": "a", "statistic": "gamma", "params": {}}]})", 1,
        "steps[0].statistic: no statistic named 'gamma' is available; available: alpha (1 plugin "
-       "module could not be used; `grk-eval plugins` says why)"},
+       "module could not be used; `grk-eval plugins` says why: /plugins/broken.so [load-failed])"},
       {R"({"steps": [{"id": "a", "adapter": "gamma", "params": {}}]})", 1,
        "steps[0].adapter: no dataset-adapter named 'gamma' is available; available: beta (1 "
-       "plugin module could not be used; `grk-eval plugins` says why)"},
+       "plugin module could not be used; `grk-eval plugins` says why: /plugins/broken.so [load-failed])"},
       {R"({"steps": [{"id": "a", "statistic": "beta", "params": {}}]})", 1,
        "steps[0].statistic: 'beta' is a dataset-adapter, not a statistic; name it with "
        "\"adapter\""},
@@ -125,7 +125,7 @@ BOOST_AUTO_TEST_CASE(command_line_steps_are_named_by_their_flags) {
   BOOST_TEST(failure.code == 1);
   BOOST_TEST(failure.message ==
              "/configs/run.json: --component: no component named 'gamma' is available; available: "
-             "alpha, beta (1 plugin module could not be used; `grk-eval plugins` says why)");
+             "alpha, beta (1 plugin module could not be used; `grk-eval plugins` says why: /plugins/broken.so [load-failed])");
   failure = plan_failure(R"({"steps": [{"id": "a", "statistic": "alpha", "params": {}}]})",
                          StepSource::command_line);
   BOOST_TEST(failure.message == "/configs/run.json: --set split: missing required parameter");
@@ -159,7 +159,7 @@ BOOST_AUTO_TEST_CASE(resolve_is_the_one_lookup_with_the_one_set_of_messages) {
   BOOST_TEST(missing.error().code == 1);
   BOOST_TEST(missing.error().message ==
              "no component named 'gamma' is available; available: alpha, beta (1 plugin module "
-             "could not be used; `grk-eval plugins` says why)");
+             "could not be used; `grk-eval plugins` says why: /plugins/broken.so [load-failed])");
   missing = reg.resolve("alpha", GRK_KIND_DATASET_ADAPTER);
   BOOST_TEST_REQUIRE(!missing.has_value());
   BOOST_TEST(missing.error().code == 1);

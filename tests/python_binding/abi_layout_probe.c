@@ -17,6 +17,7 @@ int main(void) {
   FIELD(grk_host_api, log);
   FIELD(grk_host_api, progress);
   FIELD(grk_host_api, set_hint);
+  FIELD(grk_host_api, cancelled);
   printf("},\"grk_component\":{\"size\":%lu", (unsigned long)sizeof(grk_component));
   FIELD(grk_component, struct_size);
   FIELD(grk_component, kind);

@@ -146,8 +146,8 @@ BOOST_AUTO_TEST_CASE(output_extensions_that_name_no_format_are_refused) {
     BOOST_TEST(result.exit_code == 1, name);
     BOOST_TEST(result.out == "");
     BOOST_TEST(result.err == "grk-eval report: --output " + file.string() +
-                                 ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv, "
-                                 "or say --format\nTry 'grk-eval report --help'.\n");
+                                 ": cannot tell the format from its extension; use .md, .markdown, .html, .htm, .tex "
+                                 "or .csv, or say --format\nTry 'grk-eval report --help'.\n");
     BOOST_TEST(!fs::exists(file), name);
   }
 }
@@ -190,7 +190,7 @@ BOOST_AUTO_TEST_CASE(what_is_not_a_results_document_is_refused_with_exit_1) {
        "not a results document of grk-eval run: steps[0]: a step needs a string \"id\" and \"status\""},
       {"future.json", "{\"steps\": [], \"provenance\": {\"host_version\": \"2.0.0\"}}",
        "results document version 2.0.0 (provenance.host_version) is not one this grk-eval reads; "
-       "grk-eval 1.1.0 reads versions 1.x"},
+       "grk-eval 1.2.0 reads versions 1.x"},
   };
   for (const auto& c : cases) {
     const fs::path file = dir / c.name;
@@ -406,8 +406,11 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
   BOOST_TEST(run.err.find("report: " + report.string() + "\n") != std::string::npos);
   BOOST_TEST(read_text(report).compare(0, 26, "# grk-eval report: results") == 0);
 
-  // A run with a failed step still writes its report, which lists the failure.
+  // A run with a failed step still writes its report, which lists the failure
+  // (a folder without the dataset's files: a missing one is refused before
+  // any step runs, docs/design.md §4.7 step 5).
   const fs::path config = dir / "failing.json";
+  fs::create_directories(dir / "no-such-dataset");
   write_text(config, "{\"steps\": [{\"id\": \"gone\", \"adapter\": \"beir\", \"params\": {\"source_dir\": "
                      "\"no-such-dataset\", \"output_dir\": \"out\"}}]}");
   const fs::path failed_report = dir / "failed.md";
@@ -424,8 +427,8 @@ BOOST_AUTO_TEST_CASE(run_report_writes_what_the_report_verb_makes_of_the_results
   BOOST_TEST(refused.exit_code == 1);
   BOOST_TEST(refused.out == "");
   BOOST_TEST(refused.err == "grk-eval run: --report " + (dir / "report.pdf").string() +
-                                ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv\n"
-                                "Try 'grk-eval run --help'.\n");
+                                ": cannot tell the format from its extension; use .md, .markdown, .html, .htm, .tex "
+                                "or .csv, or say --format\n");
   BOOST_TEST(!fs::exists(results));
 }
 

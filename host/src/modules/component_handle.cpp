@@ -6,6 +6,7 @@
 #include <grk/json/reader.hpp>
 
 #include "modules/call_fence.hpp"
+#include "support/interrupts.hpp"
 #include "support/plugin_text.hpp"
 #include "support/stdout_to_stderr.hpp"
 
@@ -43,7 +44,7 @@ void set_result(void* ctx, const char* json, std::size_t len) {
 void set_error(void* ctx, std::int32_t status, const char* message, std::size_t len) {
   try {
     auto& state = state_of(ctx);
-    const bool known = status > GRK_STATUS_OK && status <= GRK_STATUS_INTERNAL;
+    const bool known = status > GRK_STATUS_OK && status <= GRK_STATUS_CANCELLED;
     state.invocation->status = known ? static_cast<Status>(status) : Status::internal;
     state.invocation->message = text_of(message, len);
     state.has_error = true;
@@ -85,8 +86,12 @@ void progress(void* ctx, const char* phase, std::uint64_t done, std::uint64_t to
   }
 }
 
-constexpr grk_host_api host_api{sizeof(grk_host_api), GRK_ABI_VERSION, &set_result, &set_error,
-                                &set_summary,         &log,            &progress,   &set_hint};
+// SDK 1.2: a read of the flag that SIGINT and SIGTERM set (docs/design.md
+// §2.6), the same in a step's forked child, which shares it.
+std::int32_t cancelled(void*) { return interrupt_signal() != 0 ? 1 : 0; }
+
+constexpr grk_host_api host_api{sizeof(grk_host_api), GRK_ABI_VERSION, &set_result, &set_error, &set_summary,
+                                &log,                 &progress,       &set_hint,   &cancelled};
 
 }  // namespace
 
@@ -128,7 +133,7 @@ Invocation call_component(const LoadedModule& module, Entry entry, std::string_v
   // A hint belongs to a failure; a successful call's is dropped.
   invocation.hint.clear();
   if (returned != GRK_STATUS_OK) {
-    invocation.status = returned > GRK_STATUS_OK && returned <= GRK_STATUS_INTERNAL
+    invocation.status = returned > GRK_STATUS_OK && returned <= GRK_STATUS_CANCELLED
                             ? static_cast<Status>(returned)
                             : Status::internal;
     invocation.message = "the component failed with status " + std::to_string(returned) +

@@ -64,6 +64,11 @@ Expected<std::vector<ParamSpec>, HostError> params_from_json(const boost::json::
       }
       spec.comma_separated = comma->get_bool();
     }
+    // Optional (docs/design.md §5.3): what the path names; a word this host
+    // does not know reads as any, so a later kind never refuses a module.
+    if (const auto* kind = entry->if_contains("path_kind"); kind != nullptr && kind->is_string()) {
+      spec.path_kind = value_of(path_kind_names, std::string_view(kind->get_string())).value_or(PathKind::any);
+    }
     specs.push_back(std::move(spec));
   }
   return specs;

@@ -23,12 +23,30 @@ std::string available(const PluginRegistry& registry, std::int32_t kind) {
   return names.empty() ? "none" : join(names, ", ");
 }
 
-std::string failed_modules_hint(const PluginRegistry& registry) {
-  std::size_t failed = 0;
-  for (const auto& module : registry.modules()) failed += module.status != ModuleStatus::ok;
-  if (failed == 0) return {};
-  return " (" + std::to_string(failed) + " plugin module" + (failed == 1 ? "" : "s") +
-         " could not be used; `grk-eval plugins` says why)";
+// The modules that could not be used, each with its file and why, so that a
+// run that needs a component of one says which file and what to do: those
+// whose descriptor names `name` when there are such, else every one (at most
+// three named, then a count).
+std::string failed_modules_hint(const PluginRegistry& registry, const std::string& name) {
+  std::vector<const ModuleRecord*> failed;
+  std::vector<const ModuleRecord*> naming;
+  for (const auto& module : registry.modules()) {
+    if (module.status == ModuleStatus::ok) continue;
+    failed.push_back(&module);
+    for (const auto& component : module.components) {
+      if (component.name == name) naming.push_back(&module);
+    }
+  }
+  if (failed.empty()) return {};
+  const auto& shown = naming.empty() ? failed : naming;
+  std::string named;
+  for (std::size_t i = 0; i < shown.size() && i < 3; ++i) {
+    named += (i == 0 ? ": " : "; ") + shown[i]->file.string() + " [" + module_status_name(shown[i]->status) + "]" +
+             (shown[i]->reason.empty() ? std::string() : ": " + shown[i]->reason);
+  }
+  if (shown.size() > 3) named += "; and " + std::to_string(shown.size() - 3) + " more";
+  return " (" + std::to_string(failed.size()) + " plugin module" + (failed.size() == 1 ? "" : "s") +
+         " could not be used; `grk-eval plugins` says why" + named + ")";
 }
 
 }  // namespace
@@ -118,7 +136,7 @@ Expected<ComponentEntry, HostError> PluginRegistry::resolve(const std::string& n
   if (!entry) {
     return usage_error("no " + std::string(kind == any_kind ? "component" : kind_name(kind)) +
                        " named '" + name + "' is available; available: " + available(*this, kind) +
-                       failed_modules_hint(*this));
+                       failed_modules_hint(*this, name));
   }
   if (kind != any_kind && entry->component->kind != kind) {
     return usage_error("'" + name + "' is a " + kind_name(entry->component->kind) + ", not a " +

@@ -18,6 +18,7 @@ std::optional<ReportFormat> format_of_file(const std::string& file) {
   std::string extension = std::filesystem::path(file).extension().string();
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (extension == ".htm") return ReportFormat::html;
+  if (extension == ".markdown") return ReportFormat::markdown;
   for (const auto& entry : report_formats) {
     if (extension == entry.extension) return entry.format;
   }

@@ -38,7 +38,7 @@ inline constexpr ReportFormatNames report_formats[] = {
 
 /// "markdown", "html", "latex" or "csv".
 std::optional<ReportFormat> format_named(const std::string& name);
-/// From the extension, in any case: .md, .html (or .htm), .tex, .csv.
+/// From the extension, in any case: .md (or .markdown), .html (or .htm), .tex, .csv.
 std::optional<ReportFormat> format_of_file(const std::string& file);
 
 /// The whole report in `format`.

@@ -44,8 +44,10 @@ struct Comparison {
 
 /// A step's "status" in a results document: what `run` writes and the report
 /// reads. pending: not run yet; only a results document written during the
-/// run (a checkpoint) has pending steps.
-enum class StepState { ok, failed, skipped, pending };
+/// run (a checkpoint) has pending steps, or one that ended by a signal.
+/// interrupted: the step that was running when SIGINT or SIGTERM came
+/// (docs/design.md §4.17); it has an error, as a failed step has.
+enum class StepState { ok, failed, skipped, pending, interrupted };
 
 /// The word the results document gives a state.
 inline constexpr EnumName<StepState> step_state_names[] = {
@@ -53,6 +55,7 @@ inline constexpr EnumName<StepState> step_state_names[] = {
     {StepState::failed, "failed"},
     {StepState::skipped, "skipped"},
     {StepState::pending, "pending"},
+    {StepState::interrupted, "interrupted"},
 };
 
 enum class StepShape {

@@ -28,6 +28,9 @@ struct StepConfig {
   boost::json::object params;              ///< as written in the config
   std::size_t index = 0;                   ///< position in "steps"
   ErrorPlace place;                        ///< where it sits, for the error report
+  /// Params whose --set was refused already (the one-component form): the
+  /// plan does not report them a second time as missing.
+  std::vector<std::string> reported_params;
 };
 
 struct RunConfig {

@@ -1,5 +1,6 @@
 #include "run/plan.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <grk/param.hpp>
@@ -29,9 +30,9 @@ Expected<RunPlan, HostError> plan_component(const RunRequest& request) {
   auto registry = request.plugins.registry();
   const auto entry = registry.resolve(request.component);
   if (!entry) return located("--component: ", entry.error());
-  GRK_TRY(auto step, step_from_flags(*entry, request.sets));
-  std::error_code ec;
   ConfigErrors errors;
+  auto step = step_from_flags(*entry, request.sets, errors);
+  std::error_code ec;
   auto steps = plan_steps({std::move(step)}, registry, "", std::filesystem::current_path(ec), errors,
                           StepSource::command_line);
   RunPlan plan{std::move(registry), std::move(steps), nullptr, false, std::nullopt, std::move(errors)};
@@ -60,7 +61,15 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
       continue;
     }
 
-    const auto issues = param_issues(entry->component->params, step.params);
+    auto issues = param_issues(entry->component->params, step.params);
+    // A --set that could not be read was reported as such; it is not missing too.
+    issues.erase(std::remove_if(issues.begin(), issues.end(),
+                                [&step](const ParamIssue& issue) {
+                                  return std::find(step.reported_params.begin(), step.reported_params.end(),
+                                                   issue.name) != step.reported_params.end();
+                                }),
+                 issues.end());
+    if (!step.reported_params.empty() && issues.empty()) continue;
     for (const ParamIssue& issue : issues) {
       errors.add(step.place, usage_error(prefix(flags ? "--set " + issue.name
                                                       : step_path(step.index, "params." + issue.name)) +
@@ -85,6 +94,13 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
     plan.push_back(PlannedStep{step.id, *entry, std::move(resolved), location, step.place});
   }
   return plan;
+}
+
+std::string PlannedStep::param_location(const std::string& name, const std::string* key) const {
+  if (location.rfind("--component ", 0) == 0) {
+    return "--set " + name + (key != nullptr ? " (member '" + *key + "')" : std::string());
+  }
+  return location + ".params." + name + (key != nullptr ? "." + *key : std::string());
 }
 
 Expected<RunPlan, HostError> plan_run(const RunRequest& request) {

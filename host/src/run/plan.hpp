@@ -30,6 +30,11 @@ struct PlannedStep {
   /// "--component NAME", and its place in the error report.
   std::string location;
   ErrorPlace place;
+
+  /// Where a mistake in the param `name` (a `paths` param's member `key`,
+  /// when given) is reported: "run.json: steps[1].params.runs.bm25", or
+  /// "--set runs (member 'bm25')" in the one-component form.
+  [[nodiscard]] std::string param_location(const std::string& name, const std::string* key = nullptr) const;
 };
 
 /// How messages name the place of a mistake: JSON paths in a config file

@@ -11,12 +11,14 @@
 #include <unistd.h>
 
 #include "modules/call_fence.hpp"
+#include "run/input_digests.hpp"
+#include "run/interrupts.hpp"
 #include "run/isolation.hpp"
 #include "run/progress.hpp"
 #include "support/atomic_file.hpp"
+#include "support/interrupts.hpp"
 #include "support/plugin_text.hpp"
 #include "support/results_stream.hpp"
-#include "run/input_digests.hpp"
 
 namespace grk::host {
 
@@ -111,6 +113,14 @@ bool RunSession::run() {
     const auto& step = plan_[i];
     const auto& handle = *handles_[i];
     const std::string label = step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")";
+    if (const int signal_number = interrupt_signal(); signal_number != 0) {
+      // Between steps: nothing runs, nothing to clean; the rest stay pending.
+      interrupted_by_ = signal_number;
+      std::fprintf(stderr, "grk-eval run: interrupted by %s before step '%s'; it and the steps after it were not run\n",
+                   interrupt_name(signal_number).c_str(), step.id.c_str());
+      (void)write_checkpoint();
+      return false;
+    }
     StepOutcome outcome;
     if (!all_ok && !options_.keep_going) {
       outcome.state = StepState::skipped;
@@ -136,8 +146,11 @@ bool RunSession::run() {
     };
     const std::string params = json::write_compact(step.params);
     const auto start = std::chrono::steady_clock::now();
+    const std::time_t step_started = std::time(nullptr);
     if (options_.isolate) {
-      IsolatedInvocation isolated = invoke_isolated(handle, params, observer, options_.step_timeout);
+      // A second SIGINT or SIGTERM ends the step and everything it started.
+      IsolatedInvocation isolated = invoke_isolated(handle, params, observer, options_.step_timeout,
+                                                    ComponentCall::invoke, [] { return interrupt_count() >= 2; });
       outcome.invocation = std::move(isolated.invocation);
       outcome.fault = std::move(isolated.fault);
     } else {
@@ -147,6 +160,10 @@ bool RunSession::run() {
     }
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     progress.clear();
+    if (interrupt_signal() != 0) {
+      stop_after_interrupt(i, outcome, step_started);
+      return false;
+    }
 
     if (outcome.invocation.status == Status::ok) {
       outcome.state = StepState::ok;
@@ -199,6 +216,31 @@ void RunSession::end_run_at_exit(std::size_t i, const std::string& label, int st
   }
   std::fflush(nullptr);
   _exit(exit_step_failed);
+}
+
+void RunSession::stop_after_interrupt(std::size_t index, StepOutcome& outcome, std::time_t step_started) {
+  const auto& step = plan_[index];
+  interrupted_by_ = interrupt_signal();
+  const std::string signal = interrupt_name(interrupted_by_);
+  // A step that finished before it saw the signal keeps its result: nothing
+  // it did is lost. Any other ending is the interruption's.
+  if (outcome.invocation.status == Status::ok) {
+    outcome.state = StepState::ok;
+    std::fprintf(stderr, "grk-eval run: interrupted by %s; step '%s' had finished (ok), the steps after it were not run\n",
+                 signal.c_str(), step.id.c_str());
+  } else {
+    outcome.state = StepState::interrupted;
+    if (outcome.invocation.message.empty()) outcome.invocation.message = "interrupted by " + signal;
+    std::fprintf(stderr, "grk-eval run: interrupted by %s during step '%s' (%s); the steps after it were not run\n",
+                 signal.c_str(), step.id.c_str(), step.entry.component->name.c_str());
+    for (const auto& removed : remove_step_staging(step, step_started)) {
+      std::fprintf(stderr, "grk-eval run: removed the staging folder %s\n", removed.c_str());
+    }
+  }
+  outcomes_.push_back(std::move(outcome));
+  if (auto written = write_checkpoint(); !written) {
+    std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
+  }
 }
 
 ConfigErrors RunSession::validate() const {
@@ -254,7 +296,7 @@ boost::json::object RunSession::results_document() const {
     entry["status"] = name_of(step_state_names, outcome.state, "failed");
     if (outcome.state == StepState::ok) {
       entry["result"] = outcome.invocation.result;
-    } else if (outcome.state == StepState::failed) {
+    } else if (outcome.state == StepState::failed || outcome.state == StepState::interrupted) {
       boost::json::object error{{"status", failure_status(outcome)},
                                 {"message", outcome.invocation.message}};
       if (!outcome.invocation.hint.empty()) error["hint"] = outcome.invocation.hint;

@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <memory>
@@ -77,8 +78,13 @@ class RunSession {
   Expected<void, HostError> write_checkpoint();
 
   /// Runs the steps, with checkpoints as they are due; returns true when all
-  /// ran and succeeded.
+  /// ran and succeeded. After SIGINT or SIGTERM (support/interrupts.hpp) it
+  /// stops: the step that was running is `interrupted`, its staging is
+  /// removed, the rest stay `pending` (docs/design.md §4.17).
   [[nodiscard]] bool run();
+
+  /// The signal that stopped run(), or 0 when it was not stopped.
+  [[nodiscard]] int interrupted_by() const noexcept { return interrupted_by_; }
 
   /// The results document: steps with their results or errors, and the
   /// provenance (host and SDK versions, config and input hashes, start time).
@@ -106,6 +112,10 @@ class RunSession {
   /// The results document as the file holds it.
   [[nodiscard]] std::string results_text() const;
 
+  /// After a step returned while a signal was pending: records it (an ok
+  /// step keeps its result), removes what it staged, says so, and stops.
+  void stop_after_interrupt(std::size_t index, StepOutcome& outcome, std::time_t step_started);
+
   std::vector<PlannedStep> plan_;
   std::vector<std::shared_ptr<ComponentHandle>> handles_;
   RunOptions options_;
@@ -113,6 +123,7 @@ class RunSession {
   std::vector<StepOutcome> outcomes_;
   boost::json::array inputs_;
   std::string started_at_;
+  int interrupted_by_ = 0;
 };
 
 /// Writes the results document to stdout when `output` is empty, else to the

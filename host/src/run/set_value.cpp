@@ -1,5 +1,6 @@
 #include "run/set_value.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -78,16 +79,21 @@ Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::str
   return usage_error("expected a value of a known type");
 }
 
-Expected<StepConfig, HostError> step_from_flags(const ComponentEntry& entry,
-                                                const std::vector<std::string>& sets) {
+StepConfig step_from_flags(const ComponentEntry& entry, const std::vector<std::string>& sets, ConfigErrors& errors) {
   const auto& params = entry.component->params;
   StepConfig step;
   step.id = entry.component->name;
   step.component = entry.component->name;
   step.kind = entry.component->kind;
+  // Before the plan's own mistakes of the step, which share its place.
+  const ErrorPlace place{0, 0};
+  std::vector<std::string> given;
   for (const auto& set : sets) {
     const auto assignment = split_assignment(set);
-    if (!assignment) return located("--set " + set + ": ", assignment.error());
+    if (!assignment) {
+      errors.add(place, located("--set " + set + ": ", assignment.error()));
+      continue;
+    }
     const auto& [key, raw] = *assignment;
     const ParamSpec* spec = nullptr;
     for (const auto& candidate : params) {
@@ -95,12 +101,21 @@ Expected<StepConfig, HostError> step_from_flags(const ComponentEntry& entry,
     }
     if (spec == nullptr) {
       const auto name_of = [](const ParamSpec& param) { return param.name; };
-      return usage_error("--set " + key + ": unknown parameter; expected one of: " +
-                         (params.empty() ? "(none)" : join(params, ", ", name_of)));
+      errors.add(place, usage_error("--set " + key + ": unknown parameter; expected one of: " +
+                                    (params.empty() ? "(none)" : join(params, ", ", name_of))));
+      continue;
     }
-    if (step.params.contains(key)) return usage_error("--set " + key + ": given more than once");
+    if (std::find(given.begin(), given.end(), key) != given.end()) {
+      errors.add(place, usage_error("--set " + key + ": given more than once"));
+      continue;
+    }
+    given.push_back(key);
     auto value = parse_set_value(spec->type, raw);
-    if (!value) return located("--set " + key + ": ", value.error());
+    if (!value) {
+      errors.add(place, located("--set " + key + ": ", value.error()));
+      step.reported_params.push_back(key);
+      continue;
+    }
     step.params[key] = std::move(*value);
   }
   return step;

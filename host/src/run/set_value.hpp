@@ -16,6 +16,7 @@
 #include "run/config.hpp"
 #include "support/host_error.hpp"
 #include "modules/registry.hpp"
+#include "run/errors.hpp"
 
 namespace grk::host {
 
@@ -30,9 +31,9 @@ Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::str
 
 /// The step of `grk-eval run --component NAME --set KEY=VALUE...`: named
 /// after the component, each value read as its parameter's declared type.
-/// Each mistake is a usage error naming its --set.
-Expected<StepConfig, HostError> step_from_flags(const ComponentEntry& entry,
-                                                const std::vector<std::string>& sets);
+/// Each mistake is a usage error naming its --set, added to `errors` in the
+/// order given (docs/design.md §4.14); the step keeps the values that were read.
+StepConfig step_from_flags(const ComponentEntry& entry, const std::vector<std::string>& sets, ConfigErrors& errors);
 
 }  // namespace grk::host
 

@@ -17,6 +17,7 @@ enum ExitCode : int {
   exit_usage = 1,        ///< bad command line or config (nothing ran)
   exit_plugin = 2,       ///< a needed plugin module failed to load or validate (nothing ran)
   exit_step_failed = 3,  ///< a step ran and failed (bad data, refused output, ...)
+  exit_results_unwritten = 4,  ///< the steps ran, but the results document could not be written
 };
 
 /// What each exit code means, as every --help lists it (docs/design.md §4.9).
@@ -29,6 +30,7 @@ inline constexpr ExitCodeMeaning exit_code_meanings[] = {
     {exit_usage, "usage or config error (nothing ran)"},
     {exit_plugin, "a plugin module needed could not be loaded or validated (nothing ran)"},
     {exit_step_failed, "a step ran and failed (bad data, refused output, ...)"},
+    {exit_results_unwritten, "the steps ran, but the results document could not be written"},
 };
 
 struct HostError {

@@ -35,8 +35,8 @@ Expected<ReportFormat, HostError> format_of(const VerbCall& call) {
   if (output.empty()) return ReportFormat::markdown;
   if (const auto format = format_of_file(output)) return *format;
   // Never Markdown in a file named .pdf: the user would not see it until too late.
-  return call.misuse("--output " + output + ": cannot tell the format from its extension; use .md, .html, .htm, "
-                     ".tex or .csv, or say --format");
+  return call.misuse("--output " + output + ": cannot tell the format from its extension; use .md, .markdown, "
+                     ".html, .htm, .tex or .csv, or say --format");
 }
 
 Expected<void, HostError> check(const VerbCall& call) {

@@ -12,9 +12,11 @@
 #include "cli/verb.hpp"
 #include "report/format.hpp"
 #include "report/model.hpp"
+#include "run/input_checks.hpp"
 #include "run/plan.hpp"
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
+#include "support/interrupts.hpp"
 #include "support/results_stream.hpp"
 
 namespace grk::host {
@@ -35,7 +37,9 @@ void add_options(po::options_description& options) {
       ("set", po::value<std::vector<std::string>>()->composing(),
        "KEY=VALUE: a parameter of --component, read as its declared type (repeatable)")
       ("report", po::value<std::string>(),
-       "also write a report of the results to FILE, its format from the extension: .md, .html, .tex, .csv")
+       "also write a report of the results to FILE, its format from the extension: .md, .markdown, .html, .htm, "
+       ".tex, .csv (any case), or from --format")
+      ("format", po::value<std::string>(), "the --report file's format: markdown, html, latex or csv")
       ("isolate", po::bool_switch(),
        "run each step in a child process: a plugin that crashes or hangs fails its step, not the run")
       ("step-timeout", po::value<double>(),
@@ -68,18 +72,54 @@ Expected<void, HostError> check(const VerbCall& call) {
   if (request.step_timeout && !(*request.step_timeout > 0.0)) {
     return call.misuse("--step-timeout must be a number of seconds above 0");
   }
-  if (const std::string report = call.text("report"); !report.empty() && !format_of_file(report)) {
-    return call.misuse("--report " + report + ": cannot tell the format from its extension; use .md, .html, .htm, .tex or .csv");
+  if (!call.text("format").empty() && call.text("report").empty()) {
+    return call.misuse("--format names the --report file's format; give --report FILE too");
   }
   return {};
+}
+
+// The --report file's format: --format's, else its extension's (the one
+// table of report/format.hpp), or the mistake.
+Expected<ReportFormat, HostError> report_format(const VerbCall& call) {
+  const std::string report = call.text("report");
+  if (const std::string name = call.text("format"); !name.empty()) {
+    if (const auto format = format_named(name)) return *format;
+    return usage_error("--format " + name + ": expected markdown, html, latex or csv");
+  }
+  if (const auto format = format_of_file(report)) return *format;
+  return usage_error("--report " + report + ": cannot tell the format from its extension; use .md, .markdown, "
+                     ".html, .htm, .tex or .csv, or say --format");
+}
+
+// The files the command line names, checked with the config's mistakes
+// (docs/design.md §4.7 step 5): --output and --report can be written, and
+// --report's format is known. After the steps' own, in the report.
+ConfigErrors check_outputs(const VerbCall& call, const RunRequest& request) {
+  ConfigErrors errors;
+  constexpr std::size_t after_steps = SIZE_MAX - 1;
+  if (!request.output.empty()) {
+    if (auto problem = file_cannot_be_written(request.output)) {
+      errors.add(ErrorPlace{after_steps, 0},
+                 usage_error("--output " + request.output + ": cannot write '" + request.output + "': " + *problem));
+    }
+  }
+  if (const std::string report = call.text("report"); !report.empty()) {
+    if (auto format = report_format(call); !format) errors.add(ErrorPlace{after_steps, 1}, std::move(format).error());
+    if (auto problem = file_cannot_be_written(report)) {
+      errors.add(ErrorPlace{after_steps, 1},
+                 usage_error("--report " + report + ": cannot write '" + report + "': " + *problem));
+    }
+  }
+  return errors;
 }
 
 struct RunOutcome {
   boost::json::object document;
   bool all_ok = false;
+  int interrupted_by = 0;  ///< SIGINT or SIGTERM that stopped the run, or 0
 };
 
-Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request) {
+Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request, const VerbCall& call) {
   RunOptions options;
   options.keep_going = request.keep_going;
   options.verbose = request.verbose;
@@ -94,6 +134,8 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   // the config's and the plan's, a module that cannot be loaded, and what the
   // steps' own pre-run checks find.
   ConfigErrors errors = std::move(plan.errors);
+  check_step_paths(plan.steps, errors);
+  errors.add_all(check_outputs(call, request));
   auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
   if (!session) {
     errors.add(ErrorPlace{SIZE_MAX, SIZE_MAX}, std::move(session).error());
@@ -101,24 +143,27 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request)
   }
   errors.add_all(session->validate());
   if (!errors.empty()) return unexpected(errors.report(error_line_prefix));
+  // From the first write on, SIGINT and SIGTERM stop the run cleanly instead
+  // of killing it (docs/design.md §4.17); before it there is nothing to lose.
+  catch_interrupts();
   // Before any step: an --output that cannot be written fails now, with
   // nothing run, not after every step's work (exit 1).
   if (auto written = session->write_checkpoint(); !written) {
     return usage_error("--output " + request.output + ": " + written.error().message);
   }
   const bool all_ok = session->run();
-  return RunOutcome{session->results_document(), all_ok};
+  return RunOutcome{session->results_document(), all_ok, session->interrupted_by()};
 }
 
 /// run --report: the report `grk-eval report` would make of the document
 /// (docs/design.md §4.10), announced where the human summary goes.
 Expected<void, HostError> write_report(const boost::json::object& document, const std::string& output,
-                                       const std::string& report) {
+                                       const std::string& report, ReportFormat format) {
   const std::string name = output.empty() ? std::string("results") : std::filesystem::path(output).filename().string();
   GRK_TRY(auto model, model_of(document, name));
   model.source_name = name;
   model.title = "grk-eval report: " + name;
-  GRK_TRY_VOID(write_file_atomically(report, render_report(model, *format_of_file(report))));
+  GRK_TRY_VOID(write_file_atomically(report, render_report(model, format)));
   std::fprintf(output.empty() ? stderr : results_stream(), "report: %s\n", report.c_str());
   return {};
 }
@@ -126,10 +171,18 @@ Expected<void, HostError> write_report(const boost::json::object& document, cons
 Expected<ExitCode, HostError> run(const VerbCall& call) {
   const RunRequest request = parse(call);
   GRK_TRY(auto plan, plan_run(request));
-  GRK_TRY(const auto outcome, execute(std::move(plan), request));
-  GRK_TRY_VOID(emit_results(outcome.document, request.output));
+  GRK_TRY(const auto outcome, execute(std::move(plan), request, call));
+  if (auto emitted = emit_results(outcome.document, request.output); !emitted) {
+    // Steps ran: exit 1 would say nothing did (docs/design.md §4.9).
+    if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
+    return unexpected(HostError{exit_results_unwritten, std::move(emitted).error().message});
+  }
+  // The document says what ran; the report of a run cut short waits for a
+  // whole one. The shell sees the signal (130, 143).
+  if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
   if (const std::string report = call.text("report"); !report.empty()) {
-    GRK_TRY_VOID(write_report(outcome.document, request.output, report));
+    GRK_TRY(const ReportFormat format, report_format(call));
+    GRK_TRY_VOID(write_report(outcome.document, request.output, report, format));
   }
   return outcome.all_ok ? exit_ok : exit_step_failed;
 }
@@ -138,13 +191,18 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 
 extern const Verb verb_run{  // extern: listed in cli/commands.cpp's table
     "run", "CONFIG", "config", "run a config's steps (or: run --component NAME --set K=V...)",
-    "Usage: grk-eval run CONFIG [--output FILE] [--keep-going] [--plugin-dir DIR]...\n"
+    "Usage: grk-eval run CONFIG [--output FILE] [--report FILE [--format F]] [--keep-going] [--plugin-dir DIR]...\n"
     "       grk-eval run --component NAME [--set KEY=VALUE]... [--output FILE]\n\n"
     "Runs the steps of a JSON config in order, or one component with parameters\n"
     "from --set. Every step's component and parameters (and each component's own\n"
     "pre-run check) are checked before any step runs, and every mistake found is\n"
     "reported at once (up to 20); a run stops at the first failing step unless\n"
-    "--keep-going.\n"
+    "--keep-going. So are the files: every input a path parameter names exists\n"
+    "and can be read, every output can be created, and --output and --report can\n"
+    "be written; an input an earlier step writes is exempt.\n"
+    "Ctrl-C (SIGINT) or SIGTERM stops the run: the running step is asked to stop\n"
+    "and its staging removed, the results document records it 'interrupted' and\n"
+    "the rest 'pending', and grk-eval ends by the signal (130 / 143 in a shell).\n"
     "Relative path parameters resolve against the config file's folder (against\n"
     "the working folder with --component).\n\n"
     "Config format:\n"
@@ -156,7 +214,8 @@ extern const Verb verb_run{  // extern: listed in cli/commands.cpp's table
     "step's id, component, kind, module, status and result or error, and a\n"
     "provenance object (versions, config and input SHA-256, start time).\n"
     "--report FILE also writes what 'grk-eval report' makes of it, in the format\n"
-    "of FILE's extension (.md, .html, .tex, .csv).\n\n",
+    "of FILE's extension (.md, .markdown, .html, .htm, .tex, .csv, any case) or of\n"
+    "--format.\n\n",
     /*takes_verbose=*/true, &add_options, &check, &run};
 
 }  // namespace grk::host

@@ -53,6 +53,11 @@ typedef enum grk_status {
   GRK_STATUS_UNIMPLEMENTED = 6,
   /* A bug: an unexpected exception or broken invariant inside the plugin. */
   GRK_STATUS_INTERNAL = 7,
+  /* Added in SDK 1.2. The host asked the call to stop (the user pressed
+     Ctrl-C, see grk_host_api.cancelled): the component stopped, removed
+     what it had staged, and wrote nothing. An older host shows it as
+     INTERNAL, but never asks for it. */
+  GRK_STATUS_CANCELLED = 8,
   /* Forces switch statements to have a default; never returned. */
   GRK_STATUS_RESERVED_ = 0x7fffffff
 } grk_status;
@@ -91,6 +96,14 @@ typedef struct grk_host_api {
      exact. Call it after set_error, at most once. A module of SDK 1.1 checks
      struct_size before calling it: an SDK 1.0 host's table ends before it. */
   void (*set_hint)(void* ctx, const char* text, size_t len);
+  /* Added in SDK 1.2. Nonzero once the host wants the call to stop (its
+     user pressed Ctrl-C or it was sent SIGTERM). Long components poll it,
+     at least every few hundred milliseconds of work; one that sees it stops,
+     removes what it staged, and fails with GRK_STATUS_CANCELLED. Cheap: a
+     read of a flag, and the one service that may be called from any thread
+     of the call. A module checks struct_size before calling it: an older
+     host's table ends before it, and such a host never cancels. */
+  int32_t (*cancelled)(void* ctx);
 } grk_host_api;
 
 /* One statistic or dataset adapter. */

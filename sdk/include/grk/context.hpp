@@ -1,4 +1,5 @@
-// grk::Context: the host's services (log, progress) for one component call.
+// grk::Context: the host's services (log, progress, cancellation) for one
+// component call.
 #ifndef GRK_CONTEXT_HPP
 #define GRK_CONTEXT_HPP
 
@@ -8,6 +9,7 @@
 #include <string_view>
 
 #include <grk/abi.h>
+#include <grk/error.hpp>
 
 namespace grk {
 
@@ -37,6 +39,19 @@ class Context {
     if (has(offsetof(grk_host_api, progress), host_ ? host_->progress : nullptr)) {
       host_->progress(ctx_, phase, done, total, bytes);
     }
+  }
+
+  /// Whether the host asked this call to stop (SDK 1.2; docs/design.md
+  /// §2.6): poll it in long loops. An older host never asks: always false.
+  [[nodiscard]] bool cancelled() const noexcept {
+    return has(offsetof(grk_host_api, cancelled), host_ ? host_->cancelled : nullptr) && host_->cancelled(ctx_) != 0;
+  }
+
+  /// Throws grk::Error(Status::cancelled) when the host asked the call to
+  /// stop, so that the stack unwinds through the component's staging (whose
+  /// destructors remove it) to the SDK's firewall.
+  void stop_if_cancelled() const {
+    if (cancelled()) throw Error(Status::cancelled, "cancelled: the run was interrupted");
   }
 
  private:

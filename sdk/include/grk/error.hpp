@@ -23,6 +23,7 @@ enum class Status : std::int32_t {
   io_error = GRK_STATUS_IO_ERROR,
   unimplemented = GRK_STATUS_UNIMPLEMENTED,
   internal = GRK_STATUS_INTERNAL,
+  cancelled = GRK_STATUS_CANCELLED,  ///< SDK 1.2: the host asked the call to stop
 };
 
 /// The names users see for the statuses (docs/design.md §2.4).
@@ -35,6 +36,7 @@ inline constexpr EnumName<Status> status_names[] = {
     {Status::io_error, "io-error"},
     {Status::unimplemented, "unimplemented"},
     {Status::internal, "internal"},
+    {Status::cancelled, "cancelled"},
 };
 
 /// The name users see for a status, e.g. "invalid-data". A value outside the

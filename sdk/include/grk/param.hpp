@@ -36,6 +36,14 @@ inline constexpr EnumName<ParamType> param_type_names[] = {
 
 inline const char* param_type_name(ParamType type) noexcept { return name_of(param_type_names, type, "string"); }
 
+/// What a `path` (or each member of a `paths`) parameter names, as its
+/// declaration says (docs/design.md §5.3): the host checks it before step 1.
+enum class PathKind { any, file, folder };
+
+/// The word for each kind in declarations ("path_kind") and messages.
+inline constexpr EnumName<PathKind> path_kind_names[] = {
+    {PathKind::any, "any"}, {PathKind::file, "file"}, {PathKind::folder, "folder"}};
+
 /// One declared parameter. Build with required(), optional() or with_default(),
 /// and for a string with a fixed set of values add .one_of({...}).
 struct ParamSpec {
@@ -56,6 +64,9 @@ struct ParamSpec {
   /// (`"dense,fusion"`), for a parameter that was a string before it became
   /// a list (docs/design.md §5.3).
   bool comma_separated = false;
+  /// Whether the path names a file or a folder; any: either. Set it with
+  /// grk::as_file or grk::as_folder.
+  PathKind path_kind = PathKind::any;
 
   /// This parameter, restricted to `values` (a string parameter only).
   ParamSpec one_of(std::vector<std::string> values) && {
@@ -105,6 +116,19 @@ inline ParamSpec with_default(std::string name, ParamType type, boost::json::val
 /// e.g. grk::as_output(grk::required("output_dir", ParamType::path, "...")).
 inline ParamSpec as_output(ParamSpec spec) {
   spec.output = true;
+  return spec;
+}
+
+/// `spec` marked as naming a file (a `path` or `paths` parameter): the host
+/// refuses a folder there, or a missing input, before any step runs.
+inline ParamSpec as_file(ParamSpec spec) {
+  spec.path_kind = PathKind::file;
+  return spec;
+}
+
+/// `spec` marked as naming a folder (a `path` or `paths` parameter).
+inline ParamSpec as_folder(ParamSpec spec) {
+  spec.path_kind = PathKind::folder;
   return spec;
 }
 
@@ -159,6 +183,7 @@ inline boost::json::array params_to_json(const std::vector<ParamSpec>& specs) {
     entry["description"] = spec.description;
     if (spec.output) entry["output"] = true;  // absent when false: older declarations keep their bytes
     if (spec.comma_separated) entry["comma_separated"] = true;  // likewise
+    if (spec.path_kind != PathKind::any) entry["path_kind"] = name_of(path_kind_names, spec.path_kind, "any");
     out.push_back(std::move(entry));
   }
   return out;

@@ -63,13 +63,16 @@ import os
 import struct
 import sys
 
+from . import _interrupts
+
 __all__ = ["load", "find_module", "plugin_search_path", "Module", "Outcome", "PluginError",
            "LoadError", "ABI_VERSION", "SDK_VERSION"]
 
 # The ABI and SDK this loader implements; tests/python_binding checks them
 # against sdk/include/grk/version.h so they move together.
 ABI_VERSION = 1
-SDK_VERSION = (1, 1, 0)
+SDK_VERSION = (1, 2, 0)
+__version__ = "%d.%d.%d" % SDK_VERSION  # the package's version for pip (sdk/python/pyproject.toml)
 
 ENTRY_SYMBOL = "grk_plugin_v%d" % ABI_VERSION
 ENTRY_SYMBOL_PREFIX = "grk_plugin_v"
@@ -83,6 +86,7 @@ STATUS_FAILED_PRECONDITION = 4
 STATUS_IO_ERROR = 5
 STATUS_UNIMPLEMENTED = 6
 STATUS_INTERNAL = 7
+STATUS_CANCELLED = 8  # SDK 1.2: the call stopped because it was asked to (Ctrl-C)
 
 STATUS_NAMES = {
     STATUS_OK: "ok",
@@ -93,6 +97,7 @@ STATUS_NAMES = {
     STATUS_IO_ERROR: "io-error",
     STATUS_UNIMPLEMENTED: "unimplemented",
     STATUS_INTERNAL: "internal",
+    STATUS_CANCELLED: "cancelled",
 }
 
 KIND_NAMES = {1: "statistic", 2: "dataset-adapter"}
@@ -141,6 +146,7 @@ _Log = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int32, ctypes.c_void_p,
 _Progress = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_uint64,
                              ctypes.c_uint64, ctypes.c_uint64)
 _SetHint = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+_Cancelled = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p)
 
 
 class HostApi(ctypes.Structure):
@@ -154,6 +160,7 @@ class HostApi(ctypes.Structure):
         ("log", _Log),
         ("progress", _Progress),
         ("set_hint", _SetHint),  # SDK 1.1
+        ("cancelled", _Cancelled),  # SDK 1.2
     ]
 
 
@@ -244,11 +251,14 @@ class _Call:
         self._log = log
         self._progress = progress
         self._verbose = verbose
+        self.cancelled = False  # set by _interrupts' SIGINT handler
+        self.thread = None
         self.table = HostApi(
             ctypes.sizeof(HostApi), ABI_VERSION,
             _SetResult(self._on_result), _SetError(self._on_error),
             _SetSummary(self._on_summary), _Log(self._on_log),
-            _Progress(self._on_progress), _SetHint(self._on_hint))
+            _Progress(self._on_progress), _SetHint(self._on_hint),
+            _Cancelled(self._on_cancelled))
 
     # Callbacks run inside the plugin's call: they must not raise into C.
     def _guard(self, fn, *args):
@@ -297,6 +307,10 @@ class _Call:
             self._log(name, message)
         else:
             _logger.log(_LOG_LEVELS.get(level, logging.WARNING), "%s", message)
+
+    def _on_cancelled(self, _ctx):
+        # A read of a flag: no Python that could raise into C.
+        return 1 if self.cancelled else 0
 
     def _on_progress(self, _ctx, phase, done, total, size):
         if self._progress is not None:
@@ -376,8 +390,14 @@ class Module:
         text = json.dumps(params, default=os.fspath).encode("ascii")
         call = _Call(log, progress, verbose)
         buffer = ctypes.create_string_buffer(text, len(text))
-        status = invoke(ctypes.cast(buffer, ctypes.c_void_p), len(text),
-                        ctypes.byref(call.table), None)
+        with _interrupts.InFlight(call):
+            status = invoke(ctypes.cast(buffer, ctypes.c_void_p), len(text),
+                            ctypes.byref(call.table), None)
+        if call.cancelled:
+            # Ctrl-C came during the call; it has returned, having stopped
+            # (status cancelled) or finished. Either way the caller sees the
+            # interrupt, never a result it did not wait for (docs/design.md §5.5).
+            raise KeyboardInterrupt
         if call.failures:
             raise call.failures[0]
         if status != STATUS_OK or call.error is not None:
@@ -543,6 +563,7 @@ def load(path):
     """Loads the plugin module at `path` (absolute, or relative to the working
     folder) and returns a Module, or raises LoadError saying why it cannot,
     in grk-eval's words for the same file."""
+    _interrupts.install()  # from the main thread, so that a call from another can be cancelled
     path = os.fspath(path)
     if not os.path.exists(path):
         raise LoadError(path, "no such file", STATUS_NOT_FOUND)
@@ -594,8 +615,23 @@ def load(path):
 
 
 def _install_prefix():
-    """<prefix> of <prefix>/share/grk/python/grk_plugins/__init__.py."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    """<prefix> of <prefix>/share/grk/python/grk_plugins/__init__.py (cmake
+    --install), or of <prefix>/lib/pythonX.Y/{site,dist}-packages/grk_plugins/
+    (pip install --prefix; Debian's pip may add local/ below the prefix it is
+    given: the first of the two that holds lib/grk/plugins)."""
+    package = os.path.dirname(os.path.abspath(__file__))
+    site = os.path.dirname(package)
+    if os.path.basename(site) in ("site-packages", "dist-packages") and \
+            os.path.basename(os.path.dirname(site)).startswith("python"):
+        prefix = os.path.dirname(os.path.dirname(os.path.dirname(site)))
+        candidates = [prefix]
+        if os.path.basename(prefix) == "local":
+            candidates.append(os.path.dirname(prefix))
+        for candidate in candidates:
+            if os.path.isdir(os.path.join(candidate, "lib", "grk", "plugins")):
+                return candidate
+        return prefix
+    here = package
     for _ in range(4):
         here = os.path.dirname(here)
     return here

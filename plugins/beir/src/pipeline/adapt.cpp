@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "pipeline/corpus_passes.hpp"
+#include "pipeline/subsets.hpp"
 #include "rules/encodability_check.hpp"
 #include "policies/id_adaptation.hpp"
 #include "rules/identifier_rules.hpp"
@@ -78,7 +79,13 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   checks.documents = policies.document_ids == IdPolicy::refuse;
   checks.queries = policies.query_ids == IdPolicy::refuse;
   const std::string corpus_path = join_path(source, "corpus.jsonl");
-  const SourceFile corpus_file = open_source(corpus_path, "file").or_throw();
+  Expected<SourceFile> opened_corpus = open_source(corpus_path, "file");
+  if (!opened_corpus) {
+    // The message stays groundkit's; the hint names the way out (item: a CQADupStack folder).
+    std::string hint = opened_corpus.error().hint.empty() ? subsets_hint(source) : opened_corpus.error().hint;
+    throw Error(opened_corpus.error().status, opened_corpus.error().message, std::move(hint));
+  }
+  const SourceFile corpus_file = std::move(opened_corpus).value();
   CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, policies.line_breaks, hooks, checks).or_throw();
   const std::string queries_path = join_path(source, "queries.jsonl");
   const JsonlRows query_rows =

@@ -4,6 +4,8 @@
 #include "pipeline/adapt.hpp"
 #include "pipeline/validate.hpp"
 #include "pipeline/subsets.hpp"
+#include "read/python_path.hpp"
+#include "rules/output_checks.hpp"
 
 
 namespace grk::beir {
@@ -34,7 +36,8 @@ Expected<std::string> checked_mode(const Params& params) {
 
 std::vector<ParamSpec> BeirDatasetAdapter::params() {
   std::vector<ParamSpec> specs = {
-      required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/"),
+      as_folder(
+          required("source_dir", ParamType::path, "BEIR dataset folder holding corpus.jsonl, queries.jsonl and qrels/")),
       as_output(optional("output_dir", ParamType::path,
                          "folder that receives corpus/ and judgments.jsonl (required when mode is adapt)")),
       with_default("split", ParamType::string, "test", "qrels split to adapt: qrels/<split>.tsv"),
@@ -48,8 +51,17 @@ std::vector<ParamSpec> BeirDatasetAdapter::params() {
 // every value against its declared choices. A `graded` below 1 is left to adapt(),
 // which refuses it as it always has, first.
 Expected<void> BeirDatasetAdapter::validate(const Params& params) const {
-  if (!read_policies(params)) return {};
-  GRK_TRY_VOID(checked_mode(params));
+  const auto policies = read_policies(params);
+  if (!policies) return {};
+  GRK_TRY(const std::string mode, checked_mode(params));
+  // docs/behaviour/beir.md §7 steps 11-12 before any step runs: an output the
+  // step would refuse (a non-empty corpus/, a file in the way) is refused up
+  // front with the step's own message. One dataset only: subsets each checks
+  // its outputs one level down, after reading the subsets.
+  if (mode == "adapt" && policies->subsets != SubsetsPolicy::each) {
+    const std::string output_dir = params.string("output_dir");
+    if (output_dir.find('\0') == std::string::npos) GRK_TRY_VOID(check_output(python_realpath(output_dir)));
+  }
   return {};
 }
 
@@ -61,8 +73,13 @@ boost::json::value BeirDatasetAdapter::adapt(const Params& params, Context& cont
   // docs/behaviour/beir.md §18.1: the mode, checked after the policies (declaration order).
   const std::string mode = checked_mode(params).or_throw();
   AdaptationHooks hooks;
+  // Every pass reports progress every few thousand records, on the calling
+  // thread: the place to poll for cancellation (SDK 1.2). The throw unwinds
+  // through DatasetOutput, whose staging folder goes with it, so a cancelled
+  // run leaves the destination as it was (docs/behaviour/beir.md §20).
   hooks.progress = [&context](const char* phase, std::uint64_t done, std::uint64_t total, std::uint64_t bytes) {
     context.progress(phase, done, total, bytes);
+    context.stop_if_cancelled();
   };
   if (mode == "validate") {
     if (request.policies.subsets == SubsetsPolicy::each) return validate_subsets(request, hooks);

@@ -1,5 +1,6 @@
 #include "pipeline/corpus_passes.hpp"
 
+#include <grk/error.hpp>
 #include <grk/json/wtf8.hpp>
 #include <grk/python/text.hpp>
 
@@ -7,6 +8,7 @@
 #include <atomic>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 #include <thread>
 
 #include <sys/stat.h>
@@ -131,6 +133,9 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
   second.checks = checks;
   bool second_clean = false;
   std::atomic<std::uint64_t> second_records{0}, second_bytes{0};
+  // Set when the first half stops early (a cancellation, docs/behaviour/beir.md
+  // §20): the helper then stops at its next count instead of reading on.
+  std::atomic<bool> stop_second{false};
   // Any problem, or an exception (out of memory), leaves a half not clean:
   // the in-order survey then meets the same problem and reports it. Nothing
   // may escape the helper thread, which would end the process.
@@ -141,6 +146,7 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
           survey_lines(reader, path, second, [&](std::uint64_t records, std::uint64_t bytes) {
             second_records = records;
             second_bytes = bytes;
+            if (stop_second) throw std::runtime_error("stopped");  // caught below: the half is not clean
           });
       second.ranges.push_back(CorpusRange{*split, state.size, reader.fingerprint()});
       second.lines_kept_whole = reader.lines_kept_whole();
@@ -163,6 +169,15 @@ std::optional<CorpusSurvey> survey_corpus_halves(const SourceFile& file, const s
     first.ranges.push_back(CorpusRange{0, *split, reader.fingerprint()});
     first.lines_kept_whole = reader.lines_kept_whole();
     first_clean = surveyed.has_value() && !first.record_problem;
+  } catch (const Error& error) {
+    // A cancellation from the progress hook: not a problem of the file, so
+    // it is not surveyed again in order; the helper is stopped and joined first.
+    if (error.status() == Status::cancelled) {
+      stop_second = true;
+      helper.join();
+      throw;
+    }
+    // Anything else as below.
   } catch (...) {
     // As above; the helper must still be joined.
   }

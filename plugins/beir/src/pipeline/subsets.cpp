@@ -57,6 +57,14 @@ std::string one_dataset_not_subsets(const std::string& source) {
          " holds corpus.jsonl itself: it is one BEIR dataset, not a folder of them; adapt it with subsets 'refuse'";
 }
 
+std::string subsets_hint(const std::string& source) {
+  if (exists_no_follow(join_path(source, "corpus.jsonl"))) return {};
+  const SubsetFolders folders = find_subsets(source);
+  if (folders.datasets.empty()) return {};
+  return python::repr(source) + " is a folder of BEIR datasets (CQADupStack's layout): " +
+         python::repr_list(folders.datasets) + "; adapt each of them with subsets=each";
+}
+
 SubsetsReport adapt_subsets(const AdaptationRequest& request, const AdaptationHooks& hooks) {
   for (const std::string* given : {&request.source_dir, &request.output_dir}) {
     if (given->find('\0') != std::string::npos) throw Error(Status::invalid_argument, "embedded null byte");

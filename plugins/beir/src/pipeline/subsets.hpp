@@ -28,6 +28,12 @@ SubsetFolders find_subsets(const std::string& source);
 /// corpus.jsonl itself), in adapt and validate mode alike (docs/behaviour/beir.md §17 step 2).
 std::string one_dataset_not_subsets(const std::string& source);
 
+/// The hint under the refusal of a source without corpus.jsonl whose
+/// subfolders are BEIR datasets (CQADupStack's layout) under the default
+/// subsets: the subfolders, and `subsets=each`; empty when the source is not
+/// laid out so.
+std::string subsets_hint(const std::string& source);
+
 /// What `subsets: each` reports: every subset's report of docs/behaviour/beir.md §10 and §16.7.
 struct SubsetsReport {
   std::string source_dir;

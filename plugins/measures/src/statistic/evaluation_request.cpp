@@ -40,11 +40,11 @@ QrelsFormat format_named(const std::string& name) {
 
 std::vector<ParamSpec> evaluation_params() {
   return {
-      required("qrels", ParamType::path, "relevance judgments: TREC qrels (qid iter docno rel) or BEIR's TSV"),
+      as_file(required("qrels", ParamType::path, "relevance judgments: TREC qrels (qid iter docno rel) or BEIR's TSV")),
       with_default("qrels_format", ParamType::string, "auto",
                    "auto (a BEIR header line means BEIR), trec or beir")
           .one_of({"auto", "trec", "beir"}),
-      required("runs", ParamType::paths, "TREC runs (qid Q0 docno rank score tag), one per system"),
+      as_file(required("runs", ParamType::paths, "TREC runs (qid Q0 docno rank score tag), one per system")),
       with_default("measures", ParamType::list, boost::json::array{"official"},
                    "trec_eval -m entries: map, P.5,10, ndcg_cut.10, official, all_trec, beir, ..."),
       with_default("per_query", ParamType::boolean, false, "each query's values too (trec_eval -q)"),
@@ -54,7 +54,8 @@ std::vector<ParamSpec> evaluation_params() {
       optional("max_results", ParamType::integer, "documents kept per query (trec_eval -M)"),
       with_default("ignore_identical_ids", ParamType::boolean, false,
                    "drop a run line whose document id is its query id (BEIR's)"),
-      as_output(optional("output_dir", ParamType::path, "where <system>.txt gets trec_eval's output for each run")),
+      as_output(as_folder(
+          optional("output_dir", ParamType::path, "where <system>.txt gets trec_eval's output for each run"))),
   };
 }
 

@@ -189,11 +189,11 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
 
 std::vector<ParamSpec> CompareSystemsStatistic::params() {
   std::vector<ParamSpec> specs{
-      optional("report", ParamType::path,
-               "EvalReport JSON; its stages are the systems (give one of report, scores, runs)"),
-      optional("scores", ParamType::path,
-               "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": ...}) "
-               "on one metric, named by metric (give one of report, scores, runs)"),
+      as_file(optional("report", ParamType::path,
+                       "EvalReport JSON; its stages are the systems (give one of report, scores, runs)")),
+      as_file(optional("scores", ParamType::path,
+                       "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": "
+                       "...}) on one metric, named by metric (give one of report, scores, runs)")),
       runs_param(),
       runs_format_param(),
   };

@@ -12,9 +12,15 @@ namespace grk::significance {
 
 namespace {
 
-/// The host's progress line for the bootstrap's resamples.
+/// The host's progress line for the bootstrap's resamples, and the poll for
+/// cancellation (SDK 1.2): the resampling loop reports on the calling thread
+/// every tenth of its work (at least every 4096 resamples), and the throw
+/// leaves it with nothing written.
 BootstrapProgress resampling_progress(Context& context) {
-  return [&context](std::uint64_t done, std::uint64_t total) { context.progress("resampling", done, total); };
+  return [&context](std::uint64_t done, std::uint64_t total) {
+    context.progress("resampling", done, total);
+    context.stop_if_cancelled();
+  };
 }
 
 }  // namespace

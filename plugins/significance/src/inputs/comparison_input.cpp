@@ -121,9 +121,9 @@ Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) 
 }  // namespace
 
 ParamSpec runs_param() {
-  return optional("runs", ParamType::paths,
-                  "{system name: path} of per-query evaluation files, or of TREC runs with runs_format trec_run (give one "
-                  "of report, scores, runs)");
+  return as_file(optional("runs", ParamType::paths,
+                          "{system name: path} of per-query evaluation files, or of TREC runs with runs_format "
+                          "trec_run (give one of report, scores, runs)"));
 }
 
 ParamSpec runs_format_param() {
@@ -135,11 +135,12 @@ ParamSpec runs_format_param() {
 
 std::vector<ParamSpec> comparison_input_params() {
   std::vector<ParamSpec> specs{
-      optional("report", ParamType::path,
-               "EvalReport JSON written by `grk eval`; compares two of its stages (give one of report, scores, runs)"),
-      optional("scores", ParamType::path,
-               "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}}, or {\"systems\": {name: "
-               "{query_id: score}}} (give one of report, scores, runs)"),
+      as_file(optional("report", ParamType::path,
+                       "EvalReport JSON written by `grk eval`; compares two of its stages (give one of report, "
+                       "scores, runs)")),
+      as_file(optional("scores", ParamType::path,
+                       "JSON file {\"baseline\": {query_id: score}, \"candidate\": {...}}, or {\"systems\": {name: "
+                       "{query_id: score}}} (give one of report, scores, runs)")),
       runs_param(),
       optional("report_data", ParamType::object,
                "an EvalReport as a JSON object, in place of a report file (give one input only)"),

@@ -1,0 +1,126 @@
+#include "run/input_checks.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
+#include <grk/param.hpp>
+
+namespace grk::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string quoted(const std::string& path) { return "'" + path + "'"; }
+
+// Whether `path` is `base` or lies under it, both lexically normal and absolute
+// (the plan made them so): a path an earlier step writes.
+bool at_or_under(const fs::path& path, const fs::path& base) {
+  auto p = path.lexically_normal();
+  auto b = base.lexically_normal();
+  auto [bi, pi] = std::mismatch(b.begin(), b.end(), p.begin(), p.end());
+  // A trailing slash leaves an empty last element; it does not make a difference.
+  return bi == b.end() || (std::next(bi) == b.end() && bi->empty());
+}
+
+// What is wrong with an input at `path`, if anything. Opening it is the only
+// test of "can be read" that agrees with the later read for every user.
+std::optional<std::string> input_problem(const std::string& path, PathKind kind) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return quoted(path) + " does not exist";
+    return "cannot read " + quoted(path) + ": " + std::strerror(errno);
+  }
+  const bool folder = S_ISDIR(st.st_mode);
+  if (kind == PathKind::file && folder) return quoted(path) + " is a folder; expected a file";
+  if (kind == PathKind::folder && !folder) return quoted(path) + " is not a folder; expected a folder";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (folder ? O_DIRECTORY : 0));
+  if (fd < 0) return "cannot read " + quoted(path) + ": " + std::strerror(errno);
+  ::close(fd);
+  return std::nullopt;
+}
+
+// The nearest folder above `path` that exists, and why it cannot hold what
+// is created under it, if it cannot.
+std::optional<std::string> creation_problem(const fs::path& path) {
+  fs::path ancestor = path.parent_path();
+  struct stat st {};
+  while (::stat(ancestor.c_str(), &st) != 0) {
+    // ENOTDIR: a file on the way up, which the walk then meets and names.
+    if (errno != ENOENT && errno != ENOTDIR) return quoted(ancestor.string()) + ": " + std::strerror(errno);
+    if (ancestor == ancestor.parent_path()) break;
+    ancestor = ancestor.parent_path();
+  }
+  if (!S_ISDIR(st.st_mode)) return quoted(ancestor.string()) + " is not a folder";
+  if (::access(ancestor.c_str(), W_OK | X_OK) != 0) {
+    return quoted(ancestor.string()) + " is not writable: " + std::strerror(errno);
+  }
+  return std::nullopt;
+}
+
+// What is wrong with an output at `path`, if anything: it exists as the
+// wrong kind, or it cannot be created. Whether an existing output may be
+// written into is the component's rule (its pre-run check says it).
+std::optional<std::string> output_problem(const std::string& path, PathKind kind) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    const bool folder = S_ISDIR(st.st_mode);
+    if (kind == PathKind::file && folder) return quoted(path) + " is a folder; expected a file";
+    if (kind == PathKind::folder && !folder) return quoted(path) + " exists and is not a folder";
+    return std::nullopt;
+  }
+  if (auto problem = creation_problem(path)) return "cannot create " + quoted(path) + ": " + *problem;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> file_cannot_be_written(const std::string& target) {
+  const fs::path path = fs::absolute(fs::path(target)).lexically_normal();
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return std::string("it is a folder");
+    if (!S_ISREG(st.st_mode)) return std::string("it exists and is not a regular file");
+  }
+  return creation_problem(path);
+}
+
+void check_step_paths(const std::vector<PlannedStep>& steps, ConfigErrors& errors) {
+  std::vector<fs::path> earlier_outputs;
+  for (const auto& step : steps) {
+    std::vector<fs::path> outputs;
+    const auto check = [&](const ParamSpec& spec, const std::string& where, const boost::json::value& value) {
+      const std::string path(value.get_string());
+      if (spec.output) {
+        outputs.emplace_back(path);
+        if (auto problem = output_problem(path, spec.path_kind)) errors.add(step.place, usage_error(where + *problem));
+        return;
+      }
+      for (const auto& made : earlier_outputs) {
+        if (at_or_under(path, made)) return;
+      }
+      if (auto problem = input_problem(path, spec.path_kind)) errors.add(step.place, usage_error(where + *problem));
+    };
+    for (const auto& spec : step.entry.component->params) {
+      const auto* value = step.params.if_contains(spec.name);
+      if (value == nullptr) continue;
+      if (spec.type == ParamType::path) check(spec, step.param_location(spec.name) + ": ", *value);
+      if (spec.type == ParamType::paths) {
+        for (const auto& member : value->get_object()) {
+          const std::string key(member.key());
+          check(spec, step.param_location(spec.name, &key) + ": ", member.value());
+        }
+      }
+    }
+    earlier_outputs.insert(earlier_outputs.end(), outputs.begin(), outputs.end());
+  }
+}
+
+}  // namespace grk::host
