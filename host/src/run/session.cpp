@@ -1,5 +1,6 @@
 #include "run/session.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -170,7 +171,7 @@ bool RunSession::run() {
       std::fprintf(options_.human, "[%zu/%zu] %s: ok (%.2f s)\n", i + 1, count, label.c_str(),
                    outcome.seconds);
       if (!outcome.invocation.summary.empty()) {
-        std::fprintf(options_.human, "      %s\n", printable(outcome.invocation.summary).c_str());
+        print_summary(outcome.invocation.summary);
       }
     } else {
       outcome.state = StepState::failed;
@@ -184,6 +185,17 @@ bool RunSession::run() {
     }
   }
   return all_ok;
+}
+
+// A summary may hold several lines (compare-systems gives one a pair). Each
+// is shown indented under the step's line and escaped as below, so none can
+// pass for a line of the host's.
+void RunSession::print_summary(std::string_view summary) const {
+  for (std::size_t start = 0; start <= summary.size();) {
+    const std::size_t end = std::min(summary.find('\n', start), summary.size());
+    std::fprintf(options_.human, "      %s\n", printable(summary.substr(start, end - start)).c_str());
+    start = end + 1;
+  }
 }
 
 // Plugin text on a terminal line shows its control characters escaped: a

@@ -100,6 +100,8 @@ class RunSession {
         started_at_(utc_timestamp_now()) {}
 
   /// The FAILED line of step i and its hint, plugin text shown printable.
+  /// Prints a step's summary under its line, each of its lines indented.
+  void print_summary(std::string_view summary) const;
   void print_failure(std::size_t i, const std::string& label, const StepOutcome& outcome) const;
 
   /// Called from within exit() when step i's plugin calls it in process

@@ -22,8 +22,9 @@ constexpr const char* judging_params[] = {"qrels",       "relevance_level", "com
 
 std::vector<ParamSpec> trec_run_params() {
   return {
-      optional("qrels", ParamType::path,
-               "relevance judgments (TREC qrels or BEIR's TSV) that runs_format trec_run scores the runs against"),
+      as_file(optional("qrels", ParamType::path,
+                       "relevance judgments (TREC qrels or BEIR's TSV) that runs_format trec_run scores the runs "
+                       "against")),
       optional("relevance_level", ParamType::integer,
                "with trec_run: the lowest relevant level (trec_eval -l; default 1)"),
       optional("complete", ParamType::boolean,

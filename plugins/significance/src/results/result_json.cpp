@@ -115,7 +115,7 @@ std::string summarize_family(const boost::json::value& json) {
   std::string summary = family.text("test") + " test, " + corrected + ", alpha " +
                         (alpha && alpha->is_number() ? json::format_python_float(alpha->to_number<double>()) : "?");
   if (const auto* comparisons = object->if_contains("comparisons"); comparisons && comparisons->is_array()) {
-    for (const auto& record : comparisons->get_array()) summary += "\n        " + summarize_comparison(record, true);
+    for (const auto& record : comparisons->get_array()) summary += "\n  " + summarize_comparison(record, true);  // under the host's indent
   }
   return summary;
 }
