@@ -71,6 +71,29 @@ BOOST_AUTO_TEST_CASE(a_prerun_check_that_crashes_is_reported_like_a_crashed_step
   BOOST_TEST(result.out == "");
 }
 
+// exit() in a pre-run check, in process, would end grk-eval with 0 and nothing
+// run (docs/design.md §4.16): it is a module that could not be validated.
+BOOST_AUTO_TEST_CASE(a_prerun_check_that_calls_exit_ends_the_run_as_not_validated) {
+  grk::test::TempDir dir;
+  grk::test::write_text(dir / "run.json",
+                        R"({"steps": [)" + sleep_step("nap", 1) +
+                            R"(, {"id": "quitter", "statistic": "fault-validate-exit", "params": {}}]})");
+  const auto result = grk_eval(std::vector<std::string>{"run", (dir / "run.json").string(), "-o",
+                                                        (dir / "out.json").string()} +
+                               grk::test::only_fixtures({"faults"}));
+  BOOST_TEST(result.exit_code == 2);
+  BOOST_TEST(result.err == "grk-eval run: " + (dir / "run.json").string() +
+                               ": steps[1] (fault-validate-exit) [crashed]: its plugin called exit(0) in its pre-run "
+                               "check, which ended grk-eval; no step ran\n");
+  BOOST_TEST(result.out == "");
+  const auto isolated = grk_eval(std::vector<std::string>{"run", (dir / "run.json").string(), "--isolate"} +
+                                 grk::test::only_fixtures({"faults"}));
+  BOOST_TEST(isolated.exit_code == 2);
+  BOOST_TEST(isolated.err == "grk-eval run: " + (dir / "run.json").string() +
+                                 ": steps[1] (fault-validate-exit) [crashed]: its process exited with code 0 before it "
+                                 "gave a result\n");
+}
+
 BOOST_AUTO_TEST_CASE(five_mistakes_of_five_kinds_in_one_report_in_file_order) {
   grk::test::TempDir dir;
   grk::test::write_text(dir / "in.txt", "a\n");
@@ -97,7 +120,7 @@ BOOST_AUTO_TEST_CASE(five_mistakes_of_five_kinds_in_one_report_in_file_order) {
                  line + "steps[0].params.milliseconds: expected integer, got string\n" +
                  line + "steps[1].statistic: no statistic named 'fixture-summ' is available; available: "
                         "fault-abort, fault-allocate, fault-close-output, fault-exit, fault-hang, fault-segfault, "
-                        "fault-sleep, fault-stdout, fault-validate-segfault, fixture-sum "
+                        "fault-sleep, fault-stdout, fault-validate-exit, fault-validate-segfault, fixture-sum "
                         "(2 plugin modules could not be used; `grk-eval plugins` says why: " +
                  twin_a + " [duplicate-component]: component 'fixture-twin' is also provided by " + twin_b +
                  "; remove one of the files; " + twin_b +

@@ -264,6 +264,8 @@ ConfigErrors RunSession::validate() const {
     // A pre-run check has nothing to show while it runs; its logs wait for the step.
     const InvocationObserver quiet;
     const std::string params = json::write_compact(step.params);
+    const bool one_component = step.location.rfind("--component ", 0) == 0;
+    const std::string where = one_component ? step.location : step.location + " (" + handle.name() + ")";
     StepOutcome outcome;
     if (options_.isolate) {
       IsolatedInvocation isolated =
@@ -271,11 +273,20 @@ ConfigErrors RunSession::validate() const {
       outcome.invocation = std::move(isolated.invocation);
       outcome.fault = std::move(isolated.fault);
     } else {
+      // A plugin's exit() here would end grk-eval with exit code 0 and nothing
+      // run (docs/design.md §4.16): it is a module that could not be validated.
+      on_exit_during_call([&where](int status) {
+        std::fprintf(stderr,
+                     "grk-eval run: %s [crashed]: its plugin called exit(%d) in its pre-run check, which ended "
+                     "grk-eval; no step ran\n",
+                     where.c_str(), status);
+        std::fflush(nullptr);
+        _exit(exit_plugin);
+      });
       outcome.invocation = handle.validate(params, quiet);
+      on_exit_during_call(nullptr);
     }
     if (outcome.invocation.status == Status::ok) continue;
-    const bool one_component = step.location.rfind("--component ", 0) == 0;
-    const std::string where = one_component ? step.location : step.location + " (" + handle.name() + ")";
     HostError error{outcome.fault ? exit_plugin : exit_usage,
                     where + " [" + failure_status(outcome) + "]: " + outcome.invocation.message};
     // Under its mistake, as under a FAILED line (docs/design.md §2.5).
