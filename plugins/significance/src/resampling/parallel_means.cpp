@@ -123,6 +123,54 @@ struct Round {
   std::size_t blocks = 0;
 };
 
+// The accepted draws of the round at hand, by position in the whole stream.
+struct RoundDraws {
+  const std::uint32_t* accepted;           // block b's draws at b * slot_words
+  const std::vector<std::size_t>& starts;  // block b's first draw, from the round's start
+  std::size_t blocks;
+  std::uint64_t base;  // the stream position of the round's first draw
+
+  // take(draws, count) over the draws of stream positions [from, to), block by block.
+  template <class Take>
+  void each(std::uint64_t from, std::uint64_t to, Take&& take) const {
+    std::size_t b = static_cast<std::size_t>(
+        std::upper_bound(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(blocks) + 1,
+                         static_cast<std::size_t>(from - base)) - starts.begin() - 1);
+    while (from < to) {
+      const std::size_t at = static_cast<std::size_t>(from - base) - starts[b];
+      const std::size_t count = static_cast<std::size_t>(std::min<std::uint64_t>(to - from, starts[b + 1] - starts[b] - at));
+      take(accepted + b * slot_words + at, count);
+      from += count;
+      ++b;
+    }
+  }
+};
+
+// The means of resamples [first, end), whose draws are all in `draws`' round,
+// eight to a task on the crew.
+void whole_resample_means(Crew& crew, const RoundDraws& draws, const std::vector<double>& deltas, std::uint64_t first,
+                          std::uint64_t end, std::vector<double>& means) {
+  const std::size_t n = deltas.size();
+  const std::uint64_t whole = end > first ? end - first : 0;
+  crew.run(static_cast<std::size_t>((whole + kLanes - 1) / kLanes), [&](std::size_t task) {
+    const std::uint64_t r = first + task * kLanes;
+    const std::size_t count = static_cast<std::size_t>(std::min<std::uint64_t>(kLanes, end - r));
+    std::vector<std::uint32_t> lanes(count * n);
+    std::uint32_t* into = lanes.data();
+    draws.each(r * n, (r + count) * n, [&](const std::uint32_t* drawn, std::size_t span) {
+      std::memcpy(into, drawn, span * sizeof(std::uint32_t));
+      into += span;
+    });
+    double totals[kLanes];
+    if (count == kLanes) {
+      sum_eight_resamples(deltas.data(), lanes.data(), n, totals);
+    } else {
+      for (std::size_t k = 0; k < count; ++k) totals[k] = sum_drawn(0.0, deltas.data(), lanes.data() + k * n, n);
+    }
+    for (std::size_t k = 0; k < count; ++k) means[static_cast<std::size_t>(r + k)] = totals[k] / static_cast<double>(n);
+  });
+}
+
 }  // namespace
 
 std::vector<double> resample_means_on_threads(const std::vector<double>& deltas, std::uint64_t resamples,
@@ -187,23 +235,11 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
       while (base + starts[b + 1] < needed) ++b;
       words = (blocks_before + b + 1) * block_words;
     }
-    // The draws of stream positions [from, to) of this round, block by block.
-    auto for_each_span = [&](std::uint64_t from, std::uint64_t to, auto&& take) {
-      std::size_t b = static_cast<std::size_t>(
-          std::upper_bound(starts.begin(), starts.begin() + static_cast<std::ptrdiff_t>(round.blocks) + 1,
-                           static_cast<std::size_t>(from - base)) - starts.begin() - 1);
-      while (from < to) {
-        const std::size_t at = static_cast<std::size_t>(from - base) - starts[b];
-        const std::size_t count = static_cast<std::size_t>(std::min<std::uint64_t>(to - from, starts[b + 1] - starts[b] - at));
-        take(accepted.data() + b * slot_words + at, count);
-        from += count;
-        ++b;
-      }
-    };
+    const RoundDraws draws{accepted.data(), starts, round.blocks, base};
     // A resample begun in an earlier round goes on from its chain so far.
     if (next * n < base) {
       const std::uint64_t stop = std::min((next + 1) * n, end);
-      for_each_span(base, stop, [&](const std::uint32_t* drawn, std::size_t count) {
+      draws.each(base, stop, [&](const std::uint32_t* drawn, std::size_t count) {
         carry = sum_drawn(carry, deltas.data(), drawn, count);
       });
       if (stop == (next + 1) * n) {
@@ -214,30 +250,12 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
     }
     // The resamples whose draws are all in this round, eight to a task.
     const std::uint64_t whole_end = next * n >= base ? std::min<std::uint64_t>(resamples, end / n) : next;
-    const std::uint64_t first = next;
-    const std::uint64_t whole = whole_end > first ? whole_end - first : 0;
-    crew.run(static_cast<std::size_t>((whole + kLanes - 1) / kLanes), [&](std::size_t task) {
-      const std::uint64_t r = first + task * kLanes;
-      const std::size_t count = static_cast<std::size_t>(std::min<std::uint64_t>(kLanes, whole_end - r));
-      std::vector<std::uint32_t> lanes(count * n);
-      std::uint32_t* into = lanes.data();
-      for_each_span(r * n, (r + count) * n, [&](const std::uint32_t* drawn, std::size_t span) {
-        std::memcpy(into, drawn, span * sizeof(std::uint32_t));
-        into += span;
-      });
-      double totals[kLanes];
-      if (count == kLanes) {
-        sum_eight_resamples(deltas.data(), lanes.data(), n, totals);
-      } else {
-        for (std::size_t k = 0; k < count; ++k) totals[k] = sum_drawn(0.0, deltas.data(), lanes.data() + k * n, n);
-      }
-      for (std::size_t k = 0; k < count; ++k) means[static_cast<std::size_t>(r + k)] = totals[k] / n_as_double;
-    });
-    next = first + whole;
+    whole_resample_means(crew, draws, deltas, next, whole_end, means);
+    next = std::max(next, whole_end);
     // A resample that goes on in the next round starts its chain here.
     if (next < resamples && next * n >= base && next * n < end) {
       carry = 0.0;
-      for_each_span(next * n, end, [&](const std::uint32_t* drawn, std::size_t count) {
+      draws.each(next * n, end, [&](const std::uint32_t* drawn, std::size_t count) {
         carry = sum_drawn(carry, deltas.data(), drawn, count);
       });
     }
