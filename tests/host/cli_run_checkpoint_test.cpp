@@ -8,7 +8,9 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "grk_eval.hpp"
@@ -104,6 +106,38 @@ BOOST_AUTO_TEST_CASE(a_kill_at_any_moment_leaves_a_valid_document) {
     saw_middle = saw_middle || (ok > 0 && ok < seen.size());
   }
   BOOST_TEST(saw_middle);
+}
+
+// The steps ran, but the last write of the document failed (its folder was
+// replaced by a file during the run): exit 4, not 1, which says nothing ran
+// (docs/design.md §4.9).
+BOOST_AUTO_TEST_CASE(a_document_that_cannot_be_written_after_the_steps_ran_exits_4) {
+  const Project project({sleep_step("nap", 1500)});
+  grk::test::ProcessResult result;
+  std::string thrown;  // an exception must not leave the thread: it would abort the test
+  std::thread run([&] {
+    try {
+      result = grk_eval(project.run_args());
+    } catch (const std::exception& error) {
+      thrown = error.what();
+    }
+  });
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (!fs::exists(project.output) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const bool written_first = fs::exists(project.output);
+  const fs::path folder = project.output.parent_path();
+  fs::rename(folder, project.dir / "moved");
+  std::ofstream(folder) << "not a folder\n";
+  run.join();
+  BOOST_REQUIRE_MESSAGE(thrown.empty(), thrown);
+  BOOST_REQUIRE(written_first);
+  BOOST_TEST(result.exit_code == 4, result.exit_code << ": " << result.err);
+  BOOST_TEST(result.err.find("grk-eval run: cannot create folder '" + folder.string() + "': Not a directory\n") !=
+                 std::string::npos,
+             result.err);
+  BOOST_TEST(result.out.find("[1/1] nap (fault-sleep): ok") != std::string::npos, result.out);
 }
 
 BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_written_fails_before_any_step) {
