@@ -12,9 +12,10 @@ const char* const plugin_search_help =
     "each folder of GRK_PLUGIN_PATH (colon-separated); the config's plugin_dirs;\n"
     "and ../lib/grk/plugins next to the grk-eval executable (unless\n"
     "--no-default-plugins). Never in the working folder unless named. Files are\n"
-    "taken in sorted order within a folder. A module file, or the folder it is\n"
-    "in, that another user owns or can write to is refused (unsafe-permissions)\n"
-    "unless --allow-unsafe-plugin-dirs.\n";
+    "taken in sorted order within a folder. A module file, the folder it is in,\n"
+    "or any folder above it (a sticky one such as /tmp aside), that another user\n"
+    "owns or can write to is refused (unsafe-permissions) unless\n"
+    "--allow-unsafe-plugin-dirs.\n";
 
 std::string exit_codes_help() {
   std::string text = "Exit codes:\n";
