@@ -180,6 +180,11 @@ class FolderLock {
 /// Removes a folder tree without following symbolic links. Best effort.
 inline void remove_tree(const std::string& path) { detail::remove_tree_at(AT_FDCWD, path.c_str()); }
 
+/// The same for the entry `name` of the folder open as `parent_fd`, for a
+/// caller that judged the folder by descriptor and must not look it up by
+/// path again.
+inline void remove_tree_at(int parent_fd, const std::string& name) { detail::remove_tree_at(parent_fd, name.c_str()); }
+
 /// An output folder written in a staging folder that no reader of the
 /// destination looks at, and published by renames (docs/design.md §5.6).
 /// Every failure is io_error with Python's OSError text naming the
