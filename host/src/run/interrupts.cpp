@@ -38,56 +38,49 @@ long staging_pid(const std::string& name) {
   return pid;
 }
 
-// Whether the folder open as `fd`, the entry `name`, is provably a staging
-// folder of the interrupted step (see remove_step_staging). Judged on the
-// descriptor that the removal then uses, never on the path again.
-bool is_step_staging(int fd, const std::string& name, const std::string& prefix, std::time_t step_started) {
-  if (name.compare(0, prefix.size(), prefix) != 0) return false;
-  const long pid = staging_pid(name.substr(prefix.size()));
-  if (pid == 0) return false;
+// The entries of the folder open as `fd` but `.` and `..` (none when it
+// cannot be listed); `fd` stays open and unmoved.
+std::vector<std::string> entry_names(int fd) {
+  const int listing = ::dup(fd);
+  DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
+  if (dir == nullptr) {
+    if (listing >= 0) ::close(listing);
+    return {};
+  }
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string name = entry->d_name;
+    if (name != "." && name != "..") names.push_back(name);
+  }
+  ::closedir(dir);
+  return names;
+}
+
+// Whether the folder open as `fd` is provably a staging folder of the
+// interrupted step whose name gave `pid` (see remove_step_staging). Judged on
+// the descriptor that the removal then uses, never on the path again.
+bool is_step_staging(int fd, long pid, std::time_t step_started) {
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISDIR(st.st_mode)) return false;
   if (st.st_uid != ::geteuid() || st.st_mtime < step_started) return false;
   return pid == ::getpid() || (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH);
 }
 
-// Empties the folder open as `fd` without following a link.
-void remove_contents(int fd) {
-  const int listing = ::dup(fd);
-  DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
-  if (dir == nullptr) {
-    if (listing >= 0) ::close(listing);
-    return;
-  }
-  std::vector<std::string> names;
-  while (const dirent* entry = ::readdir(dir)) {
-    const std::string child = entry->d_name;
-    if (child != "." && child != "..") names.push_back(child);
-  }
-  ::closedir(dir);
-  for (const auto& child : names) {
-    if (::unlinkat(fd, child.c_str(), 0) != 0) output::remove_tree_at(fd, child);
-  }
-}
-
 void remove_in(const fs::path& folder, const std::string& prefix, std::time_t step_started,
                std::vector<std::string>& removed) {
   const int parent = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (parent < 0) return;
-  const int listing = ::dup(parent);
-  DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
-  std::vector<std::string> names;
-  if (dir != nullptr) {
-    while (const dirent* entry = ::readdir(dir)) names.emplace_back(entry->d_name);
-    ::closedir(dir);
-  } else if (listing >= 0) {
-    ::close(listing);
-  }
-  for (const auto& name : names) {
+  for (const auto& name : entry_names(parent)) {
+    // The name first: only a staging folder's is worth opening.
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    const long pid = staging_pid(name.substr(prefix.size()));
+    if (pid == 0) continue;
     const int fd = ::openat(parent, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) continue;
-    if (is_step_staging(fd, name, prefix, step_started)) {
-      remove_contents(fd);
+    if (is_step_staging(fd, pid, step_started)) {
+      for (const auto& child : entry_names(fd)) {
+        if (::unlinkat(fd, child.c_str(), 0) != 0) output::remove_tree_at(fd, child);
+      }
       // By name, but AT_REMOVEDIR takes only an empty folder: an entry
       // swapped in since is left alone.
       if (::unlinkat(parent, name.c_str(), AT_REMOVEDIR) == 0) removed.push_back((folder / name).string());
