@@ -21,11 +21,11 @@
 
 #include <grk/context.hpp>
 #include <grk/error.hpp>
+#include <grk/eval/p_value_adjustment.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
 #include "components/statistics.hpp"
-#include "methods/p_value_adjustment.hpp"
 #include "component_call.hpp"
 #include "r_oracle.hpp"
 
@@ -232,7 +232,7 @@ BOOST_AUTO_TEST_CASE(other_tests_rows_equal_their_components) {
 }
 
 BOOST_AUTO_TEST_CASE(every_correction_reaches_the_records) {
-  using grk::significance::Correction;
+  using grk::eval::Correction;
   const std::pair<const char*, Correction> corrections[] = {
       {"holm", Correction::holm}, {"bonferroni", Correction::bonferroni}, {"holm-sidak", Correction::holm_sidak},
       {"hommel", Correction::hommel}, {"bh", Correction::bh}, {"by", Correction::by}, {"none", Correction::none}};
@@ -243,7 +243,7 @@ BOOST_AUTO_TEST_CASE(every_correction_reaches_the_records) {
     BOOST_TEST(out.result.at("correction").as_string() == name);
     std::vector<double> raw;
     for (const auto& record : comparisons(out)) raw.push_back(number(record, "p_value_two_sided"));
-    const std::vector<double> adjusted = grk::significance::adjust(raw, correction);
+    const std::vector<double> adjusted = grk::eval::adjust(raw, correction);
     for (std::size_t i = 0; i < raw.size(); ++i) {
       const auto& record = comparisons(out)[i];
       BOOST_TEST(number(record, "p_value_adjusted") == adjusted[i], name << " [" << i << "]");

@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
+#include <grk/eval/p_value_adjustment.hpp>
+#include <grk/eval/query_alignment.hpp>
 #include <grk/expected.hpp>
 
 #include "components/comparison_tests.hpp"
-#include "methods/p_value_adjustment.hpp"
-#include "inputs/query_alignment.hpp"
 #include "inputs/system_table.hpp"
 
 namespace grk::significance {
@@ -53,9 +53,9 @@ Expected<Family> parse_family(std::string_view name);
 struct FamilySettings {
   /// The test every comparison runs: a row of the table (`test`).
   const ComparisonTest* test = &bootstrap_row;
-  Correction correction = Correction::holm;
+  eval::Correction correction = eval::Correction::holm;
   Family family = Family::all;
-  MissingQueries missing_queries = MissingQueries::error;
+  eval::MissingQueries missing_queries = eval::MissingQueries::error;
   /// alpha, confidence_level, resamples, permutations, seed: the same for
   /// every comparison.
   TestSettings test_settings;
