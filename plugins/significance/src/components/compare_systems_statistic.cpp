@@ -179,10 +179,12 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
 
 Expected<boost::json::value> run(const Params& params, Context& context) {
   GRK_TRY(const std::optional<PreparedFamily> family, prepare(params, InputReading::whole));
-  return compare_systems(family->table, family->pairs, family->settings,
-                         [&context](std::size_t done, std::size_t total) {
-                           context.progress("comparisons", done, total);
-                         });
+  // Polled between comparisons (SDK 1.2, docs/design.md §2.6): a cancelled
+  // family stops at the next comparison and writes nothing.
+  return compare_systems(
+      family->table, family->pairs, family->settings,
+      [&context](std::size_t done, std::size_t total) { context.progress("comparisons", done, total); },
+      [&context] { context.stop_if_cancelled(); });
 }
 
 }  // namespace

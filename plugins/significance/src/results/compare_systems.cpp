@@ -145,7 +145,8 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
                                                        const FamilyMembers& members, const AlignedFamily& aligned,
                                                        const std::vector<MatrixAnalysis>& analyses,
                                                        const FamilySettings& settings,
-                                                       const std::function<void(std::size_t, std::size_t)>& progress) {
+                                                       const std::function<void(std::size_t, std::size_t)>& progress,
+                                                       const std::function<void()>& poll) {
   const std::size_t metric_count = table.metrics.size();
   const std::size_t family_size = pairs.size() * metric_count;
   std::vector<std::optional<Expected<ComparisonRecord>>> slots(family_size);
@@ -162,7 +163,7 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
                                   PairColumns(aligned.metrics[m], members, pair).score_pair(), settings, run));
   }, [&](std::size_t done) {
     if (progress) progress(done, family_size);
-  });
+  }, poll);
   std::vector<ComparisonRecord> records;
   for (auto& slot : slots) {
     GRK_TRY(ComparisonRecord record, std::move(*slot));
@@ -279,12 +280,13 @@ Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& inp
 
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
                                              const FamilySettings& settings,
-                                             const std::function<void(std::size_t, std::size_t)>& progress) {
+                                             const std::function<void(std::size_t, std::size_t)>& progress,
+                                             const std::function<void()>& poll) {
   const FamilyMembers members = family_members(pairs);
   GRK_TRY(AlignedFamily aligned, align_family(table, members, settings.missing_queries));
   GRK_TRY(const std::vector<MatrixAnalysis> analyses, analyse_metrics(table, aligned, settings));
   GRK_TRY(std::vector<ComparisonRecord> records,
-          compare_family(table, pairs, members, aligned, analyses, settings, progress));
+          compare_family(table, pairs, members, aligned, analyses, settings, progress, poll));
 
   // The correction over each family, then each record's verdict on it.
   const std::size_t metric_count = table.metrics.size();

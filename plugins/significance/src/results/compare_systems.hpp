@@ -76,9 +76,13 @@ struct FamilySettings {
 /// same seed for each), on `threads` threads; the first failure in family
 /// order is returned, naming its comparison.
 /// `progress(done, total)` hears of finished comparisons, on the calling thread.
+/// `poll()` is called before each comparison, on any of the threads; what it
+/// throws (the host's cancellation, grk::Context::stop_if_cancelled) starts
+/// no comparison more and leaves compare_systems once every thread stopped.
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
                                              const FamilySettings& settings,
-                                             const std::function<void(std::size_t, std::size_t)>& progress = {});
+                                             const std::function<void(std::size_t, std::size_t)>& progress = {},
+                                             const std::function<void()>& poll = {});
 
 }  // namespace grk::significance
 
