@@ -147,6 +147,17 @@ BOOST_AUTO_TEST_CASE(options_change_the_ranking) {
   BOOST_TEST(score({"num_ret"}, identical, qrels_text, run_text + "q Q0 q 5 9 tag\n").summary["num_ret"] == 4);
 }
 
+// The file's order does not rank: written in score order (only the tie is
+// sorted), reversed and shuffled (the whole sort), the ranking is d1 d3 d5 d2.
+BOOST_AUTO_TEST_CASE(the_ranking_does_not_depend_on_the_line_order) {
+  const std::string in_score_order = run_text;
+  const std::string reversed = "q Q0 d5 4 1 tag\nq Q0 d2 3 1 tag\nq Q0 d3 2 2 tag\nq Q0 d1 1 3 tag\n";
+  const std::string shuffled = "q Q0 d3 2 2 tag\nq Q0 d5 4 1 tag\nq Q0 d1 1 3 tag\nq Q0 d2 3 1 tag\n";
+  for (const auto& run : {in_score_order, reversed, shuffled}) {
+    BOOST_TEST(score({"relstring"}, {}, qrels_text, run).relstring == "20-1");
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_qrels_query_the_run_lacks_is_skipped_unless_complete) {
   const std::string qrels = qrels_text + "r 0 d9 1\n";
   BOOST_TEST(score({"num_q", "map"}, {}, qrels).summary["map"] == (1.0 / 1 + 2.0 / 4) / 3);

@@ -153,6 +153,32 @@ BOOST_AUTO_TEST_CASE(scores_are_read_to_strtod_s_double) {
   }
 }
 
+// Fields split at C's six spaces only: a control character that is no space
+// (here \x01 and \x7f), and bytes above 127, stay in the id, in ids shorter
+// and longer than a word (the reader tests eight bytes at a time), and the
+// file reader splits as parse_run does, a last line without a break included.
+BOOST_AUTO_TEST_CASE(fields_split_at_c_spaces_only) {
+  const std::string text = std::string("q1 Q0 a\x01b 1 3 t\n") + "q1\vQ0\fdoc-\x01-longer-than-a-word\r2 2 t\n" +
+                           "q1 Q0 \x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f 3 1 t\n" + "q1 Q0 caf\xc3\xa9-\x1f\x1fxyz 4 0.5 t\n" +
+                           "q1 Q0 e 5 0.25 last";
+  mt::TemporaryFiles files;
+  const auto path = files.write("spaces.run", text);
+  auto whole = gm::parse_run(std::make_shared<const std::string>(text), path.string());
+  auto read = gm::read_run(path, 1);
+  BOOST_REQUIRE(whole);
+  BOOST_REQUIRE(read);
+  const std::vector<std::string> expected = {"a\x01b", "doc-\x01-longer-than-a-word", std::string(9, '\x7f'),
+                                             "caf\xc3\xa9-\x1f\x1fxyz", "e"};
+  for (const auto* run : {&*whole, &*read}) {
+    BOOST_TEST(run->run_id == "last");
+    BOOST_REQUIRE(run->queries.size() == 1u);
+    BOOST_REQUIRE(run->queries[0].documents.size() == expected.size());
+    for (std::size_t d = 0; d < expected.size(); ++d) {
+      BOOST_TEST(std::string(run->queries[0].documents[d].docno) == expected[d]);
+    }
+  }
+}
+
 // A run larger than one read window (16 MiB), its queries cut by the windows'
 // and the parts' edges and listed in two places: the same run on 1, 2 and 3
 // threads as parse_run reads the whole text.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "trec/id_store.hpp"
+
 namespace grk::measures {
 
 namespace {
@@ -9,7 +11,27 @@ namespace {
 // trec_eval's comp_sim_docno: higher score first, then the larger document id.
 bool ranks_before(const RetrievedDocument& a, const RetrievedDocument& b) {
   if (a.score != b.score) return a.score > b.score;
-  return a.docno > b.docno;
+  return id_before(b.docno, a.docno);
+}
+
+// Sorts `ranked` by ranks_before. Most runs are written in score order
+// already: then one pass finds it, and only each run of equal scores is
+// sorted (by id). Ids are unique within a query, so the order is total and
+// either way gives the same ranking.
+void order_by_rank(std::vector<const RetrievedDocument*>& ranked) {
+  const auto higher_score = [](const RetrievedDocument* a, const RetrievedDocument* b) { return a->score > b->score; };
+  if (!std::is_sorted(ranked.begin(), ranked.end(), higher_score)) {
+    std::sort(ranked.begin(), ranked.end(),
+              [](const RetrievedDocument* a, const RetrievedDocument* b) { return ranks_before(*a, *b); });
+    return;
+  }
+  for (auto tie = ranked.begin(); tie != ranked.end();) {
+    const auto after = std::find_if(tie + 1, ranked.end(), [&](const RetrievedDocument* d) { return d->score != (*tie)->score; });
+    if (after - tie > 1) {
+      std::sort(tie, after, [](const RetrievedDocument* a, const RetrievedDocument* b) { return id_before(b->docno, a->docno); });
+    }
+    tie = after;
+  }
 }
 
 void count_levels(const QrelsQuery& judged, const EvaluationOptions& options, RankedJudgments& out) {
@@ -59,8 +81,7 @@ void rank_and_judge(const std::vector<RetrievedDocument>& documents, const Qrels
     if (options.ignore_identical_ids && document.docno == judged.qid) continue;
     ranked.push_back(&document);
   }
-  std::sort(ranked.begin(), ranked.end(),
-            [](const RetrievedDocument* a, const RetrievedDocument* b) { return ranks_before(*a, *b); });
+  order_by_rank(ranked);
   if (ranked.size() > options.max_results) ranked.resize(options.max_results);
   judge_ranked(ranked, judged, options, out);
 }

@@ -1,5 +1,6 @@
-// Where a run keeps its ids: blocks that never move, so that views stay valid
-// while the file they came from is gone (docs/behaviour/trec-eval.md §2.1).
+// Ids: where a run keeps them (blocks that never move, so that views stay
+// valid while the file they came from is gone, docs/behaviour/trec-eval.md
+// §2.1) and how they compare.
 #ifndef GRK_MEASURES_TREC_ID_STORE_HPP
 #define GRK_MEASURES_TREC_ID_STORE_HPP
 
@@ -10,6 +11,26 @@
 #include <vector>
 
 namespace grk::measures {
+
+/// Whether two ids are the same bytes. Ids are short and mostly differ in
+/// their first bytes, so a loop beats a call to memcmp.
+inline bool same_id(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+/// Whether `a` comes before `b` in byte order (std::string_view's `<`),
+/// without the call to memcmp, for the same reason.
+inline bool id_before(std::string_view a, std::string_view b) {
+  const std::size_t common = a.size() < b.size() ? a.size() : b.size();
+  for (std::size_t i = 0; i < common; ++i) {
+    if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  }
+  return a.size() < b.size();
+}
 
 class IdStore {
  public:

@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "trec/id_store.hpp"
 #include "trec/text_lines.hpp"
 
 namespace grk::measures {
@@ -65,8 +66,8 @@ Failure duplicate_failure(std::string_view text, std::string_view file, const La
 
 const long* QrelsQuery::find(std::string_view docno) const {
   auto it = std::lower_bound(judgments.begin(), judgments.end(), docno,
-                             [](const Judgment& judgment, std::string_view id) { return judgment.docno < id; });
-  return it != judgments.end() && it->docno == docno ? &it->relevance : nullptr;
+                             [](const Judgment& judgment, std::string_view id) { return id_before(judgment.docno, id); });
+  return it != judgments.end() && same_id(it->docno, docno) ? &it->relevance : nullptr;
 }
 
 Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string_view file, QrelsFormat format) {

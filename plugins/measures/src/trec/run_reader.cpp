@@ -67,7 +67,7 @@ std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vect
         table[slot] = tag | i;
         break;
       }
-      if ((table[slot] & 0xffffffff00000000ULL) == tag && query.documents[table[slot] & 0xffffffffu].docno == docno) {
+      if ((table[slot] & 0xffffffff00000000ULL) == tag && same_id(query.documents[table[slot] & 0xffffffffu].docno, docno)) {
         return docno;
       }
     }
@@ -84,13 +84,32 @@ struct ParsedPart {
   bool refused = false;  ///< a line the serial reader must refuse, with its number
 };
 
-// Whether two ids are the same bytes; ids are short, so no call to memcmp.
-bool same_id(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a[i] != b[i]) return false;
+// The first C space at or after `p`, or `end`. Eight bytes at a time: every
+// C space is below '!', and the lowest byte below '!' in a word is found
+// exactly (a borrow only marks bytes above it); it is then checked, since a
+// control character that is no space belongs to the field.
+const char* field_end(const char* p, const char* const end) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__  // the lowest bit is the first byte
+  constexpr std::uint64_t ones = 0x0101010101010101ULL;
+  constexpr std::uint64_t highs = 0x8080808080808080ULL;
+  while (end - p >= 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, 8);
+    const std::uint64_t below = (word - ones * '!') & ~word & highs;
+    if (below != 0) {
+      const char* at = p + __builtin_ctzll(below) / 8;
+      if (is_c_space(*at)) return at;
+      // A control character that is no space: the bits above it may be its
+      // borrow, so the rest of the word is read byte by byte.
+      for (++at; at < p + 8; ++at) {
+        if (is_c_space(*at)) return at;
+      }
+    }
+    p += 8;
   }
-  return true;
+#endif
+  while (p < end && !is_c_space(*p)) ++p;
+  return p;
 }
 
 // The lines of `text` as RunBuilder::add reads them, in one pass over the
@@ -120,12 +139,16 @@ void parse_part(std::string_view text, ParsedPart& part) {
     std::size_t count = 0;
     while (count < 6) {
       const char* start = p;
-      while (p < end && !is_c_space(*p)) ++p;
+      p = field_end(p, end);
       fields[count++] = std::string_view(start, static_cast<std::size_t>(p - start));
       while (p < end && blank(*p)) ++p;
       if (p == end || *p == '\n') break;
     }
-    skip_line();  // past the line break, and past text after the tag
+    if (p < end && *p == '\n') {
+      ++p;
+    } else {
+      skip_line();  // past text after the tag
+    }
     double score = 0.0;
     if (count < 6 || !parse_finite_number(fields[4], score)) {
       part.refused = true;

@@ -1,12 +1,8 @@
 #include "resampling/bootstrap.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <stdexcept>
-#include <string_view>
-#include <thread>
 
 #include "resampling/index_draws.hpp"
 #include "resampling/mersenne_twister.hpp"
@@ -41,33 +37,6 @@ double python311_sum(const double* values, std::size_t count) noexcept {
   return total;
 }
 
-namespace {
-
-thread_local bool one_thread_bootstraps = false;
-
-}  // namespace
-
-OneThreadBootstraps::OneThreadBootstraps(bool active) : previous_(one_thread_bootstraps) {
-  one_thread_bootstraps = previous_ || active;
-}
-
-OneThreadBootstraps::~OneThreadBootstraps() { one_thread_bootstraps = previous_; }
-
-unsigned bootstrap_threads(const BootstrapTuning& tuning) {
-  if (tuning.threads != 0) return tuning.threads;
-  if (one_thread_bootstraps) return 1;
-  // The components check GRK_THREADS and refuse a bad value before they get
-  // here; a value they did not check is taken only when it is valid.
-  if (const char* text = std::getenv("GRK_THREADS")) {
-    const std::string_view value(text);
-    unsigned threads = 0;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
-    if (error == std::errc() && end == value.data() + value.size() && threads > 0) return threads;
-  }
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1u : cores;
-}
-
 BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
                                    std::int64_t seed, double confidence_level,
                                    const BootstrapProgress& progress,
@@ -84,13 +53,12 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
 
   std::vector<double> means;
   std::uint64_t words = 0;
-  // Threads only when the caller sets them: measured on this project's 2-core
-  // machine, idle, the rounds' waits made 2 threads slower than 1 (0.27 s
-  // against 0.13 s at N=10000, B=10000; bench_significance), so the default
-  // stays on one thread until a faster design beats it. The bits are the same.
-  const unsigned threads = bootstrap_threads(tuning);
-  if (threads > 1 && tuning.threads > 1) {
-    means = resample_means_on_threads(deltas, total_resamples, generator, threads, progress, words);
+  // A second thread only when the caller names it: drawing is about nine
+  // tenths of the work and only one thread can draw, so on this project's
+  // 2-core machine a second one gained nothing (bench_significance). The
+  // bits are the same either way.
+  if (tuning.threads > 1) {
+    means = resample_means_on_threads(deltas, total_resamples, generator, progress, words);
   } else {
     IndexDraws draws(generator, static_cast<std::uint32_t>(n));
     means.reserve(static_cast<std::size_t>(total_resamples));

@@ -28,29 +28,9 @@ using BootstrapProgress = std::function<void(std::uint64_t done, std::uint64_t t
 struct BootstrapTuning {
   /// Use the portable kernels even where AVX2 is available.
   bool portable_kernels = false;
-  /// Threads for the resample means; 0: GRK_THREADS when it is a positive
-  /// integer, else the machine's cores, and then one thread below 4 Mi draws
-  /// (resamples x n), where a second one costs more than it gains.
+  /// Threads for the resample means (two at most are used); 0: one
+  /// (bootstrap_deltas takes a second thread only when this names it).
   unsigned threads = 0;
-};
-
-/// The threads `tuning` asks for (its `threads`, else 1 within a
-/// OneThreadBootstraps scope, else GRK_THREADS, else the cores).
-[[nodiscard]] unsigned bootstrap_threads(const BootstrapTuning& tuning);
-
-/// While one is alive on a thread (and `active`), bootstraps started on that
-/// thread take one thread unless their tuning names a count: for callers that
-/// already spread their own work over the cores (results/parallel_slots.cpp),
-/// where threads within threads would only wait on each other.
-class OneThreadBootstraps {
- public:
-  explicit OneThreadBootstraps(bool active = true);
-  ~OneThreadBootstraps();
-  OneThreadBootstraps(const OneThreadBootstraps&) = delete;
-  OneThreadBootstraps& operator=(const OneThreadBootstraps&) = delete;
-
- private:
-  bool previous_;
 };
 
 /// docs/behaviour/paired-bootstrap.md §3 steps 3-10 on `deltas` (candidate minus baseline, in
@@ -61,12 +41,11 @@ class OneThreadBootstraps {
 ///
 /// Preconditions (paired_bootstrap checks them with the reference messages):
 /// 1 <= deltas.size() < 2**32, every delta finite, resamples >= 1,
-/// 0 < confidence_level < 1. Memory is O(n * threads + resamples) plus 15 MiB of rounds on threads.
+/// 0 < confidence_level < 1. Memory is O(n + resamples).
 ///
-/// On several threads (resample_means_on_threads) the draws are still those of
-/// the one generator in order, each resample's chain is summed left to right
-/// and its mean lands in its own slot, so the result is the same for any
-/// thread count. `progress` is called on the calling thread only.
+/// On two threads (resample_means_on_threads) the draws are still those of
+/// the one generator in order and each resample's chain is summed left to
+/// right, so the result is the same for any thread count. `progress` is called on the calling thread only.
 [[nodiscard]] BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64_t resamples,
                                                  std::int64_t seed, double confidence_level,
                                                  const BootstrapProgress& progress = {},

@@ -58,15 +58,16 @@ inline double sum_drawn(double total, const double* deltas, const std::uint32_t*
 }
 
 /// The mean of each of `resamples` resamples of deltas.size() draws taken in
-/// order from `generator` (randrange(n) of CPython), on `threads` >= 2 threads,
-/// in rounds: one thread advances the generator's state for the next round
-/// while the others temper and accept this round's blocks, then the resamples
-/// whose draws are all in are summed side by side. Sets `words` to the
-/// generator words one thread would have taken (whole blocks up to the last
-/// draw used). `progress` is called on the calling thread.
+/// order from `generator` (randrange(n) of CPython), on two threads in a
+/// pipeline: a second thread draws eight resamples at a time into a ring of
+/// eight such batches while the calling thread sums the batches before it,
+/// side by side. The draws and each sum's order are one thread's, so the
+/// means are its bits. Sets `words` to the generator words taken (whole
+/// blocks). `progress` is called on the calling thread; what it throws ends
+/// the drawing thread too and is rethrown.
 std::vector<double> resample_means_on_threads(const std::vector<double>& deltas, std::uint64_t resamples,
-                                              MersenneTwister generator, unsigned threads,
-                                              const BootstrapProgress& progress, std::uint64_t& words);
+                                              MersenneTwister generator, const BootstrapProgress& progress,
+                                              std::uint64_t& words);
 
 }  // namespace grk::significance
 

@@ -9,8 +9,6 @@
 #include <thread>
 #include <vector>
 
-#include "resampling/bootstrap.hpp"
-
 namespace grk::significance {
 
 Expected<unsigned> thread_count() {
@@ -38,8 +36,6 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
   std::mutex error_mutex;
   const std::size_t helpers = std::min<std::size_t>(threads, count) > 0 ? std::min<std::size_t>(threads, count) - 1 : 0;
   const auto drain = [&] {
-    // The slots already keep the cores busy: a bootstrap in one takes one thread.
-    const OneThreadBootstraps serial(helpers > 0);
     for (std::size_t i = next++; i < count; i = next++) {
       try {
         if (poll) poll();
