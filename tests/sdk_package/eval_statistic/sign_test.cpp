@@ -16,9 +16,10 @@
 
 namespace {
 
-/// P(X <= k) + P(X >= n - k) for X ~ Binomial(n, 1/2), k <= n / 2, capped at
-/// 1. Below 2^53 the binomial coefficients and their sum are exact, and so is
-/// the division by 2^n: the p-value is the exact rational.
+/// P(X <= k) + P(X >= n - k) for X ~ Binomial(n, 1/2), capped at 1, with n
+/// the queries that differ (ties dropped) and k the fewer of wins and losses.
+/// Below 2^53 the binomial coefficients and their sum are exact, and so is the
+/// division by 2^n: the p-value is the exact rational.
 double sign_test_p(std::size_t wins, std::size_t losses) {
   const std::size_t n = wins + losses;
   const std::size_t k = wins < losses ? wins : losses;
