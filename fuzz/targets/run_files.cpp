@@ -5,16 +5,16 @@
 #include <cstdint>
 #include <string_view>
 
+#include <grk/eval/run_files.hpp>
 #include <grk/python/utf8.hpp>
 
 #include "fuzz_check.hpp"
-#include "inputs/run_files.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   if (!grk::python::validate_utf8(bytes)) return 0;
-  for (const auto format : {grk::significance::RunsFormat::trec_eval, grk::significance::RunsFormat::ir_measures}) {
-    const auto scores = grk::significance::parse_run_text(bytes, format, "fuzz.txt");
+  for (const auto format : {grk::eval::RunsFormat::trec_eval, grk::eval::RunsFormat::ir_measures}) {
+    const auto scores = grk::eval::parse_run_text(bytes, format, "fuzz.txt");
     if (!scores) {
       grk::fuzz::require_message(scores.error().message);
       continue;

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string_view>
 
+#include <grk/eval/score_file.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/python/utf8.hpp>
 
 #include "fuzz_check.hpp"
-#include "inputs/score_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     grk::fuzz::require_message(json.error().message);
     return 0;
   }
-  const auto scores = grk::significance::score_file_from_json(*json);
+  const auto scores = grk::eval::score_file_from_json(*json);
   if (!scores) {
     grk::fuzz::require_message(scores.error().message);
     return 0;

@@ -6,6 +6,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <grk/error.hpp>
+#include <grk/eval/score_file.hpp>
 #include <grk/groundkit/judgments/load_judgments.hpp>
 #include <grk/groundkit/report/eval_report.hpp>
 #include <grk/json/reader.hpp>
@@ -15,7 +16,6 @@
 #include "pipeline/adapt.hpp"
 #include "run/config.hpp"
 #include "hostile_files.hpp"
-#include "inputs/score_file.hpp"
 #include "run/set_value.hpp"
 
 namespace {
@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_CASE(a_scores_file_nested_100000_deep) {
   grk_test::TempDir dir;
   const auto file = dir / "scores.json";
   grk_test::write_runs(file, {{"["}, {"[", hostile_depth - 1}, {"]", hostile_depth}});
-  const auto scores = grk::significance::read_score_file(file);
+  const auto scores = grk::eval::read_score_file(file);
   BOOST_TEST_REQUIRE(!scores.has_value());
   BOOST_TEST(scores.error().message == "scores file '" + file.string() + "' is not valid JSON: " + too_deep);
 }

@@ -22,7 +22,7 @@ Rules (docs/design.md §7.1, §7.4, §7.7):
 - the host includes of the SDK's grk/detail/ only the headers HOST_DETAIL names
   (docs/design.md §5.1 says why each);
 - the SDK's core headers (sdk/include/grk/*.h, *.hpp) include none of its optional parts
-  (grk/json/, grk/python/, grk/groundkit/, grk/output/), except CORE_USING_OPTIONAL
+  (grk/json/, grk/python/, grk/groundkit/, grk/output/, grk/eval/), except CORE_USING_OPTIONAL
   (docs/design.md §5.1 says why each).
 The frozen ABI 1.0 copy (tests/abi_compat/abi-1.0/) is exempt: it is hashed byte for byte.
 Prints `path:line: message` per problem; exit 1 when there is any.
@@ -57,7 +57,7 @@ HOST_DETAIL = ("grk/detail/sha256.hpp", "grk/detail/json_kind.hpp")
 # parameter checks, which quote a refused value as Python's repr() does. A component's own
 # headers (statistic.hpp, dataset_adapter.hpp, param.hpp, ...) pull in none.
 CORE_USING_OPTIONAL = ("sdk/include/grk/plugin.hpp", "sdk/include/grk/param_checks.hpp")
-OPTIONAL_PARTS = ("grk/json/", "grk/python/", "grk/groundkit/", "grk/output/")
+OPTIONAL_PARTS = ("grk/json/", "grk/python/", "grk/groundkit/", "grk/output/", "grk/eval/")
 
 
 def core_problems(rel, text):
@@ -235,6 +235,8 @@ def self_test():
                                                          "#include <grk/json/reader.hpp>\n#endif\n")
         (root / "sdk/include/grk/param.hpp").write_text("#ifndef GRK_PARAM_HPP\n#define GRK_PARAM_HPP\n"
                                                         "#include <grk/python/repr.hpp>\n#endif\n")
+        (root / "sdk/include/grk/statistic.hpp").write_text("#ifndef GRK_STATISTIC_HPP\n#define GRK_STATISTIC_HPP\n"
+                                                            "#include <grk/eval/score_file.hpp>\n#endif\n")
         (root / "tests/x").mkdir(parents=True)
         (root / "tests/x/x_test.cpp").write_text('#include "plan.hpp"\n')
         got = check(root)
@@ -255,6 +257,7 @@ def self_test():
             'host/src/report/model.cpp:3: includes <grk/detail/report_lax.hpp>, which the host may not use (docs/design.md §5.1)',
             'host/src/run/plan.cpp:2: host/src/run/ includes "cli/options.hpp" of a higher layer (docs/design.md §7.1)',
             'sdk/include/grk/param.hpp:3: a core header includes <grk/python/repr.hpp>, an optional part (docs/design.md §5.1)',
+            'sdk/include/grk/statistic.hpp:3: a core header includes <grk/eval/score_file.hpp>, an optional part (docs/design.md §5.1)',
             'tests/x/x_test.cpp:1: includes "plan.hpp" without its path; write "run/plan.hpp" (docs/design.md §7.4)',
         ]
         if sorted(got) != sorted(want):

@@ -77,6 +77,15 @@ class DebianPackageTest(unittest.TestCase):
             code, out, err = run("ldd", plugin)
             self.assertNotIn("libboost", out, plugin.name)
 
+    def test_the_package_carries_every_sdk_header(self):
+        # The optional parts too: grk/eval/ is what a third-party statistic includes.
+        include = SOURCE / "sdk/include"
+        headers = sorted(str(p.relative_to(include)) for p in (include / "grk").rglob("*") if p.suffix in (".h", ".hpp"))
+        packaged = sorted(str(p.relative_to(self.prefix / "include"))
+                          for p in (self.prefix / "include/grk").rglob("*") if p.is_file())
+        self.assertEqual(packaged, headers)
+        self.assertIn("grk/eval/p_value_adjustment.hpp", packaged)
+
     def test_the_host_lists_the_shipped_plugins_with_no_flag(self):
         code, out, err = run(self.prefix / "bin/grk-eval", "plugins", "--json")
         self.assertEqual(code, 0, err)

@@ -2,14 +2,17 @@
 // runs inputs (trec_eval and ir_measures files written here), baseline
 // against all pairs, each correction reaching the records (and equal to R's
 // p.adjust over a family), the bootstrap row equal to paired-bootstrap bit
-// for bit, the other tests' rows equal to their own components, and the
-// result's independence of the thread count.
+// for bit, the other tests' rows equal to their own components, the
+// result's independence of the thread count, and the host's cancellation
+// polled between comparisons.
 #define BOOST_TEST_MODULE significance_compare_systems
 #include <boost/test/unit_test.hpp>
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -19,13 +22,14 @@
 #include <utility>
 #include <vector>
 
+#include <grk/abi.h>
 #include <grk/context.hpp>
 #include <grk/error.hpp>
+#include <grk/eval/p_value_adjustment.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/param.hpp>
 
 #include "components/statistics.hpp"
-#include "methods/p_value_adjustment.hpp"
 #include "component_call.hpp"
 #include "r_oracle.hpp"
 
@@ -232,7 +236,7 @@ BOOST_AUTO_TEST_CASE(other_tests_rows_equal_their_components) {
 }
 
 BOOST_AUTO_TEST_CASE(every_correction_reaches_the_records) {
-  using grk::significance::Correction;
+  using grk::eval::Correction;
   const std::pair<const char*, Correction> corrections[] = {
       {"holm", Correction::holm}, {"bonferroni", Correction::bonferroni}, {"holm-sidak", Correction::holm_sidak},
       {"hommel", Correction::hommel}, {"bh", Correction::bh}, {"by", Correction::by}, {"none", Correction::none}};
@@ -243,7 +247,7 @@ BOOST_AUTO_TEST_CASE(every_correction_reaches_the_records) {
     BOOST_TEST(out.result.at("correction").as_string() == name);
     std::vector<double> raw;
     for (const auto& record : comparisons(out)) raw.push_back(number(record, "p_value_two_sided"));
-    const std::vector<double> adjusted = grk::significance::adjust(raw, correction);
+    const std::vector<double> adjusted = grk::eval::adjust(raw, correction);
     for (std::size_t i = 0; i < raw.size(); ++i) {
       const auto& record = comparisons(out)[i];
       BOOST_TEST(number(record, "p_value_adjusted") == adjusted[i], name << " [" << i << "]");
@@ -391,4 +395,70 @@ BOOST_AUTO_TEST_CASE(the_example_runs_files_give_the_example_reports_table) {
       BOOST_TEST(grk::json::write_compact(report_row) == grk::json::write_compact(runs_row), test << " row " << i);
     }
   }
+}
+
+namespace {
+
+// A host that answers "stop" from its `stop_at`-th cancellation check on
+// (SDK 1.2, docs/design.md §2.6), counting the checks and the last progress.
+struct CancellingHost {
+  std::size_t stop_at = 0;
+  std::atomic<std::size_t> asked{0};
+  std::uint64_t last_done = 0;
+  std::uint64_t last_total = 0;
+  grk_host_api table{};
+
+  explicit CancellingHost(std::size_t stop) : stop_at(stop) {
+    table.struct_size = sizeof(grk_host_api);
+    table.abi_version = GRK_ABI_VERSION;
+    table.progress = [](void* ctx, const char*, std::uint64_t done, std::uint64_t total, std::uint64_t) {
+      static_cast<CancellingHost*>(ctx)->last_done = done;
+      static_cast<CancellingHost*>(ctx)->last_total = total;
+    };
+    table.cancelled = [](void* ctx) -> std::int32_t {
+      auto* host = static_cast<CancellingHost*>(ctx);
+      return ++host->asked >= host->stop_at ? 1 : 0;
+    };
+  }
+
+  // compute() on the report's 30 comparisons: `<status>: <message>` of what
+  // it threw, empty when it finished.
+  std::string failure() {
+    grk::Context context(&table, this);
+    auto resolved = grk::validate_params(CompareSystemsStatistic::params(), report_params());
+    BOOST_REQUIRE(resolved.has_value());
+    try {
+      CompareSystemsStatistic().compute(grk::Params(std::move(*resolved)), context);
+    } catch (const grk::Error& error) {
+      return std::string(grk::status_name(error.status())) + ": " + error.what();
+    }
+    return "";
+  }
+};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_cancelled_family_stops_between_comparisons) {
+  const ThreadsSetting one("1");
+  // Asked before each comparison: the fourth answer stops it, three comparisons done.
+  CancellingHost cancelling(4);
+  BOOST_TEST(cancelling.failure() == "cancelled: cancelled: the run was interrupted");
+  BOOST_TEST(cancelling.asked.load() == 4u);
+  BOOST_TEST((cancelling.last_done == 3u && cancelling.last_total == 30u));
+
+  // A host that never says stop is asked once per comparison and gets the whole family.
+  CancellingHost patient(31);
+  BOOST_TEST(patient.failure() == "");
+  BOOST_TEST(patient.asked.load() == 30u);
+  BOOST_TEST((patient.last_done == 30u && patient.last_total == 30u));
+}
+
+BOOST_AUTO_TEST_CASE(a_cancelled_family_on_threads_stops_every_thread) {
+  const ThreadsSetting two("2");
+  CancellingHost cancelling(1);
+  BOOST_TEST(cancelling.failure() == "cancelled: cancelled: the run was interrupted");
+  // A thread asks at most once, hears "stop" and starts nothing: no progress at all.
+  BOOST_TEST(cancelling.asked.load() >= 1u);
+  BOOST_TEST(cancelling.asked.load() <= 2u);
+  BOOST_TEST(cancelling.last_done == 0u);
 }

@@ -12,13 +12,14 @@
 #include <vector>
 
 #include <grk/error.hpp>
-#include "methods/p_value_adjustment.hpp"
+#include <grk/eval/p_value_adjustment.hpp>
+
 #include "r_oracle.hpp"
 
-using grk::significance::adjust;
-using grk::significance::Correction;
-using grk::significance::correction_name;
-using grk::significance::parse_correction;
+using grk::eval::adjust;
+using grk::eval::Correction;
+using grk::eval::correction_name;
+using grk::eval::parse_correction;
 
 namespace {
 

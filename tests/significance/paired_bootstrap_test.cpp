@@ -18,6 +18,7 @@
 #include "inputs/report_scores.hpp"
 
 using namespace grk::significance;
+using grk::eval::ScoreMap;
 namespace report = grk::report;
 
 namespace {

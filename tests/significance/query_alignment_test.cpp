@@ -7,15 +7,15 @@
 #include <vector>
 
 #include <grk/error.hpp>
-#include "inputs/query_alignment.hpp"
+#include <grk/eval/query_alignment.hpp>
 
-using grk::significance::align_queries;
-using grk::significance::AlignedScores;
-using grk::significance::MissingQueries;
-using grk::significance::missing_queries_name;
-using grk::significance::parse_missing_queries;
-using grk::significance::ScoreMap;
-using grk::significance::SystemScores;
+using grk::eval::align_queries;
+using grk::eval::AlignedScores;
+using grk::eval::MissingQueries;
+using grk::eval::missing_queries_name;
+using grk::eval::parse_missing_queries;
+using grk::eval::ScoreMap;
+using grk::eval::SystemScores;
 
 namespace {
 

@@ -11,15 +11,15 @@
 #include <string>
 
 #include <grk/error.hpp>
-#include "inputs/run_files.hpp"
+#include <grk/eval/run_files.hpp>
 
 namespace fs = std::filesystem;
-using grk::significance::MeasureScores;
-using grk::significance::parse_run_text;
-using grk::significance::parse_runs_format;
-using grk::significance::read_run_file;
-using grk::significance::RunsFormat;
-using grk::significance::runs_format_name;
+using grk::eval::MeasureScores;
+using grk::eval::parse_run_text;
+using grk::eval::parse_runs_format;
+using grk::eval::read_run_file;
+using grk::eval::RunsFormat;
+using grk::eval::runs_format_name;
 
 namespace {
 

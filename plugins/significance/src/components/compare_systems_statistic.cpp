@@ -7,14 +7,14 @@
 #include <utility>
 
 #include <grk/error.hpp>
+#include <grk/eval/run_files.hpp>
+#include <grk/eval/score_file.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/python/repr.hpp>
 
 #include "components/comparison_tests.hpp"
 #include "inputs/comparison_input.hpp"
 #include "inputs/report_scores.hpp"
-#include "inputs/run_files.hpp"
-#include "inputs/score_file.hpp"
 #include "inputs/system_table.hpp"
 #include "inputs/trec_run_scores.hpp"
 #include "results/compare_systems.hpp"
@@ -73,19 +73,19 @@ std::string test_choices() {
 /// that, each is refused before anything runs.
 Expected<void> read_correction(const Params& params, FamilySettings& settings) {
   const bool matrix_test = settings.test->analyse != nullptr;
-  settings.correction = matrix_test ? Correction::none : Correction::holm;
+  settings.correction = matrix_test ? eval::Correction::none : eval::Correction::holm;
   settings.family = matrix_test ? Family::per_metric : Family::all;
   if (params.has("correction")) {
-    GRK_TRY(settings.correction, parse_correction(params.string("correction")));
+    GRK_TRY(settings.correction, eval::parse_correction(params.string("correction")));
   }
   if (params.has("family")) {
     GRK_TRY(settings.family, parse_family(params.string("family")));
   }
-  if (matrix_test && settings.correction != Correction::none) {
+  if (matrix_test && settings.correction != eval::Correction::none) {
     return fail(Status::invalid_argument, "correction must be 'none' with test '" +
                                               std::string(settings.test->family_name) + "' (its p-value is " +
                                               "already family-wise over every pair of systems), got " +
-                                              python::repr(correction_name(settings.correction)));
+                                              python::repr(eval::correction_name(settings.correction)));
   }
   if (matrix_test && settings.family != Family::per_metric) {
     return fail(Status::invalid_argument, "family must be 'per-metric' with test '" +
@@ -117,12 +117,12 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   const bool has_runs = params.has("runs");
   const int inputs = int{has_report} + int{has_scores} + int{has_runs};
   if (inputs != 1) return fail(Status::invalid_argument, more_than_one_input(has_report, has_scores, has_runs));
-  GRK_TRY(const RunsFormat runs_format, parse_runs_format(params.string("runs_format")));
+  GRK_TRY(const eval::RunsFormat runs_format, eval::parse_runs_format(params.string("runs_format")));
   GRK_TRY(const std::optional<TrecRunJudging> judging, read_trec_run_judging(params, has_runs, runs_format));
   FamilySettings settings;
   GRK_TRY(settings.test, find_family_test(params.string("test")));
   GRK_TRY_VOID(read_correction(params, settings));
-  GRK_TRY(settings.missing_queries, parse_missing_queries(params.string("missing_queries")));
+  GRK_TRY(settings.missing_queries, eval::parse_missing_queries(params.string("missing_queries")));
   GRK_TRY(settings.test_settings,
           read_test_settings(params, {"alpha", "confidence_level", "resamples", "permutations", "seed"}));
   settings.per_query = params.boolean("per_query");
@@ -137,7 +137,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     // A scores file's metric is one of groundkit's, as for the two-system
     // comparisons, but for the many-systems form, which names its own.
     if (auto metric = check_metric_name(params.string("metric"));
-        !metric && !holds_named_systems(read_score_file(params.path("scores")))) {
+        !metric && !eval::holds_named_systems(eval::read_score_file(params.path("scores")))) {
       return unexpected(std::move(metric).error());
     }
   }
@@ -179,10 +179,12 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
 
 Expected<boost::json::value> run(const Params& params, Context& context) {
   GRK_TRY(const std::optional<PreparedFamily> family, prepare(params, InputReading::whole));
-  return compare_systems(family->table, family->pairs, family->settings,
-                         [&context](std::size_t done, std::size_t total) {
-                           context.progress("comparisons", done, total);
-                         });
+  // Polled between comparisons (SDK 1.2, docs/design.md §2.6): a cancelled
+  // family stops at the next comparison and writes nothing.
+  return compare_systems(
+      family->table, family->pairs, family->settings,
+      [&context](std::size_t done, std::size_t total) { context.progress("comparisons", done, total); },
+      [&context] { context.stop_if_cancelled(); });
 }
 
 }  // namespace

@@ -5,10 +5,10 @@
 #include <string>
 #include <utility>
 
+#include <grk/eval/choices.hpp>
 #include <grk/json/float_format.hpp>
 #include <grk/python/repr.hpp>
 
-#include "inputs/choices.hpp"
 #include "inputs/comparison_input.hpp"
 #include "methods/paired_bootstrap.hpp"
 #include "methods/paired_t.hpp"
@@ -281,7 +281,7 @@ Expected<const ComparisonTest*> find_family_test(std::string_view name) {
   }
   std::vector<std::string_view> listed;
   for (const ComparisonTest* test : comparison_tests) listed.push_back(test->family_name);
-  return not_one_of("test", listed, name);
+  return eval::not_one_of("test", listed, name);
 }
 
 std::vector<std::string> family_test_names() {

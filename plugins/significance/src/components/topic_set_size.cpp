@@ -8,15 +8,15 @@
 #include <utility>
 
 #include <grk/error.hpp>
+#include <grk/eval/choices.hpp>
+#include <grk/eval/query_alignment.hpp>
+#include <grk/eval/score_file.hpp>
 #include <grk/json/float_format.hpp>
 #include <grk/python/repr.hpp>
 
 #include "components/comparison_tests.hpp"
-#include "inputs/choices.hpp"
 #include "inputs/comparison_input.hpp"
-#include "inputs/query_alignment.hpp"
 #include "inputs/report_scores.hpp"
-#include "inputs/score_file.hpp"
 #include "inputs/system_table.hpp"
 #include "inputs/trec_run_scores.hpp"
 #include "methods/topic_set_size.hpp"
@@ -28,7 +28,7 @@ namespace {
 
 enum class SizeTest { t, anova };
 
-constexpr Spellings<SizeTest, 2> size_tests{{{SizeTest::t, "t"}, {SizeTest::anova, "anova"}}};
+constexpr eval::Spellings<SizeTest, 2> size_tests{{{SizeTest::t, "t"}, {SizeTest::anova, "anova"}}};
 
 /// The parameters, read and checked; no input read yet.
 struct SizeRequest {
@@ -41,10 +41,10 @@ struct SizeRequest {
   std::string baseline;
   std::string candidate;
   std::string metric;
-  RunsFormat runs_format = RunsFormat::trec_eval;
+  eval::RunsFormat runs_format = eval::RunsFormat::trec_eval;
   std::optional<TrecRunJudging> judging;
   std::vector<TrecMeasure> trec_metric;
-  MissingQueries policy = MissingQueries::error;
+  eval::MissingQueries policy = eval::MissingQueries::error;
 };
 
 /// A number as Python's str() shows it: `1` for a JSON integer, `1.5`.
@@ -63,9 +63,9 @@ Expected<SizeRequest> read_request(const Params& params) {
     return fail(Status::invalid_argument, more_than_one_input(has_report, has_scores, has_runs));
   }
   SizeRequest request;
-  GRK_TRY(request.runs_format, parse_runs_format(params.string("runs_format")));
+  GRK_TRY(request.runs_format, eval::parse_runs_format(params.string("runs_format")));
   GRK_TRY(request.judging, read_trec_run_judging(params, has_runs, request.runs_format));
-  GRK_TRY(request.test, parse_choice(size_tests, "test", params.string("test")));
+  GRK_TRY(request.test, eval::parse_choice(size_tests, "test", params.string("test")));
   GRK_TRY(const TestSettings settings, read_test_settings(params, std::vector<std::string_view>{"alpha"}));
   request.alpha = settings.alpha;
   request.power = params.number("power");
@@ -104,14 +104,14 @@ Expected<SizeRequest> read_request(const Params& params) {
   request.metric = params.string("metric");
   if (has_scores) {
     if (auto metric = check_metric_name(request.metric);
-        !metric && !holds_named_systems(read_score_file(params.path("scores")))) {
+        !metric && !eval::holds_named_systems(eval::read_score_file(params.path("scores")))) {
       return unexpected(std::move(metric).error());
     }
   }
   if (request.judging) {
     GRK_TRY(request.trec_metric, resolve_trec_measures({request.metric}, "metric"));
   }
-  GRK_TRY(request.policy, parse_missing_queries(params.string("missing_queries")));
+  GRK_TRY(request.policy, eval::parse_missing_queries(params.string("missing_queries")));
   return request;
 }
 
@@ -144,7 +144,7 @@ double sample_variance(const std::vector<double>& values) {
 Expected<boost::json::value> size_topic_set(const Params& params) {
   GRK_TRY(const SizeRequest request, read_request(params));
   GRK_TRY(const SystemTable table, read_table(params, request));
-  std::vector<SystemScores> compared;
+  std::vector<eval::SystemScores> compared;
   if (request.test == SizeTest::t) {
     GRK_TRY(const std::size_t baseline, system_index(table, request.baseline, "baseline"));
     GRK_TRY(const std::size_t candidate, system_index(table, request.candidate, "candidate"));
@@ -157,7 +157,7 @@ Expected<boost::json::value> size_topic_set(const Params& params) {
     }
     for (std::size_t s = 0; s < table.systems.size(); ++s) compared.push_back({table.systems[s], &table.scores[0][s]});
   }
-  GRK_TRY(const AlignedScores aligned, align_queries(compared, table.metrics[0], request.policy));
+  GRK_TRY(const eval::AlignedScores aligned, eval::align_queries(compared, table.metrics[0], request.policy));
   const std::size_t queries = aligned.query_ids.size();
   if (queries < 2) {
     return fail(Status::invalid_data,
@@ -202,7 +202,7 @@ Expected<boost::json::value> size_topic_set(const Params& params) {
     GRK_TRY(size, anova_topic_set_size(design_systems, request.minimum_difference, value, request.alpha,
                                        request.power));
   }
-  boost::json::object result{{"test", choice_name(size_tests, request.test)},
+  boost::json::object result{{"test", eval::choice_name(size_tests, request.test)},
                              {"metric", table.metrics[0]},
                              {"alpha", request.alpha},
                              {"power", request.power},

@@ -5,12 +5,12 @@
 #include <system_error>
 #include <utility>
 
+#include <grk/eval/run_files.hpp>
+#include <grk/eval/score_file.hpp>
 #include <grk/groundkit/report/names.hpp>
 #include <grk/python/repr.hpp>
 
 #include "inputs/report_scores.hpp"
-#include "inputs/run_files.hpp"
-#include "inputs/score_file.hpp"
 #include "inputs/system_table.hpp"
 #include "inputs/trec_run_scores.hpp"
 
@@ -37,7 +37,7 @@ std::string quoted_names(const Members& members, Name name) {
   return out;
 }
 
-Expected<ScoreMap> system_of_scores_file(const SystemScoreMaps& systems, const std::string& name) {
+Expected<eval::ScoreMap> system_of_scores_file(const eval::SystemScoreMaps& systems, const std::string& name) {
   for (const auto& [system, scores] : systems) {
     if (system == name) return scores;
   }
@@ -48,12 +48,12 @@ Expected<ScoreMap> system_of_scores_file(const SystemScoreMaps& systems, const s
 
 Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate) {
   // `scores_data` carries a scores file's content in memory (docs/behaviour/comparisons.md §2.4).
-  GRK_TRY(ScoreFile file, params.has("scores_data") ? score_file_from_json(params.value("scores_data"))
-                                                     : read_score_file(params.path("scores")));
-  SystemScoreMaps& systems = file.systems;
+  GRK_TRY(eval::ScoreFile file, params.has("scores_data") ? eval::score_file_from_json(params.value("scores_data"))
+                                                           : eval::read_score_file(params.path("scores")));
+  eval::SystemScoreMaps& systems = file.systems;
   if (file.two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
-  GRK_TRY(ScoreMap baseline_scores, system_of_scores_file(systems, baseline));
-  GRK_TRY(ScoreMap candidate_scores, system_of_scores_file(systems, candidate));
+  GRK_TRY(eval::ScoreMap baseline_scores, system_of_scores_file(systems, baseline));
+  GRK_TRY(eval::ScoreMap candidate_scores, system_of_scores_file(systems, candidate));
   return ScorePair{std::move(baseline_scores), std::move(candidate_scores)};
 }
 
@@ -63,8 +63,8 @@ struct TrecRunScoring {
   std::vector<TrecMeasure> metric;
 };
 
-Expected<ScorePair> scores_of_runs(const Params& params, RunsFormat format, const std::optional<TrecRunScoring>& trec,
-                                   const ComparisonInput& input) {
+Expected<ScorePair> scores_of_runs(const Params& params, eval::RunsFormat format,
+                                   const std::optional<TrecRunScoring>& trec, const ComparisonInput& input) {
   const auto runs = params.paths("runs");
   RunPaths sides;
   for (const std::string* name : {&input.baseline, &input.candidate}) {
@@ -104,10 +104,10 @@ Expected<void> check_one_input_given(const Params& params) {
 }
 
 /// The two sides paired query by query under `policy` (intersect or zero).
-Expected<AlignmentSummary> align(ComparisonInput& input, MissingQueries policy) {
-  GRK_TRY(const AlignedScores aligned,
-          align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
-                        input.metric, policy));
+Expected<AlignmentSummary> align(ComparisonInput& input, eval::MissingQueries policy) {
+  GRK_TRY(const eval::AlignedScores aligned,
+          eval::align_queries({{input.baseline, &input.scores.baseline}, {input.candidate, &input.scores.candidate}},
+                              input.metric, policy));
   ScorePair scores;
   for (std::size_t q = 0; q < aligned.query_ids.size(); ++q) {
     scores.baseline.emplace_hint(scores.baseline.end(), aligned.query_ids[q], aligned.scores[0][q]);
@@ -175,8 +175,8 @@ struct InputSettings {
   bool has_runs = false;
   std::string metric;
   bool groundkit_metric = true;
-  RunsFormat runs_format = RunsFormat::trec_eval;
-  MissingQueries policy = MissingQueries::error;
+  eval::RunsFormat runs_format = eval::RunsFormat::trec_eval;
+  eval::MissingQueries policy = eval::MissingQueries::error;
   std::optional<TrecRunScoring> trec;
 };
 
@@ -211,14 +211,15 @@ Expected<InputSettings> check_input_params(const Params& params) {
       // A many-systems scores file names its own metric (§2.1); a file that
       // does not read keeps the metric's refusal first, as groundkit's order has it.
       const bool named_systems =
-          has_scores && holds_named_systems(has_scores_data ? score_file_from_json(params.value("scores_data"))
-                                                            : read_score_file(params.path("scores")));
+          has_scores &&
+          eval::holds_named_systems(has_scores_data ? eval::score_file_from_json(params.value("scores_data"))
+                                                    : eval::read_score_file(params.path("scores")));
       if (!named_systems) return unexpected(metric.error());
       settings.groundkit_metric = false;
     }
   }
-  GRK_TRY(settings.runs_format, parse_runs_format(params.string("runs_format")));
-  GRK_TRY(settings.policy, parse_missing_queries(params.string("missing_queries")));
+  GRK_TRY(settings.runs_format, eval::parse_runs_format(params.string("runs_format")));
+  GRK_TRY(settings.policy, eval::parse_missing_queries(params.string("missing_queries")));
   GRK_TRY(std::optional<TrecRunJudging> judging, read_trec_run_judging(params, has_runs, settings.runs_format));
   if (judging) {
     GRK_TRY(std::vector<TrecMeasure> metric, resolve_trec_measures({settings.metric}, "metric"));
@@ -262,8 +263,8 @@ Expected<ComparisonInput> read_comparison_input(const Params& params) {
   const bool has_report_data = settings.has_report_data;
   const bool has_scores = settings.has_scores;
   const bool has_runs = settings.has_runs;
-  const RunsFormat runs_format = settings.runs_format;
-  const MissingQueries policy = settings.policy;
+  const eval::RunsFormat runs_format = settings.runs_format;
+  const eval::MissingQueries policy = settings.policy;
 
   ComparisonInput input;
   input.baseline = params.string("baseline");
@@ -280,7 +281,7 @@ Expected<ComparisonInput> read_comparison_input(const Params& params) {
   };
   GRK_TRY(input.scores, read_scores());
 
-  if (policy != MissingQueries::error) {
+  if (policy != eval::MissingQueries::error) {
     GRK_TRY(input.alignment, align(input, policy));
   }
   return input;
@@ -292,7 +293,7 @@ void add_alignment(boost::json::value& result, const ComparisonInput& input) {
   boost::json::object filled;
   filled[input.baseline] = summary.filled_baseline;
   filled[input.candidate] = summary.filled_candidate;
-  result.as_object()["queries"] = boost::json::object{{"missing_queries", missing_queries_name(summary.policy)},
+  result.as_object()["queries"] = boost::json::object{{"missing_queries", eval::missing_queries_name(summary.policy)},
                                                       {"compared", summary.compared},
                                                       {"dropped", summary.dropped},
                                                       {"filled", std::move(filled)}};

@@ -14,17 +14,17 @@
 #include <string>
 #include <vector>
 
+#include <grk/eval/query_alignment.hpp>
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
 
-#include "inputs/query_alignment.hpp"
 #include "inputs/score_pair.hpp"
 
 namespace grk::significance {
 
 /// What a `missing_queries` policy other than `error` did to the two sides.
 struct AlignmentSummary {
-  MissingQueries policy = MissingQueries::error;
+  eval::MissingQueries policy = eval::MissingQueries::error;
   std::size_t compared = 0;
   /// intersect: queries one side lacked, left out.
   std::size_t dropped = 0;

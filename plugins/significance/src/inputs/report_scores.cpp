@@ -6,18 +6,18 @@
 #include <vector>
 
 #include <grk/error.hpp>
+#include <grk/eval/choices.hpp>
+#include <grk/eval/input_file.hpp>
 #include <grk/groundkit/report/reader.hpp>
 #include <grk/python/text.hpp>
 
-#include "inputs/choices.hpp"
-#include "inputs/input_file.hpp"
 
 namespace grk::significance {
 
 namespace {
 
-Expected<ScoreMap> stage_scores(const report::StageResult& stage, report::MetricName metric) {
-  ScoreMap scores;
+Expected<eval::ScoreMap> stage_scores(const report::StageResult& stage, report::MetricName metric) {
+  eval::ScoreMap scores;
   for (const report::QueryResult& query : stage.queries) {
     // No-answer queries drop out of both sides instead of pairing as zero.
     if (!query.metrics) continue;
@@ -67,8 +67,8 @@ Expected<ScorePair> scores_from_report(const report::EvalReport& report, std::st
   if (baseline_stage == nullptr) return missing_stage(report, baseline);
   const report::StageResult* candidate_stage = find_stage(report, candidate);
   if (candidate_stage == nullptr) return missing_stage(report, candidate);
-  GRK_TRY(ScoreMap baseline_scores, stage_scores(*baseline_stage, metric));
-  GRK_TRY(ScoreMap candidate_scores, stage_scores(*candidate_stage, metric));
+  GRK_TRY(eval::ScoreMap baseline_scores, stage_scores(*baseline_stage, metric));
+  GRK_TRY(eval::ScoreMap candidate_scores, stage_scores(*candidate_stage, metric));
   return ScorePair{std::move(baseline_scores), std::move(candidate_scores)};
 }
 
@@ -79,13 +79,13 @@ Expected<report::EvalReport> report_from_json(const boost::json::value& json) {
 }
 
 Expected<report::EvalReport> read_report_file(const std::filesystem::path& path) {
-  GRK_TRY(const boost::json::value json, read_json_file(path, "report"));
+  GRK_TRY(const boost::json::value json, eval::read_json_file(path, "report"));
   return report_from_json(json);
 }
 
 Expected<report::MetricName> check_metric_name(std::string_view text) {
   if (auto metric = report::parse_metric_name(text)) return *metric;
-  return not_one_of("metric", report::metric_names, text);
+  return eval::not_one_of("metric", report::metric_names, text);
 }
 
 }  // namespace grk::significance

@@ -9,7 +9,7 @@ namespace grk::significance {
 
 namespace {
 
-std::vector<std::string> keys_missing_from(const ScoreMap& from, const ScoreMap& other) {
+std::vector<std::string> keys_missing_from(const eval::ScoreMap& from, const eval::ScoreMap& other) {
   std::vector<std::string> missing;
   for (const auto& entry : from) {
     if (other.find(entry.first) == other.end()) missing.push_back(entry.first);
@@ -19,7 +19,7 @@ std::vector<std::string> keys_missing_from(const ScoreMap& from, const ScoreMap&
 
 }  // namespace
 
-Expected<std::vector<double>> paired_deltas(const ScoreMap& baseline, const ScoreMap& candidate,
+Expected<std::vector<double>> paired_deltas(const eval::ScoreMap& baseline, const eval::ScoreMap& candidate,
                                             std::string_view test) {
   const std::string name(test);
   if (baseline.empty()) {

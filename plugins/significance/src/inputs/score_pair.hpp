@@ -4,24 +4,19 @@
 #ifndef GRK_SIGNIFICANCE_INPUTS_SCORE_PAIR_HPP
 #define GRK_SIGNIFICANCE_INPUTS_SCORE_PAIR_HPP
 
-#include <map>
-#include <string>
 #include <string_view>
 #include <vector>
 
+#include <grk/eval/score_map.hpp>
 #include <grk/expected.hpp>
 
 namespace grk::significance {
 
-/// Query id -> score. std::map orders keys bytewise, which for UTF-8 is
-/// Python's code-point order (docs/behaviour/paired-bootstrap.md §3 step 1).
-using ScoreMap = std::map<std::string, double>;
-
 /// Baseline and candidate scores, still unpaired: paired_bootstrap checks
 /// that both hold the same query ids.
 struct ScorePair {
-  ScoreMap baseline;
-  ScoreMap candidate;
+  eval::ScoreMap baseline;
+  eval::ScoreMap candidate;
 };
 
 /// candidate - baseline per query, in sorted query-id order (the order of
@@ -30,7 +25,7 @@ struct ScorePair {
 /// `<test> query ids differ (missing from candidate=[...], missing from
 /// baseline=[...])`, `<test> scores must be finite`; `test` is the
 /// comparison's name in prose, e.g. "paired bootstrap".
-Expected<std::vector<double>> paired_deltas(const ScoreMap& baseline, const ScoreMap& candidate,
+Expected<std::vector<double>> paired_deltas(const eval::ScoreMap& baseline, const eval::ScoreMap& candidate,
                                             std::string_view test);
 
 }  // namespace grk::significance

@@ -4,11 +4,11 @@
 #include <set>
 #include <utility>
 
+#include <grk/eval/score_file.hpp>
 #include <grk/groundkit/report/names.hpp>
 #include <grk/python/text.hpp>
 
 #include "inputs/report_scores.hpp"
-#include "inputs/score_file.hpp"
 
 namespace grk::significance {
 
@@ -37,7 +37,7 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
   for (const auto& stage : report.stages) table.systems.emplace_back(report::to_string(stage.stage));
   for (const report::MetricName metric : wanted) {
     table.metrics.emplace_back(report::to_string(metric));
-    std::vector<ScoreMap> row;
+    std::vector<eval::ScoreMap> row;
     for (const std::string& system : table.systems) {
       // scores_from_report with the stage on both sides: its checks
       // (duplicate stage names, duplicate query ids) and its skipping of
@@ -50,7 +50,7 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
   return table;
 }
 
-Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
+Expected<SystemTable> read_runs_systems(const RunPaths& runs, eval::RunsFormat format,
                                         const std::optional<std::vector<std::string>>& metrics,
                                         std::string_view metric_param) {
   if (runs.empty()) return fail(Status::invalid_argument, "runs must name at least one system");
@@ -60,9 +60,9 @@ Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
     table.systems.push_back(system);
     paths.push_back(path);
   }
-  std::vector<MeasureScores> files;
+  std::vector<eval::MeasureScores> files;
   for (const auto& path : paths) {
-    GRK_TRY(MeasureScores file, read_run_file(path, format));
+    GRK_TRY(eval::MeasureScores file, eval::read_run_file(path, format));
     files.push_back(std::move(file));
   }
   if (metrics) {
@@ -77,7 +77,7 @@ Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
     if (table.metrics.empty()) return fail(Status::invalid_data, "the runs files share no measure");
   }
   for (const std::string& metric : table.metrics) {
-    std::vector<ScoreMap> row;
+    std::vector<eval::ScoreMap> row;
     for (std::size_t s = 0; s < files.size(); ++s) {
       const auto found = files[s].find(metric);
       if (found == files[s].end()) {
@@ -94,7 +94,7 @@ Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
 }
 
 Expected<SystemTable> read_scores_systems(const std::filesystem::path& path, const std::string& metric) {
-  GRK_TRY(ScoreFile file, read_score_file(path));
+  GRK_TRY(eval::ScoreFile file, eval::read_score_file(path));
   SystemTable table;
   table.metrics.push_back(metric);
   table.scores.emplace_back();

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include <grk/eval/run_files.hpp>
 #include <grk/expected.hpp>
 
-#include "inputs/run_files.hpp"
 #include "inputs/score_pair.hpp"
 
 namespace grk::significance {
@@ -25,7 +25,7 @@ struct SystemTable {
   /// metric of the input.
   std::vector<std::string> metrics;
   /// scores[m][s]: system s on metric m.
-  std::vector<std::vector<ScoreMap>> scores;
+  std::vector<std::vector<eval::ScoreMap>> scores;
 };
 
 /// Every stage of the EvalReport at `path`; `metrics` (absent: the report's
@@ -46,7 +46,7 @@ using RunPaths = std::vector<std::pair<std::string, std::filesystem::path>>;
 /// `<metric_param>: measure 'x' is not in the runs file of system 'y'
 /// ('<path>')`, invalid_data `the runs files share no measure`, or as
 /// read_run_file does.
-Expected<SystemTable> read_runs_systems(const RunPaths& runs, RunsFormat format,
+Expected<SystemTable> read_runs_systems(const RunPaths& runs, eval::RunsFormat format,
                                         const std::optional<std::vector<std::string>>& metrics,
                                         std::string_view metric_param);
 

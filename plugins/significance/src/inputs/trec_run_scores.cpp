@@ -40,8 +40,8 @@ std::vector<ParamSpec> trec_run_params() {
 }
 
 Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& params, bool has_runs,
-                                                              RunsFormat format) {
-  const bool scored_here = has_runs && format == RunsFormat::trec_run;
+                                                              eval::RunsFormat format) {
+  const bool scored_here = has_runs && format == eval::RunsFormat::trec_run;
   if (scored_here && !params.has("qrels")) {
     return fail(Status::invalid_argument,
                 "runs_format 'trec_run' needs 'qrels', the relevance judgments the runs are scored against");
@@ -102,9 +102,9 @@ Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging
   for (std::size_t m = 0; m < metrics.size(); ++m) {
     table.metrics.push_back(metrics[m].name);
     const std::size_t slot = layout.offsets[m] + metrics[m].index;
-    std::vector<ScoreMap> row;
+    std::vector<eval::ScoreMap> row;
     for (std::size_t s = 0; s < scored.size(); ++s) {
-      ScoreMap scores;
+      eval::ScoreMap scores;
       for (const measures::QueryScores& query : scored[s].queries) {
         const double value = query.values[slot];
         if (!std::isfinite(value)) {

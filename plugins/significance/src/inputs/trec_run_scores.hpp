@@ -8,10 +8,10 @@
 #include <optional>
 #include <vector>
 
+#include <grk/eval/run_files.hpp>
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
 
-#include "inputs/run_files.hpp"
 #include "inputs/system_table.hpp"
 #include "inputs/trec_measure_names.hpp"
 #include "ranking/evaluation_options.hpp"
@@ -37,7 +37,7 @@ struct TrecRunJudging {
 ///   relevance_level must lie within +-1000, got 5000
 ///   max_results must be at least 1, got 0
 Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& params, bool has_runs,
-                                                              RunsFormat format);
+                                                              eval::RunsFormat format);
 
 /// Every run scored on every metric: scores[m][s] holds trec_eval's
 /// per-query value of metrics[m] for each query it scores in runs[s] (the

@@ -35,7 +35,7 @@ Expected<BootstrapEstimate> bounded_bootstrap(const std::vector<double>& deltas,
   }
 }
 
-Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const eval::ScoreMap& candidate,
                                            const BootstrapRequest& request,
                                            const BootstrapProgress& progress) {
   if (request.resamples <= 0) {

@@ -71,7 +71,7 @@ struct BootstrapResult {
 /// means do not fit in memory (failed_precondition), and last an unknown
 /// metric (invalid_argument, unless request.groundkit_metric is false), which
 /// the reference only notices when it builds the result.
-Expected<BootstrapResult> paired_bootstrap(const ScoreMap& baseline, const ScoreMap& candidate,
+Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const eval::ScoreMap& candidate,
                                            const BootstrapRequest& request,
                                            const BootstrapProgress& progress = {});
 

@@ -7,9 +7,9 @@
 #include <optional>
 #include <utility>
 
+#include <grk/eval/choices.hpp>
 #include <grk/python/text.hpp>
 
-#include "inputs/choices.hpp"
 #include "inputs/score_pair.hpp"
 #include "results/comparison_record.hpp"
 #include "results/parallel_slots.hpp"
@@ -18,7 +18,7 @@ namespace grk::significance {
 
 namespace {
 
-constexpr Spellings<Family, 2> family_spellings{{{Family::all, "all"}, {Family::per_metric, "per-metric"}}};
+constexpr eval::Spellings<Family, 2> family_spellings{{{Family::all, "all"}, {Family::per_metric, "per-metric"}}};
 
 Expected<std::size_t> find_system(const std::vector<std::string>& systems, const std::string& name,
                                   std::string_view param) {
@@ -71,17 +71,17 @@ FamilyMembers family_members(const std::vector<SystemPair>& pairs) {
 /// Each metric's scores aligned over the members, and the result's
 /// `queries.metrics` object saying what the policy did per metric.
 struct AlignedFamily {
-  std::vector<AlignedScores> metrics;
+  std::vector<eval::AlignedScores> metrics;
   boost::json::object summary;
 };
 
 Expected<AlignedFamily> align_family(const SystemTable& table, const FamilyMembers& members,
-                                     MissingQueries policy) {
+                                     eval::MissingQueries policy) {
   AlignedFamily aligned;
   for (std::size_t m = 0; m < table.metrics.size(); ++m) {
-    std::vector<SystemScores> systems;
+    std::vector<eval::SystemScores> systems;
     for (const std::size_t s : members.systems) systems.push_back({table.systems[s], &table.scores[m][s]});
-    GRK_TRY(AlignedScores scores, align_queries(systems, table.metrics[m], policy));
+    GRK_TRY(eval::AlignedScores scores, eval::align_queries(systems, table.metrics[m], policy));
     boost::json::object filled;
     for (std::size_t i = 0; i < members.systems.size(); ++i) {
       filled[table.systems[members.systems[i]]] = scores.filled_queries[i];
@@ -97,11 +97,11 @@ Expected<AlignedFamily> align_family(const SystemTable& table, const FamilyMembe
 /// The aligned scores of one pair on one metric: two score maps, or, with
 /// `deltas`, the JSON object {query id: candidate - baseline}.
 struct PairColumns {
-  const AlignedScores& scores;
+  const eval::AlignedScores& scores;
   const std::vector<double>& baseline;
   const std::vector<double>& candidate;
 
-  PairColumns(const AlignedScores& aligned, const FamilyMembers& members, const SystemPair& pair)
+  PairColumns(const eval::AlignedScores& aligned, const FamilyMembers& members, const SystemPair& pair)
       : scores(aligned),
         baseline(aligned.scores[members.column(pair.baseline)]),
         candidate(aligned.scores[members.column(pair.candidate)]) {}
@@ -145,7 +145,8 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
                                                        const FamilyMembers& members, const AlignedFamily& aligned,
                                                        const std::vector<MatrixAnalysis>& analyses,
                                                        const FamilySettings& settings,
-                                                       const std::function<void(std::size_t, std::size_t)>& progress) {
+                                                       const std::function<void(std::size_t, std::size_t)>& progress,
+                                                       const std::function<void()>& poll) {
   const std::size_t metric_count = table.metrics.size();
   const std::size_t family_size = pairs.size() * metric_count;
   std::vector<std::optional<Expected<ComparisonRecord>>> slots(family_size);
@@ -162,7 +163,7 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
                                   PairColumns(aligned.metrics[m], members, pair).score_pair(), settings, run));
   }, [&](std::size_t done) {
     if (progress) progress(done, family_size);
-  });
+  }, poll);
   std::vector<ComparisonRecord> records;
   for (auto& slot : slots) {
     GRK_TRY(ComparisonRecord record, std::move(*slot));
@@ -174,7 +175,7 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
 /// The p-values adjusted together: one family of every record, or one per
 /// metric (record i is of metric i % metric_count).
 std::vector<double> adjust_family(const std::vector<ComparisonRecord>& records, std::size_t metric_count,
-                                  Correction correction, Family family) {
+                                  eval::Correction correction, Family family) {
   std::vector<double> adjusted(records.size());
   const std::size_t families = family == Family::all ? 1 : metric_count;
   for (std::size_t f = 0; f < families; ++f) {
@@ -184,7 +185,7 @@ std::vector<double> adjust_family(const std::vector<ComparisonRecord>& records, 
     }
     std::vector<double> p_values;
     for (const std::size_t i : members) p_values.push_back(records[i].p_value_two_sided);
-    const std::vector<double> family_adjusted = adjust(p_values, correction);
+    const std::vector<double> family_adjusted = eval::adjust(p_values, correction);
     for (std::size_t j = 0; j < members.size(); ++j) adjusted[members[j]] = family_adjusted[j];
   }
   return adjusted;
@@ -235,9 +236,9 @@ boost::json::object discriminative_power(const SystemTable& table, const std::ve
 
 }  // namespace
 
-std::string_view family_name(Family family) noexcept { return choice_name(family_spellings, family); }
+std::string_view family_name(Family family) noexcept { return eval::choice_name(family_spellings, family); }
 
-Expected<Family> parse_family(std::string_view name) { return parse_choice(family_spellings, "family", name); }
+Expected<Family> parse_family(std::string_view name) { return eval::parse_choice(family_spellings, "family", name); }
 
 Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& input_systems,
                                              const std::optional<std::string>& baseline,
@@ -279,12 +280,13 @@ Expected<std::vector<SystemPair>> plan_pairs(const std::vector<std::string>& inp
 
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
                                              const FamilySettings& settings,
-                                             const std::function<void(std::size_t, std::size_t)>& progress) {
+                                             const std::function<void(std::size_t, std::size_t)>& progress,
+                                             const std::function<void()>& poll) {
   const FamilyMembers members = family_members(pairs);
   GRK_TRY(AlignedFamily aligned, align_family(table, members, settings.missing_queries));
   GRK_TRY(const std::vector<MatrixAnalysis> analyses, analyse_metrics(table, aligned, settings));
   GRK_TRY(std::vector<ComparisonRecord> records,
-          compare_family(table, pairs, members, aligned, analyses, settings, progress));
+          compare_family(table, pairs, members, aligned, analyses, settings, progress, poll));
 
   // The correction over each family, then each record's verdict on it.
   const std::size_t metric_count = table.metrics.size();
@@ -310,7 +312,7 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
                                                                    : pairs.size();
   boost::json::object result{
       {"test", settings.test->family_name},
-      {"correction", correction_name(settings.correction)},
+      {"correction", eval::correction_name(settings.correction)},
       {"family", family_name(settings.family)},
       {"alpha", settings.test_settings.alpha},
       {"family_size", family_size},
@@ -323,7 +325,7 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
   result["discriminative_power"] = discriminative_power(table, records);
   result["comparisons"] = std::move(comparisons);
   if (!analyses.empty()) result["anova"] = anova_tables(table, analyses);
-  result["queries"] = boost::json::object{{"missing_queries", missing_queries_name(settings.missing_queries)},
+  result["queries"] = boost::json::object{{"missing_queries", eval::missing_queries_name(settings.missing_queries)},
                                           {"metrics", std::move(aligned.summary)}};
   return boost::json::value(std::move(result));
 }

@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
+#include <grk/eval/p_value_adjustment.hpp>
+#include <grk/eval/query_alignment.hpp>
 #include <grk/expected.hpp>
 
 #include "components/comparison_tests.hpp"
-#include "methods/p_value_adjustment.hpp"
-#include "inputs/query_alignment.hpp"
 #include "inputs/system_table.hpp"
 
 namespace grk::significance {
@@ -53,9 +53,9 @@ Expected<Family> parse_family(std::string_view name);
 struct FamilySettings {
   /// The test every comparison runs: a row of the table (`test`).
   const ComparisonTest* test = &bootstrap_row;
-  Correction correction = Correction::holm;
+  eval::Correction correction = eval::Correction::holm;
   Family family = Family::all;
-  MissingQueries missing_queries = MissingQueries::error;
+  eval::MissingQueries missing_queries = eval::MissingQueries::error;
   /// alpha, confidence_level, resamples, permutations, seed: the same for
   /// every comparison.
   TestSettings test_settings;
@@ -76,9 +76,13 @@ struct FamilySettings {
 /// same seed for each), on `threads` threads; the first failure in family
 /// order is returned, naming its comparison.
 /// `progress(done, total)` hears of finished comparisons, on the calling thread.
+/// `poll()` is called before each comparison, on any of the threads; what it
+/// throws (the host's cancellation, grk::Context::stop_if_cancelled) starts
+/// no comparison more and leaves compare_systems once every thread stopped.
 Expected<boost::json::value> compare_systems(const SystemTable& table, const std::vector<SystemPair>& pairs,
                                              const FamilySettings& settings,
-                                             const std::function<void(std::size_t, std::size_t)>& progress = {});
+                                             const std::function<void(std::size_t, std::size_t)>& progress = {},
+                                             const std::function<void()>& poll = {});
 
 }  // namespace grk::significance
 

@@ -26,7 +26,7 @@ Expected<unsigned> thread_count() {
 }
 
 void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
-               const std::function<void(std::size_t)>& done) {
+               const std::function<void(std::size_t)>& done, const std::function<void()>& poll) {
   // Slots are taken in index order from a shared counter: which thread
   // computes a slot changes from run to run, what it computes does not.
   std::atomic<std::size_t> next{0};
@@ -38,10 +38,14 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
   const auto drain = [&] {
     for (std::size_t i = next++; i < count; i = next++) {
       try {
+        if (poll) poll();
         work(i);
       } catch (...) {
         const std::lock_guard<std::mutex> lock(error_mutex);
         if (!first_error) first_error = std::current_exception();
+        // A cancelled or failed family computes no slot more, and reports no progress.
+        next = count;
+        break;
       }
       const std::size_t now = ++finished;
       if (done && std::this_thread::get_id() == caller) done(now);
@@ -52,8 +56,8 @@ void run_slots(std::size_t count, unsigned threads, const std::function<void(std
   for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(drain);
   drain();
   for (auto& thread : pool) thread.join();
-  if (done) done(count);
   if (first_error) std::rethrow_exception(first_error);
+  if (done) done(count);
 }
 
 }  // namespace grk::significance

@@ -1,9 +1,10 @@
-// Named choices: a string parameter whose value is one of a few spellings,
-// each naming a value of the module (test, correction, missing_queries,
-// runs_format, metric); the lookup both ways and the one wording of a
-// refusal, so that every such parameter is refused alike.
-#ifndef GRK_SIGNIFICANCE_INPUTS_CHOICES_HPP
-#define GRK_SIGNIFICANCE_INPUTS_CHOICES_HPP
+// grk/eval/choices.hpp: named choices, a string parameter whose value is one
+// of a few spellings, each naming a value of the component (a test, a
+// correction, a missing_queries policy, a runs_format, a metric); the lookup
+// both ways and the one wording of a refusal, so that every such parameter is
+// refused alike.
+#ifndef GRK_EVAL_CHOICES_HPP
+#define GRK_EVAL_CHOICES_HPP
 
 #include <array>
 #include <cstddef>
@@ -14,7 +15,7 @@
 #include <grk/expected.hpp>
 #include <grk/python/repr.hpp>
 
-namespace grk::significance {
+namespace grk::eval {
 
 /// Each value and how a user spells it, in the order messages list them.
 template <class T, std::size_t N>
@@ -50,6 +51,6 @@ std::string_view choice_name(const Spellings<T, N>& choices, T value) noexcept {
   return choices.front().second;
 }
 
-}  // namespace grk::significance
+}  // namespace grk::eval
 
 #endif

@@ -1,26 +1,52 @@
-#include "inputs/run_files.hpp"
+// grk/eval/run_files.hpp: per-query evaluation files, what trec_eval -q and
+// ir_measures write for one run, read into {measure: {query id: score}}: the
+// `runs` input of the shipped comparison components.
+#ifndef GRK_EVAL_RUN_FILES_HPP
+#define GRK_EVAL_RUN_FILES_HPP
 
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <filesystem>
+#include <map>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <utility>
 
 #include <grk/error.hpp>
+#include <grk/eval/choices.hpp>
+#include <grk/eval/input_file.hpp>
+#include <grk/eval/score_map.hpp>
+#include <grk/expected.hpp>
 #include <grk/python/text.hpp>
 
-#include "inputs/choices.hpp"
-#include "inputs/input_file.hpp"
+namespace grk::eval {
 
-namespace grk::significance {
+/// The layout of a per-query evaluation file (`runs_format`).
+///
+/// - trec_eval: `trec_eval -q` output as trec_eval 9.x and 10.x write it,
+///   with or without -m: `measure<TAB>query id<TAB>value`, the measure padded
+///   with spaces (trimmed here). Summary rows (query id `all`) and the
+///   string-valued rows `runid` and `relstring` are skipped; integer
+///   measures (`num_ret`, `num_rel`, ...) read as numbers.
+/// - ir_measures: `query id<TAB>measure<TAB>value`, as `ir_measures -q`
+///   writes it (measure names like `nDCG@10`). Every row is a query's: a
+///   query id `all` is a query named "all".
+/// - trec_run: TREC runs (`qid Q0 docno rank score tag`), not per-query
+///   values: the significance plugin scores them against `qrels` in
+///   process; the readers of this header do not take it.
+enum class RunsFormat { trec_eval, ir_measures, trec_run };
 
-namespace {
+/// Measure name (as the file spells it) -> query id -> score, for one run.
+using MeasureScores = std::map<std::string, ScoreMap>;
 
-constexpr Spellings<RunsFormat, 3> runs_formats{{{RunsFormat::trec_eval, "trec_eval"},
-                                                 {RunsFormat::ir_measures, "ir_measures"},
-                                                 {RunsFormat::trec_run, "trec_run"}}};
+namespace detail {
+
+inline constexpr Spellings<RunsFormat, 3> runs_formats{{{RunsFormat::trec_eval, "trec_eval"},
+                                                        {RunsFormat::ir_measures, "ir_measures"},
+                                                        {RunsFormat::trec_run, "trec_run"}}};
 
 /// A score and the line it came from, to name both lines of a duplicate.
 struct Row {
@@ -28,7 +54,7 @@ struct Row {
   std::size_t line = 0;
 };
 
-std::string_view trim_spaces(std::string_view text) {
+inline std::string_view trim_spaces(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
   while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
   return text;
@@ -36,7 +62,7 @@ std::string_view trim_spaces(std::string_view text) {
 
 /// repr() of a line, cut at 200 bytes (on a character boundary) so that a
 /// huge garbage line does not make a huge message.
-std::string shown_line(std::string_view line) {
+inline std::string shown_line(std::string_view line) {
   constexpr std::size_t limit = 200;
   if (line.size() <= limit) return python::repr(line);
   std::size_t cut = limit;
@@ -121,16 +147,37 @@ class RunTextParser {
   std::size_t summary_rows_ = 0;
 };
 
-}  // namespace
+}  // namespace detail
 
-std::string_view runs_format_name(RunsFormat format) noexcept { return choice_name(runs_formats, format); }
-
-Expected<RunsFormat> parse_runs_format(std::string_view name) {
-  return parse_choice(runs_formats, "runs_format", name);
+/// `trec_eval` or `ir_measures`.
+[[nodiscard]] inline std::string_view runs_format_name(RunsFormat format) noexcept {
+  return choice_name(detail::runs_formats, format);
 }
 
-Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format, std::string_view file) {
-  RunTextParser parser(format, file);
+/// The format named `name`. Fails with invalid_argument
+/// `runs_format must be one of 'trec_eval', 'ir_measures', 'trec_run', got 'x'`.
+inline Expected<RunsFormat> parse_runs_format(std::string_view name) {
+  return parse_choice(detail::runs_formats, "runs_format", name);
+}
+
+/// Parses the text of a per-query evaluation file (`format` trec_eval or
+/// ir_measures); `file` names it in
+/// messages (`runs file '<file>'`). Empty lines (a trailing blank line an
+/// editor adds) are skipped and a line may end in CRLF; every other line
+/// must parse. Fails with invalid_data and one of:
+///   runs file 'a.txt' line 3: not 'measure<TAB>query id<TAB>value' (runs_format 'trec_eval'): '<line>'
+///   runs file 'a.txt' line 3: empty measure name: '<line>'
+///   runs file 'a.txt' line 3: empty query id: '<line>'
+///   runs file 'a.txt' line 3: value 'x' is not a number: '<line>'
+///   runs file 'a.txt' line 3: value 'nan' is not finite: '<line>'
+///   runs file 'a.txt' line 9: measure 'P_10' for query '7' repeats line 4: '<line>'
+///   runs file 'a.txt' has only summary rows (query id 'all'); run trec_eval with -q
+///   runs file 'a.txt' has no per-query scores
+/// where '<line>' is the line as Python's repr() shows it, its first 200
+/// bytes and `... (N bytes)` for a longer one. The text must be UTF-8.
+/// Linear in the text's size (times a log for the maps).
+inline Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format, std::string_view file) {
+  detail::RunTextParser parser(format, file);
   std::size_t number = 1;
   while (!text.empty()) {
     const std::size_t end = text.find('\n');
@@ -143,7 +190,11 @@ Expected<MeasureScores> parse_run_text(std::string_view text, RunsFormat format,
   return std::move(parser).finish();
 }
 
-Expected<MeasureScores> read_run_file(const std::filesystem::path& path, RunsFormat format) {
+/// Reads a per-query evaluation file. Fails as read_input_file does
+/// (`cannot read runs file '<path>': [Errno 2] ...`, not_found or io_error),
+/// with invalid_data `runs file '<path>' is not valid UTF-8: <reason>`, or
+/// as parse_run_text does.
+inline Expected<MeasureScores> read_run_file(const std::filesystem::path& path, RunsFormat format) {
   GRK_TRY(const std::string bytes, read_input_file(path, "runs file"));
   if (auto utf8 = python::validate_utf8(bytes); !utf8) {
     return fail(Status::invalid_data,
@@ -152,4 +203,6 @@ Expected<MeasureScores> read_run_file(const std::filesystem::path& path, RunsFor
   return parse_run_text(bytes, format, path.string());
 }
 
-}  // namespace grk::significance
+}  // namespace grk::eval
+
+#endif

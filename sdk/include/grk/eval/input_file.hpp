@@ -1,18 +1,32 @@
-#include "inputs/input_file.hpp"
+// grk/eval/input_file.hpp: read_input_file and read_json_file, the bytes, then
+// the JSON, of a file a parameter names, with each failure rendered as Python
+// renders it (a wrapped OSError, docs/behaviour/python-compat.md §3; a
+// UnicodeDecodeError; a JSONDecodeError).
+#ifndef GRK_EVAL_INPUT_FILE_HPP
+#define GRK_EVAL_INPUT_FILE_HPP
+
+#include <boost/json/value.hpp>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include <grk/error.hpp>
+#include <grk/expected.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/python/text.hpp>
 
-namespace grk::significance {
+namespace grk::eval {
 
-Expected<std::string> read_input_file(const std::filesystem::path& path, std::string_view what) {
+/// The whole file. Fails with not_found for a missing file, io_error
+/// otherwise, with the message
+/// `cannot read <what> '<path>': [Errno 2] No such file or directory: '<path>'`.
+inline Expected<std::string> read_input_file(const std::filesystem::path& path, std::string_view what) {
   const std::string name = path.string();
   const auto unreadable = [&](int error) {
     const std::string reason = "[Errno " + std::to_string(error) + "] " + std::strerror(error) + ": " +
@@ -37,7 +51,11 @@ Expected<std::string> read_input_file(const std::filesystem::path& path, std::st
   return bytes;
 }
 
-Expected<boost::json::value> read_json_file(const std::filesystem::path& path, std::string_view what) {
+/// The file read as JSON the way Python's json.loads(text) reads it. Fails as
+/// read_input_file does, or with invalid_data
+/// `<what> '<path>' is not valid UTF-8: <reason>` or
+/// `<what> '<path>' is not valid JSON: <str(JSONDecodeError)>`.
+inline Expected<boost::json::value> read_json_file(const std::filesystem::path& path, std::string_view what) {
   GRK_TRY(const std::string bytes, read_input_file(path, what));
   const std::string name = python::repr(path.string());
   if (auto utf8 = python::validate_utf8(bytes); !utf8) {
@@ -51,4 +69,6 @@ Expected<boost::json::value> read_json_file(const std::filesystem::path& path, s
   return std::move(*value);
 }
 
-}  // namespace grk::significance
+}  // namespace grk::eval
+
+#endif
