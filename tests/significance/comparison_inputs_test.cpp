@@ -255,9 +255,17 @@ BOOST_AUTO_TEST_CASE(every_input_problem_is_refused_with_its_message) {
       }
     }
   }
-  // A many-systems scores file names its own metric (docs/behaviour/comparisons.md §2.1);
+  // A many-systems scores file names its own metric (docs/behaviour/comparisons.md §2.1),
+  // and one whose contents are wrong is refused for them under any metric name;
   // a two-sided one, or a file that does not read, keeps groundkit's refusal.
   for (const auto& component : components()) {
+    for (const std::string& broken : {bad_score, extra_key, empty_systems, not_object}) {
+      const Outcome groundkit_name = component.call(fit(component, with(on_systems, {{"scores", broken}})));
+      const auto free_name = fit(component, with(on_systems, {{"scores", broken}, {"metric", "P_10"}}));
+      BOOST_TEST(!groundkit_name.error.empty());
+      BOOST_TEST(component.call(free_name).error == groundkit_name.error, component.name << ": " << broken);
+      BOOST_TEST(component.prerun(free_name).error.empty(), component.name << ": " << broken);
+    }
     const Outcome free = component.call(fit(component, with(on_systems, {{"metric", "P_10"}})));
     BOOST_TEST(free.error.empty(), component.name << ": " << free.error);
     BOOST_TEST(free.result.at("metric").as_string() == "P_10", component.name);

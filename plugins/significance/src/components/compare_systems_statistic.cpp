@@ -137,7 +137,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     // A scores file's metric is one of groundkit's, as for the two-system
     // comparisons, but for the many-systems form, which names its own.
     if (auto metric = check_metric_name(params.string("metric"));
-        !metric && !eval::holds_named_systems(eval::read_score_file(params.path("scores")))) {
+        !metric && !eval::holds_named_systems(params.path("scores"))) {
       return unexpected(std::move(metric).error());
     }
   }

@@ -104,7 +104,7 @@ Expected<SizeRequest> read_request(const Params& params) {
   request.metric = params.string("metric");
   if (has_scores) {
     if (auto metric = check_metric_name(request.metric);
-        !metric && !eval::holds_named_systems(eval::read_score_file(params.path("scores")))) {
+        !metric && !eval::holds_named_systems(params.path("scores"))) {
       return unexpected(std::move(metric).error());
     }
   }

@@ -208,12 +208,12 @@ Expected<InputSettings> check_input_params(const Params& params) {
     if (metric) {
       settings.metric = std::string(report::to_string(*metric));
     } else {
-      // A many-systems scores file names its own metric (§2.1); a file that
-      // does not read keeps the metric's refusal first, as groundkit's order has it.
+      // A many-systems scores file names its own metric (§2.1); any other
+      // keeps the metric's refusal first, as groundkit's order has it.
       const bool named_systems =
           has_scores &&
-          eval::holds_named_systems(has_scores_data ? eval::score_file_from_json(params.value("scores_data"))
-                                                    : eval::read_score_file(params.path("scores")));
+          (has_scores_data ? eval::holds_named_systems(params.value("scores_data"))
+                           : eval::holds_named_systems(params.path("scores")));
       if (!named_systems) return unexpected(metric.error());
       settings.groundkit_metric = false;
     }

@@ -156,10 +156,20 @@ inline Expected<ScoreFile> read_score_file(const std::filesystem::path& path) {
   return score_file_from_json(json);
 }
 
-/// Whether `file` is the many-systems form, whose metric is a free name
-/// (docs/behaviour/comparisons.md §2.1); a file that did not read is not.
-[[nodiscard]] inline bool holds_named_systems(const Expected<ScoreFile>& file) noexcept {
-  return file && !file->two_sided;
+/// Whether `json` is the many-systems form (an object with `systems`, as
+/// score_file_from_json decides), whose metric is a free name
+/// (docs/behaviour/comparisons.md §2.1), valid or not: a malformed one is
+/// then refused for what is wrong in it, not for its metric.
+[[nodiscard]] inline bool holds_named_systems(const boost::json::value& json) noexcept {
+  const boost::json::object* top = json.if_object();
+  return top != nullptr && top->contains("systems");
+}
+
+/// holds_named_systems on the scores file at `path`; a file that does not
+/// read as JSON is not.
+[[nodiscard]] inline bool holds_named_systems(const std::filesystem::path& path) {
+  const auto json = read_json_file(path, "scores file");
+  return json && holds_named_systems(*json);
 }
 
 }  // namespace grk::eval
