@@ -1,10 +1,12 @@
 #include "methods/randomized_tukey_hsd.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 #include "resampling/mersenne_twister.hpp"
 #include "results/parallel_slots.hpp"
@@ -84,14 +86,40 @@ struct Enumeration {
   }
 };
 
+/// The generator's words, next_word()'s sequence, tempered a block of 624 at
+/// a time into a buffer the draw loop reads inline: a draw of 20 systems x
+/// 1,000 queries takes 19,000 words, and a call per word was most of its
+/// time.
+class Words {
+ public:
+  explicit Words(MersenneTwister generator) : generator_(std::move(generator)) {}
+
+  std::uint32_t next() noexcept {
+    if (position_ == MersenneTwister::state_size) refill();
+    return buffer_[position_++];
+  }
+
+ private:
+  void refill() noexcept {
+    generator_.next_block();
+    const std::uint32_t* raw = generator_.raw_block();
+    for (std::size_t i = 0; i < MersenneTwister::state_size; ++i) buffer_[i] = temper(raw[i]);
+    position_ = 0;
+  }
+
+  MersenneTwister generator_;
+  std::array<std::uint32_t, MersenneTwister::state_size> buffer_{};
+  std::size_t position_ = MersenneTwister::state_size;
+};
+
 /// A uniform index in [0, range) from 32-bit words (Lemire 2019).
-std::uint32_t bounded(MersenneTwister& generator, std::uint32_t range) {
-  std::uint64_t product = std::uint64_t{generator.next_word()} * range;
+std::uint32_t bounded(Words& words, std::uint32_t range) {
+  std::uint64_t product = std::uint64_t{words.next()} * range;
   auto low = static_cast<std::uint32_t>(product);
   if (low < range) {
     const std::uint32_t floor = (0u - range) % range;
     while (low < floor) {
-      product = std::uint64_t{generator.next_word()} * range;
+      product = std::uint64_t{words.next()} * range;
       low = static_cast<std::uint32_t>(product);
     }
   }
@@ -103,8 +131,8 @@ void draw_block(const QueryRows& rows, const Thresholds& thresholds, std::int64_
                 std::uint64_t draws, std::vector<std::uint64_t>& hits) {
   const std::uint64_t magnitude =
       seed < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(seed) : static_cast<std::uint64_t>(seed);
-  MersenneTwister generator({static_cast<std::uint32_t>(magnitude), static_cast<std::uint32_t>(magnitude >> 32),
-                             static_cast<std::uint32_t>(block)});
+  Words words(MersenneTwister({static_cast<std::uint32_t>(magnitude), static_cast<std::uint32_t>(magnitude >> 32),
+                               static_cast<std::uint32_t>(block)}));
   std::vector<double> cells = rows.cells;
   std::vector<double> sums(rows.systems);
   const std::size_t k = rows.systems;
@@ -114,7 +142,7 @@ void draw_block(const QueryRows& rows, const Thresholds& thresholds, std::int64_
     for (std::size_t q = 0; q < rows.queries; ++q) {
       double* row = &cells[q * k];
       for (std::size_t i = k - 1; i > 0; --i) {
-        const std::uint32_t j = bounded(generator, static_cast<std::uint32_t>(i + 1));
+        const std::uint32_t j = bounded(words, static_cast<std::uint32_t>(i + 1));
         std::swap(row[i], row[j]);
         sums[i] += row[i];
       }
