@@ -112,18 +112,49 @@ class Words {
   std::size_t position_ = MersenneTwister::state_size;
 };
 
-/// A uniform index in [0, range) from 32-bit words (Lemire 2019).
-std::uint32_t bounded(Words& words, std::uint32_t range) {
-  std::uint64_t product = std::uint64_t{words.next()} * range;
-  auto low = static_cast<std::uint32_t>(product);
-  if (low < range) {
-    const std::uint32_t floor = (0u - range) % range;
-    while (low < floor) {
-      product = std::uint64_t{words.next()} * range;
-      low = static_cast<std::uint32_t>(product);
+/// The ranges k, k - 1, ..., 2 of a Fisher-Yates shuffle of k scores, cut
+/// in order into batches whose product is at most 2^28, so that one 32-bit
+/// word draws a whole batch of indices (for 20 systems: 3 words, not 19).
+struct ShuffleBatches {
+  struct Batch {
+    std::uint32_t first_range = 0;  // the batch's ranges: first_range down to last_range
+    std::uint32_t last_range = 0;
+    std::uint32_t product = 1;
+    std::uint32_t floor = 0;  // 2^32 mod product: a word whose remainder is below it is redrawn
+  };
+  std::vector<Batch> batches;
+
+  explicit ShuffleBatches(std::size_t systems) {
+    constexpr std::uint32_t cap = std::uint32_t{1} << 28;
+    for (auto range = static_cast<std::uint32_t>(systems); range >= 2;) {
+      Batch batch;
+      batch.first_range = range;
+      while (range >= 2 && batch.product <= cap / range) {
+        batch.product *= range;
+        batch.last_range = range--;
+      }
+      batch.floor = (0u - batch.product) % batch.product;
+      batches.push_back(batch);
     }
   }
-  return static_cast<std::uint32_t>(product >> 32);
+};
+
+/// One batch's indices, index[i] uniform in [0, i + 1) for each range i + 1
+/// of the batch, from one word w (Lemire 2019, for the product P of the
+/// ranges): w P = I 2^32 + L, I uniform in [0, P) unless L < 2^32 mod P
+/// (then w is redrawn), and the multiplications range by range, each of the
+/// last remainder, give I's mixed-radix digits, which are independent
+/// uniform indices.
+void draw_batch(Words& words, const ShuffleBatches::Batch& batch, std::uint32_t* index) {
+  for (;;) {
+    std::uint32_t remainder = words.next();
+    for (std::uint32_t range = batch.first_range; range >= batch.last_range; --range) {
+      const std::uint64_t product = std::uint64_t{remainder} * range;
+      index[range - 1] = static_cast<std::uint32_t>(product >> 32);
+      remainder = static_cast<std::uint32_t>(product);
+    }
+    if (remainder >= batch.floor) return;
+  }
 }
 
 /// One block's draws, into its own hits.
@@ -136,14 +167,16 @@ void draw_block(const QueryRows& rows, const Thresholds& thresholds, std::int64_
   std::vector<double> cells = rows.cells;
   std::vector<double> sums(rows.systems);
   const std::size_t k = rows.systems;
+  const ShuffleBatches shuffle(k);
+  std::vector<std::uint32_t> index(k);
   const auto n = static_cast<double>(rows.queries);
   for (std::uint64_t draw = 0; draw < draws; ++draw) {
     std::fill(sums.begin(), sums.end(), 0.0);
     for (std::size_t q = 0; q < rows.queries; ++q) {
       double* row = &cells[q * k];
+      for (const auto& batch : shuffle.batches) draw_batch(words, batch, index.data());
       for (std::size_t i = k - 1; i > 0; --i) {
-        const std::uint32_t j = bounded(words, static_cast<std::uint32_t>(i + 1));
-        std::swap(row[i], row[j]);
+        std::swap(row[i], row[index[i]]);
         sums[i] += row[i];
       }
       sums[0] += row[0];
