@@ -1,10 +1,12 @@
 #include "methods/randomized_tukey_hsd.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <numeric>
+#include <utility>
 
 #include "resampling/mersenne_twister.hpp"
 #include "results/parallel_slots.hpp"
@@ -84,18 +86,75 @@ struct Enumeration {
   }
 };
 
-/// A uniform index in [0, range) from 32-bit words (Lemire 2019).
-std::uint32_t bounded(MersenneTwister& generator, std::uint32_t range) {
-  std::uint64_t product = std::uint64_t{generator.next_word()} * range;
-  auto low = static_cast<std::uint32_t>(product);
-  if (low < range) {
-    const std::uint32_t floor = (0u - range) % range;
-    while (low < floor) {
-      product = std::uint64_t{generator.next_word()} * range;
-      low = static_cast<std::uint32_t>(product);
+/// The generator's words, next_word()'s sequence, tempered a block of 624 at
+/// a time into a buffer the draw loop reads inline: a draw of 20 systems x
+/// 1,000 queries takes 19,000 words, and a call per word was most of its
+/// time.
+class Words {
+ public:
+  explicit Words(MersenneTwister generator) : generator_(std::move(generator)) {}
+
+  std::uint32_t next() noexcept {
+    if (position_ == MersenneTwister::state_size) refill();
+    return buffer_[position_++];
+  }
+
+ private:
+  void refill() noexcept {
+    generator_.next_block();
+    const std::uint32_t* raw = generator_.raw_block();
+    for (std::size_t i = 0; i < MersenneTwister::state_size; ++i) buffer_[i] = temper(raw[i]);
+    position_ = 0;
+  }
+
+  MersenneTwister generator_;
+  std::array<std::uint32_t, MersenneTwister::state_size> buffer_{};
+  std::size_t position_ = MersenneTwister::state_size;
+};
+
+/// The ranges k, k - 1, ..., 2 of a Fisher-Yates shuffle of k scores, cut
+/// in order into batches whose product is at most 2^28, so that one 32-bit
+/// word draws a whole batch of indices (for 20 systems: 3 words, not 19).
+struct ShuffleBatches {
+  struct Batch {
+    std::uint32_t first_range = 0;  // the batch's ranges: first_range down to last_range
+    std::uint32_t last_range = 0;
+    std::uint32_t product = 1;
+    std::uint32_t floor = 0;  // 2^32 mod product: a word whose remainder is below it is redrawn
+  };
+  std::vector<Batch> batches;
+
+  explicit ShuffleBatches(std::size_t systems) {
+    constexpr std::uint32_t cap = std::uint32_t{1} << 28;
+    for (auto range = static_cast<std::uint32_t>(systems); range >= 2;) {
+      Batch batch;
+      batch.first_range = range;
+      while (range >= 2 && batch.product <= cap / range) {
+        batch.product *= range;
+        batch.last_range = range--;
+      }
+      batch.floor = (0u - batch.product) % batch.product;
+      batches.push_back(batch);
     }
   }
-  return static_cast<std::uint32_t>(product >> 32);
+};
+
+/// One batch's indices, index[i] uniform in [0, i + 1) for each range i + 1
+/// of the batch, from one word w (Lemire 2019, for the product P of the
+/// ranges): w P = I 2^32 + L, I uniform in [0, P) unless L < 2^32 mod P
+/// (then w is redrawn), and the multiplications range by range, each of the
+/// last remainder, give I's mixed-radix digits, which are independent
+/// uniform indices.
+void draw_batch(Words& words, const ShuffleBatches::Batch& batch, std::uint32_t* index) {
+  for (;;) {
+    std::uint32_t remainder = words.next();
+    for (std::uint32_t range = batch.first_range; range >= batch.last_range; --range) {
+      const std::uint64_t product = std::uint64_t{remainder} * range;
+      index[range - 1] = static_cast<std::uint32_t>(product >> 32);
+      remainder = static_cast<std::uint32_t>(product);
+    }
+    if (remainder >= batch.floor) return;
+  }
 }
 
 /// One block's draws, into its own hits.
@@ -103,19 +162,21 @@ void draw_block(const QueryRows& rows, const Thresholds& thresholds, std::int64_
                 std::uint64_t draws, std::vector<std::uint64_t>& hits) {
   const std::uint64_t magnitude =
       seed < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(seed) : static_cast<std::uint64_t>(seed);
-  MersenneTwister generator({static_cast<std::uint32_t>(magnitude), static_cast<std::uint32_t>(magnitude >> 32),
-                             static_cast<std::uint32_t>(block)});
+  Words words(MersenneTwister({static_cast<std::uint32_t>(magnitude), static_cast<std::uint32_t>(magnitude >> 32),
+                               static_cast<std::uint32_t>(block)}));
   std::vector<double> cells = rows.cells;
   std::vector<double> sums(rows.systems);
   const std::size_t k = rows.systems;
+  const ShuffleBatches shuffle(k);
+  std::vector<std::uint32_t> index(k);
   const auto n = static_cast<double>(rows.queries);
   for (std::uint64_t draw = 0; draw < draws; ++draw) {
     std::fill(sums.begin(), sums.end(), 0.0);
     for (std::size_t q = 0; q < rows.queries; ++q) {
       double* row = &cells[q * k];
+      for (const auto& batch : shuffle.batches) draw_batch(words, batch, index.data());
       for (std::size_t i = k - 1; i > 0; --i) {
-        const std::uint32_t j = bounded(generator, static_cast<std::uint32_t>(i + 1));
-        std::swap(row[i], row[j]);
+        std::swap(row[i], row[index[i]]);
         sums[i] += row[i];
       }
       sums[0] += row[0];

@@ -52,10 +52,14 @@ struct RangeTest {
 /// (count + 1) / (permutations + 1), never 0, as randomization's: draw b
 /// belongs to block b / 256, whose generator is MT19937 seeded by
 /// init_by_array([|seed| mod 2^32, |seed| / 2^32, block]); a draw shuffles
-/// every query's row in turn (Fisher-Yates from the last position down, each
-/// index from one 32-bit word by Lemire's unbiased multiply-and-reject) in
+/// every query's row in turn (Fisher-Yates from the last position down) in
 /// the block's working copy of the matrix, which each draw reshuffles (a
-/// uniform shuffle of any arrangement is uniform). Blocks run on `threads`
+/// uniform shuffle of any arrangement is uniform). The shuffle's ranges k,
+/// k - 1, ..., 2 are cut in order into batches of product P <= 2^28, and a
+/// batch's indices come from one 32-bit word w by Lemire's unbiased
+/// multiply-and-reject for P: w times the first range, the high half its
+/// index, the low half times the next range, and so on; w is redrawn when the
+/// last low half is below 2^32 mod P. Blocks run on `threads`
 /// threads; the counts are summed per block, so any thread count gives the
 /// same answer.
 [[nodiscard]] RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores,
