@@ -421,11 +421,11 @@ struct CancellingHost {
     };
   }
 
-  // compute() on the report's 30 comparisons: `<status>: <message>` of what
-  // it threw, empty when it finished.
-  std::string failure() {
+  // compute() on the report's 30 comparisons (with `extra` params):
+  // `<status>: <message>` of what it threw, empty when it finished.
+  std::string failure(const object& extra = {}) {
     grk::Context context(&table, this);
-    auto resolved = grk::validate_params(CompareSystemsStatistic::params(), report_params());
+    auto resolved = grk::validate_params(CompareSystemsStatistic::params(), with(report_params(), extra));
     BOOST_REQUIRE(resolved.has_value());
     try {
       CompareSystemsStatistic().compute(grk::Params(std::move(*resolved)), context);
@@ -451,6 +451,22 @@ BOOST_AUTO_TEST_CASE(a_cancelled_family_stops_between_comparisons) {
   BOOST_TEST(patient.failure() == "");
   BOOST_TEST(patient.asked.load() == 30u);
   BOOST_TEST((patient.last_done == 30u && patient.last_total == 30u));
+}
+
+// The randomised Tukey HSD's draws come before any comparison, in blocks of
+// 256 permutations: the host is asked before each block, and a stop there
+// ends the analysis, with no comparison begun.
+BOOST_AUTO_TEST_CASE(a_cancelled_randomized_tukey_stops_between_blocks_of_draws) {
+  const ThreadsSetting one("1");
+  const object tukey{{"test", "randomized-tukey-hsd"}, {"permutations", 2560}};
+  CancellingHost cancelling(3);
+  BOOST_TEST(cancelling.failure(tukey) == "cancelled: cancelled: the run was interrupted");
+  BOOST_TEST(cancelling.asked.load() == 3u);
+  BOOST_TEST(cancelling.last_total == 0u);  // no comparison reported
+  // Ten blocks per metric, then one ask per comparison.
+  CancellingHost patient(1000);
+  BOOST_TEST(patient.failure(tukey) == "");
+  BOOST_TEST(patient.asked.load() == 10u * 5u + 30u);
 }
 
 BOOST_AUTO_TEST_CASE(a_cancelled_family_on_threads_stops_every_thread) {

@@ -223,7 +223,7 @@ std::vector<ParamSpec> randomized_tukey_test_params() {
 }
 
 Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
-                                       unsigned /*threads*/) {
+                                       unsigned /*threads*/, const std::function<void()>& /*poll: it takes milliseconds*/) {
   return analyse_anova(scores, settings, tukey_row.name);
 }
 
@@ -231,7 +231,8 @@ Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>& s
 // (describe_comparison), so that the record's |effect| is the threshold the
 // test counted against, bit for bit.
 Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>& scores,
-                                                  const TestSettings& settings, unsigned threads) {
+                                                  const TestSettings& settings, unsigned threads,
+                                                  const std::function<void()>& poll) {
   GRK_TRY(MatrixAnalysis analysis, analyse_anova(scores, settings, randomized_tukey_row.name));
   const std::size_t k = analysis.systems;
   const std::size_t n = analysis.queries;
@@ -243,7 +244,7 @@ Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<
       differences[analysis.pair_index(a, b)] = python311_sum(deltas.data(), n) / static_cast<double>(n);
     }
   }
-  analysis.range_test = randomized_tukey_hsd(scores, differences, settings.permutations, settings.seed, threads);
+  analysis.range_test = randomized_tukey_hsd(scores, differences, settings.permutations, settings.seed, threads, poll);
   return analysis;
 }
 

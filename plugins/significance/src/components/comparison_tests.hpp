@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -37,9 +38,11 @@ using FillRecord = Expected<void> (*)(ComparisonRecord& record, const std::vecto
 /// What a test of the whole system x query matrix (Tukey's) computes once
 /// per metric from `scores[system][query]`, the aligned scores of every
 /// system of the family (k >= 2, n >= 1), before its records are filled;
-/// its failures are named by the metric.
+/// its failures are named by the metric. A long analysis calls `poll()`
+/// between its parts (the host's cancellation, which throws).
 using AnalyseMatrix = Expected<MatrixAnalysis> (*)(const std::vector<std::vector<double>>& scores,
-                                                    const TestSettings& settings, unsigned threads);
+                                                    const TestSettings& settings, unsigned threads,
+                                                    const std::function<void()>& poll);
 
 /// One paired test.
 struct ComparisonTest {
@@ -116,9 +119,10 @@ Expected<void> fill_wilcoxon(ComparisonRecord&, const std::vector<double>&, cons
 Expected<void> fill_tukey(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
 Expected<void> fill_randomized_tukey(ComparisonRecord&, const std::vector<double>&, const TestSettings&,
                                      const TestRun&);
-Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>&, const TestSettings&, unsigned);
+Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>&, const TestSettings&, unsigned,
+                                       const std::function<void()>&);
 Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>&, const TestSettings&,
-                                                  unsigned);
+                                                  unsigned, const std::function<void()>&);
 
 // The rows. A row is a constant of its own, so that a component can take it
 // as a template argument (components/statistics.hpp).

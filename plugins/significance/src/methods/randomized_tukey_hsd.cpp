@@ -188,7 +188,8 @@ void draw_block(const QueryRows& rows, const Thresholds& thresholds, std::int64_
 }  // namespace
 
 RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores, const std::vector<double>& differences,
-                               std::int64_t permutations, std::int64_t seed, unsigned threads) {
+                               std::int64_t permutations, std::int64_t seed, unsigned threads,
+                               const std::function<void()>& poll) {
   const QueryRows rows(scores);
   Thresholds thresholds;
   for (const double difference : differences) {
@@ -211,7 +212,7 @@ RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores, c
     run_slots(blocks, threads, [&](std::size_t block) {
       const std::uint64_t first = block * range_block_size;
       draw_block(rows, thresholds, seed, block, std::min(range_block_size, total - first), block_hits[block]);
-    });
+    }, {}, poll);
     for (const auto& counts : block_hits) {
       for (std::size_t m = 0; m < slots; ++m) hits[m] += counts[m];
     }

@@ -9,6 +9,7 @@
 #define GRK_SIGNIFICANCE_METHODS_RANDOMIZED_TUKEY_HSD_HPP
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace grk::significance {
@@ -61,10 +62,12 @@ struct RangeTest {
 /// index, the low half times the next range, and so on; w is redrawn when the
 /// last low half is below 2^32 mod P. Blocks run on `threads`
 /// threads; the counts are summed per block, so any thread count gives the
-/// same answer.
+/// same answer. `poll()`, when given, is called before each block (the
+/// host's cancellation): what it throws starts no block more and is rethrown.
 [[nodiscard]] RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores,
                                              const std::vector<double>& differences, std::int64_t permutations,
-                                             std::int64_t seed, unsigned threads);
+                                             std::int64_t seed, unsigned threads,
+                                             const std::function<void()>& poll = {});
 
 }  // namespace grk::significance
 

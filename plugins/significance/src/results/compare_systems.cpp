@@ -123,13 +123,15 @@ struct PairColumns {
 };
 
 /// A test of the matrix's analysis of each metric (none for a paired test),
-/// metric by metric, each on every thread; the first failure names its metric.
+/// metric by metric, each on every thread, polling as it goes; the first
+/// failure names its metric.
 Expected<std::vector<MatrixAnalysis>> analyse_metrics(const SystemTable& table, const AlignedFamily& aligned,
-                                                      const FamilySettings& settings) {
+                                                      const FamilySettings& settings,
+                                                      const std::function<void()>& poll) {
   std::vector<MatrixAnalysis> analyses;
   if (settings.test->analyse == nullptr) return analyses;
   for (std::size_t m = 0; m < table.metrics.size(); ++m) {
-    auto analysis = settings.test->analyse(aligned.metrics[m].scores, settings.test_settings, settings.threads);
+    auto analysis = settings.test->analyse(aligned.metrics[m].scores, settings.test_settings, settings.threads, poll);
     if (!analysis) {
       return fail(analysis.error().status, "compare-systems on " + table.metrics[m] + ": " + analysis.error().message);
     }
@@ -284,7 +286,7 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
                                              const std::function<void()>& poll) {
   const FamilyMembers members = family_members(pairs);
   GRK_TRY(AlignedFamily aligned, align_family(table, members, settings.missing_queries));
-  GRK_TRY(const std::vector<MatrixAnalysis> analyses, analyse_metrics(table, aligned, settings));
+  GRK_TRY(const std::vector<MatrixAnalysis> analyses, analyse_metrics(table, aligned, settings, poll));
   GRK_TRY(std::vector<ComparisonRecord> records,
           compare_family(table, pairs, members, aligned, analyses, settings, progress, poll));
 
