@@ -160,7 +160,7 @@ int evaluate(const fs::path& folder) {
   fs::remove_all(folder / "out");
   if (!gm::publish_outputs(folder / "out", {{"bench.txt", text}})) return 1;
   phases.end("write");
-  const auto result = gm::result_json({"bench"}, scores, layout, true);
+  const auto result = gm::result_json({"bench"}, scores, layout, true, *threads);
   phases.end("result");
   std::printf("trec-eval: %zu queries, %zu bytes of text, %zu systems in the result, %u threads\n",
               scores.front().queries.size(), text.size(), result.at("systems").as_object().size(), *threads);

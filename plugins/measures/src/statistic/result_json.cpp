@@ -1,6 +1,9 @@
 #include "statistic/result_json.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "threads/work_parts.hpp"
 
 namespace grk::measures {
 
@@ -16,6 +19,7 @@ boost::json::value value_json(const RequestedMeasure& measure, double value) {
 boost::json::object row_json(const ValueLayout& layout, const std::vector<double>& values, const std::string* relstring,
                              bool per_query) {
   boost::json::object row;
+  row.reserve(values.size() + 1);  // at most every value and the relstring: no rehash
   for (std::size_t m = 0; m < layout.measures.size(); ++m) {
     const RequestedMeasure& measure = layout.measures[m];
     const Summary summary = measure.definition->summary;
@@ -35,7 +39,7 @@ boost::json::object row_json(const ValueLayout& layout, const std::vector<double
 }  // namespace
 
 boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
-                                const ValueLayout& layout, bool per_query) {
+                                const ValueLayout& layout, bool per_query, unsigned threads) {
   boost::json::array names;
   for (const auto& measure : layout.measures) {
     if (measure.definition->summary == Summary::run_id) continue;
@@ -47,11 +51,22 @@ boost::json::object result_json(const std::vector<std::string>& systems, const s
     system["run_id"] = scores[s].run_id;
     system["summary"] = row_json(layout, scores[s].summary, nullptr, false);
     if (per_query) {
-      boost::json::object queries;
-      for (const auto& query : scores[s].queries) {
-        queries[query.qid] = row_json(layout, query.values, &query.relstring, true);
-      }
-      system["per_query"] = std::move(queries);
+      // The rows in parts on the threads, each into its own slot; then
+      // joined in query order (memory from the default resource, which any
+      // thread may use).
+      const auto& queries = scores[s].queries;
+      std::vector<boost::json::object> rows(queries.size());
+      constexpr std::size_t queries_per_part = 256;
+      for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+        const std::size_t end = std::min(queries.size(), (part + 1) * queries_per_part);
+        for (std::size_t q = part * queries_per_part; q < end; ++q) {
+          rows[q] = row_json(layout, queries[q].values, &queries[q].relstring, true);
+        }
+      });
+      boost::json::object by_query;
+      by_query.reserve(queries.size());
+      for (std::size_t q = 0; q < queries.size(); ++q) by_query.emplace(queries[q].qid, std::move(rows[q]));
+      system["per_query"] = std::move(by_query);
     }
     by_system[systems[s]] = std::move(system);
   }

@@ -14,9 +14,10 @@ namespace grk::measures {
 
 /// `{"measures": [names], "systems": {system: {"run_id", "summary", "per_query"?}}}`:
 /// values at full precision, integers as integers, relstring as a string, a
-/// NaN (trec_eval's 0/0) as null.
+/// NaN (trec_eval's 0/0) as null. The per-query rows are built on up to
+/// `threads` threads; the result does not depend on their count.
 boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
-                                const ValueLayout& layout, bool per_query);
+                                const ValueLayout& layout, bool per_query, unsigned threads = 1);
 
 }  // namespace grk::measures
 

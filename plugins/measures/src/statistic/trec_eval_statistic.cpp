@@ -34,7 +34,7 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
     }
     GRK_TRY_VOID(publish_outputs(*request.output_dir, files));
   }
-  return boost::json::value(result_json(systems, scores, layout, request.options.per_query));
+  return boost::json::value(result_json(systems, scores, layout, request.options.per_query, threads));
 }
 
 }  // namespace
