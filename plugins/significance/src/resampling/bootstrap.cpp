@@ -53,10 +53,10 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
 
   std::vector<double> means;
   std::uint64_t words = 0;
-  // A second thread only when the caller names it: drawing is about nine
-  // tenths of the work and only one thread can draw, so on this project's
-  // 2-core machine a second one gained nothing (bench_significance). The
-  // bits are the same either way.
+  // A second thread only when the caller names it: drawing is two thirds of
+  // the work or more and only one thread can draw, so on this project's
+  // 2-core machine a second one gained 1.0-1.5x at best (bench_significance,
+  // paired-bootstrap.md §12.5). The bits are the same either way.
   if (tuning.threads > 1) {
     means = resample_means_on_threads(deltas, total_resamples, generator, progress, words);
   } else {
