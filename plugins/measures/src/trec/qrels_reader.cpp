@@ -65,6 +65,7 @@ Failure duplicate_failure(std::string_view text, std::string_view file, const La
 }  // namespace
 
 const long* QrelsQuery::find(std::string_view docno) const {
+  if ((id_filter & id_filter_bit(docno)) == 0) return nullptr;
   auto it = std::lower_bound(judgments.begin(), judgments.end(), docno,
                              [](const Judgment& judgment, std::string_view id) { return id_before(judgment.docno, id); });
   return it != judgments.end() && same_id(it->docno, docno) ? &it->relevance : nullptr;
@@ -111,6 +112,8 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     if (repeated != judgments.end()) {
       return unexpected(duplicate_failure(all, file, layout, header, query.qid, repeated->docno));
     }
+    query.id_filter = 0;
+    for (const auto& judgment : judgments) query.id_filter |= id_filter_bit(judgment.docno);
   }
   sort_by_query_id(qrels.queries);
   return qrels;

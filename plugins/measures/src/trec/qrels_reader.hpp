@@ -3,6 +3,7 @@
 #ifndef GRK_MEASURES_TREC_QRELS_READER_HPP
 #define GRK_MEASURES_TREC_QRELS_READER_HPP
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -24,9 +25,21 @@ struct Judgment {
 struct QrelsQuery {
   std::string_view qid;
   std::vector<Judgment> judgments;
+  /// A bit of id_filter_bit(docno) for each judged document: most documents
+  /// a run retrieves are not judged, and one test turns most of them away
+  /// before the search. Every bit (the default) turns none away.
+  std::uint64_t id_filter = ~std::uint64_t{0};
   /// The relevance of `docno`, or null when it is not judged for this query.
   const long* find(std::string_view docno) const;
 };
+
+/// The bit of id_filter that stands for `docno`: from its length and last two bytes, cheap to compute.
+inline std::uint64_t id_filter_bit(std::string_view docno) {
+  const std::size_t n = docno.size();
+  const unsigned last = n > 0 ? static_cast<unsigned char>(docno[n - 1]) : 0u;
+  const unsigned before = n > 1 ? static_cast<unsigned char>(docno[n - 2]) : 0u;
+  return std::uint64_t{1} << ((last + 5 * before + 17 * n) & 63);
+}
 
 /// Every query of a qrels file, in byte order of their ids. The views point
 /// into `text`, which the qrels keep alive.

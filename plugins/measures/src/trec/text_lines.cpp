@@ -87,26 +87,27 @@ namespace {
 bool parse_plain_decimal(std::string_view text, double& value) {
   static constexpr double powers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  std::size_t i = 0;
-  const bool negative = !text.empty() && text[0] == '-';
-  if (negative) ++i;
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const bool negative = p < end && *p == '-';
+  if (negative) ++p;
+  // The digits before the point, then those after it: two tight loops, no
+  // state per character. More than 15 digits in all fails the fast path.
+  const auto digit = [](char c) { return static_cast<unsigned>(c - '0') <= 9u; };
+  const char* const first = p;
   std::uint64_t digits = 0;
-  std::size_t count = 0;
+  for (; p < end && digit(*p); ++p) digits = digits * 10 + static_cast<unsigned>(*p - '0');
+  std::size_t count = static_cast<std::size_t>(p - first);
   std::size_t places = 0;
-  bool point = false;
-  for (; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c >= '0' && c <= '9') {
-      if (++count > 15) return false;  // 10**15 < 2**53: no overflow, no rounding
-      digits = digits * 10 + static_cast<std::uint64_t>(c - '0');
-      places += point ? 1 : 0;
-    } else if (c == '.' && !point) {
-      point = true;
-    } else {
-      return false;
-    }
+  if (p < end && *p == '.') {
+    const char* const fraction = ++p;
+    for (; p < end && digit(*p); ++p) digits = digits * 10 + static_cast<unsigned>(*p - '0');
+    places = static_cast<std::size_t>(p - fraction);
+    count += places;
   }
-  if (count == 0 || places > 22) return false;
+  // 10**15 < 2**53: below 16 digits no overflow and no rounding (the loops
+  // may have wrapped past them; the result is then thrown away).
+  if (p != end || count == 0 || count > 15 || places > 22) return false;
   const double magnitude = static_cast<double>(digits) / powers[places];
   value = negative ? -magnitude : magnitude;
   return true;
