@@ -8,7 +8,6 @@
 
 #include <grk/error.hpp>
 #include <grk/eval/run_files.hpp>
-#include <grk/eval/score_file.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/python/repr.hpp>
 
@@ -137,7 +136,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     // A scores file's metric is one of groundkit's, as for the two-system
     // comparisons, but for the many-systems form, which names its own.
     if (auto metric = check_metric_name(params.string("metric"));
-        !metric && !eval::holds_named_systems(params.path("scores"))) {
+        !metric && !scores_name_their_metric(params)) {
       return unexpected(std::move(metric).error());
     }
   }

@@ -10,7 +10,6 @@
 #include <grk/error.hpp>
 #include <grk/eval/choices.hpp>
 #include <grk/eval/query_alignment.hpp>
-#include <grk/eval/score_file.hpp>
 #include <grk/json/float_format.hpp>
 #include <grk/python/repr.hpp>
 
@@ -104,7 +103,7 @@ Expected<SizeRequest> read_request(const Params& params) {
   request.metric = params.string("metric");
   if (has_scores) {
     if (auto metric = check_metric_name(request.metric);
-        !metric && !eval::holds_named_systems(params.path("scores"))) {
+        !metric && !scores_name_their_metric(params)) {
       return unexpected(std::move(metric).error());
     }
   }

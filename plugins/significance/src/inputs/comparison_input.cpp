@@ -165,6 +165,11 @@ std::vector<ParamSpec> comparison_input_params() {
   return specs;
 }
 
+bool scores_name_their_metric(const Params& params) {
+  if (params.has("scores_data")) return eval::holds_named_systems(params.value("scores_data"));
+  return params.has("scores") && eval::holds_named_systems(params.path("scores"));
+}
+
 namespace {
 
 /// What §2.3 steps 1-4 make of the parameters, before any input is read.
@@ -210,11 +215,7 @@ Expected<InputSettings> check_input_params(const Params& params) {
     } else {
       // A many-systems scores file names its own metric (§2.1); any other
       // keeps the metric's refusal first, as groundkit's order has it.
-      const bool named_systems =
-          has_scores &&
-          (has_scores_data ? eval::holds_named_systems(params.value("scores_data"))
-                           : eval::holds_named_systems(params.path("scores")));
-      if (!named_systems) return unexpected(metric.error());
+      if (!scores_name_their_metric(params)) return unexpected(metric.error());
       settings.groundkit_metric = false;
     }
   }

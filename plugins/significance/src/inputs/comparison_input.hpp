@@ -70,6 +70,12 @@ Expected<ComparisonInput> read_comparison_input(const Params& params);
 /// comparisons and compare-systems alike.
 std::string more_than_one_input(bool has_report, bool has_scores, bool has_runs);
 
+/// Whether the scores input (`scores_data`, else `scores`) is the
+/// many-systems form, whose metric is a free name rather than one of
+/// groundkit's (docs/behaviour/comparisons.md §2.1); false without one, or
+/// for a file that does not read as JSON. Every component asks this one.
+[[nodiscard]] bool scores_name_their_metric(const Params& params);
+
 /// The most bytes of input files a pre-run check reads (16 MiB in all): a
 /// larger input is left to the step itself (docs/behaviour/comparisons.md §2.5).
 inline constexpr std::uintmax_t max_prechecked_input_bytes = std::uintmax_t{16} << 20;
