@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <cstdint>
+#include <utility>
 #include <limits>
 #include <string>
 #include <vector>
@@ -15,6 +17,9 @@
 #include <grk/groundkit/report/model.hpp>
 
 #include "methods/paired_bootstrap.hpp"
+#include "resampling/index_draws.hpp"
+#include "resampling/mersenne_twister.hpp"
+#include "resampling/parallel_means.hpp"
 #include "inputs/report_scores.hpp"
 
 using namespace grk::significance;
@@ -356,6 +361,40 @@ BOOST_AUTO_TEST_CASE(one_two_and_three_threads_give_the_same_bits) {
         BOOST_TEST(got.significant == expected.significant);
         BOOST_TEST(got.words_consumed == expected.words_consumed);
       }
+    }
+  }
+}
+
+// The two threads' chunks against one thread's draws summed one resample at
+// a time, mean by mean: resamples cut by a chunk's start or end, chunks of
+// one resample or of part of one (n = 3,000,000: a resample spans chunks),
+// a last chunk partly used, and n = 1.
+BOOST_AUTO_TEST_CASE(every_mean_of_the_two_threads_is_one_threads_mean) {
+  const std::pair<std::size_t, std::uint64_t> shapes[] = {
+      {1, 50000}, {2, 9}, {7, 100003}, {600, 2501}, {1001, 10007}, {4097, 333}, {70000, 101}, {3000000, 3}};
+  for (const auto& [n, resamples] : shapes) {
+    std::vector<double> deltas;
+    for (std::size_t i = 0; i < n; ++i) deltas.push_back(std::sin(static_cast<double>(i) * 0.37) * 0.25 - 0.01);
+    const MersenneTwister generator = MersenneTwister::from_python_seed(-77);
+    IndexDraws draws(generator, static_cast<std::uint32_t>(n));
+    std::vector<std::uint32_t> resample(n);
+    std::vector<double> expected;
+    for (std::uint64_t r = 0; r < resamples; ++r) {
+      draws.fill(resample.data(), n);
+      double total = 0.0;
+      for (std::uint32_t index : resample) total += deltas[index];
+      expected.push_back(total / static_cast<double>(n));
+    }
+    std::uint64_t words = 0;
+    const std::vector<double> got = resample_means_on_threads(deltas, resamples, generator, {}, words);
+    BOOST_TEST_CONTEXT("n " << n << ", " << resamples << " resamples") {
+      BOOST_TEST(words == draws.words_consumed());
+      BOOST_TEST_REQUIRE(got.size() == expected.size());
+      std::size_t first_different = got.size();
+      for (std::size_t r = got.size(); r-- > 0;) {
+        if (std::memcmp(&got[r], &expected[r], sizeof(double)) != 0) first_different = r;
+      }
+      BOOST_TEST(first_different == got.size(), "first different mean: resample " << first_different);
     }
   }
 }

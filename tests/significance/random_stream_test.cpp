@@ -104,6 +104,25 @@ BOOST_AUTO_TEST_CASE(block_generation_is_the_standard_mt19937_recurrence) {
   }
 }
 
+// The two threads' chunks continue the sequence in one array (w[i] from
+// w[i - 624], w[i - 623], w[i - 227]): the same blocks as the in-place twist.
+BOOST_AUTO_TEST_CASE(generating_blocks_in_one_array_gives_the_blocks_of_the_state) {
+  for (bool portable : {false, true}) {
+    MersenneTwister generator = MersenneTwister::from_python_seed(20261202);
+    if (portable) generator.use_portable_kernel();
+    std::vector<std::uint32_t> words(generator.raw_block(), generator.raw_block() + 624);
+    words.resize(624 * 8);
+    generator.generate(words.data(), 7);
+    std::vector<std::uint32_t> expected;
+    for (int block = 0; block < 7; ++block) {
+      generator.next_block();
+      expected.insert(expected.end(), generator.raw_block(), generator.raw_block() + 624);
+    }
+    BOOST_TEST(std::vector<std::uint32_t>(words.begin() + 624, words.end()) == expected,
+               boost::test_tools::per_element());
+  }
+}
+
 BOOST_AUTO_TEST_CASE(avx2_and_portable_kernels_give_the_same_draws) {
   for (std::int64_t seed : {std::int64_t{0}, std::int64_t{7}, std::int64_t{-123456789},
                             std::int64_t{1} << 33}) {

@@ -11,6 +11,7 @@
 namespace grk::significance::kernels {
 
 void regenerate_avx2(std::uint32_t* state) noexcept;
+void generate_avx2(std::uint32_t* words, std::size_t blocks) noexcept;
 std::size_t accept_below_avx2(const std::uint32_t* raw, std::uint32_t shift, std::uint32_t bound,
                               std::uint32_t* out) noexcept;
 
@@ -75,6 +76,16 @@ void regenerate_avx2(std::uint32_t* mt) noexcept {
   }
   for (; k < kN - 1; ++k) mt[k] = twist1(mt[k], mt[k + 1], mt[k + kM - kN]);
   mt[kN - 1] = twist1(mt[kN - 1], mt[0], mt[kM - 1]);
+}
+
+void generate_avx2(std::uint32_t* w, std::size_t blocks) noexcept {
+  // Out of place the nearest word read is 227 behind the one written, so
+  // eight at a time never read a word of the same step; 624 is 78 * 8.
+  const std::size_t end = kN * (blocks + 1);
+  for (std::size_t i = kN; i < end; i += 8) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(w + i),
+                        twist8(load(w + i - kN), load(w + i - kN + 1), load(w + i - (kN - kM))));
+  }
 }
 
 std::size_t accept_below_avx2(const std::uint32_t* raw, std::uint32_t shift, std::uint32_t bound,

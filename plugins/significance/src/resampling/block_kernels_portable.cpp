@@ -27,6 +27,11 @@ void regenerate_portable(std::uint32_t* mt) noexcept {
   mt[kN - 1] = twist(mt[kN - 1], mt[0], mt[kM - 1]);
 }
 
+void generate_portable(std::uint32_t* words, std::size_t blocks) noexcept {
+  const std::size_t end = kN * (blocks + 1);
+  for (std::size_t i = kN; i < end; ++i) words[i] = twist(words[i - kN], words[i - kN + 1], words[i - (kN - kM)]);
+}
+
 std::size_t accept_below_portable(const std::uint32_t* raw, std::uint32_t shift,
                                   std::uint32_t bound, std::uint32_t* out) noexcept {
   std::size_t count = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "resampling/index_draws.hpp"
 #include "resampling/mersenne_twister.hpp"
@@ -10,25 +11,6 @@
 #include "resampling/quantile.hpp"
 
 namespace grk::significance {
-
-namespace {
-
-// Python's sort is stable; std::sort is not. The only distinct doubles that
-// compare equal here are 0.0 and -0.0 (a tiny negative total divided by n can
-// round to -0.0), and an interval end can land on one of them, so the zeros
-// are put back in the order they were appended.
-void sort_like_python(std::vector<double>& values) {
-  std::vector<bool> zero_signs;
-  for (double v : values) {
-    if (v == 0.0) zero_signs.push_back(std::signbit(v));
-  }
-  std::sort(values.begin(), values.end());
-  if (zero_signs.empty()) return;
-  auto first_zero = std::lower_bound(values.begin(), values.end(), 0.0);
-  for (bool negative : zero_signs) *first_zero++ = negative ? -0.0 : 0.0;
-}
-
-}  // namespace
 
 double python311_sum(const double* values, std::size_t count) noexcept {
   // Starting from +0.0 is CPython's `0 + x0`: it turns a leading -0.0 into 0.0.
@@ -53,11 +35,9 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
 
   std::vector<double> means;
   std::uint64_t words = 0;
-  // A second thread only when the caller names it: drawing is two thirds of
-  // the work or more and only one thread can draw, so on this project's
-  // 2-core machine a second one gained 1.0-1.5x at best (bench_significance,
-  // paired-bootstrap.md §12.5). The bits are the same either way.
-  if (tuning.threads > 1) {
+  // A second thread only when the caller names it and the run is large
+  // enough to pay for it (two_threads_pay); the bits are the same either way.
+  if (tuning.threads > 1 && two_threads_pay(n, total_resamples)) {
     means = resample_means_on_threads(deltas, total_resamples, generator, progress, words);
   } else {
     IndexDraws draws(generator, static_cast<std::uint32_t>(n));
@@ -89,12 +69,6 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
     words = draws.words_consumed();
   }
 
-  sort_like_python(means);
-  BootstrapEstimate estimate;
-  const double alpha = (1.0 - confidence_level) / 2.0;
-  estimate.confidence_interval_low = quantile(means, alpha);
-  estimate.confidence_interval_high = quantile(means, 1.0 - alpha);
-
   std::uint64_t non_positive = 0;
   std::uint64_t non_negative = 0;
   for (double mean : means) {
@@ -102,6 +76,11 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
     non_negative += static_cast<std::uint64_t>(mean >= 0.0);
   }
   const std::uint64_t extreme = std::min(non_positive, non_negative);
+  BootstrapEstimate estimate;
+  PythonSorted sorted(std::move(means));
+  const double alpha = (1.0 - confidence_level) / 2.0;
+  estimate.confidence_interval_low = quantile(sorted, alpha);
+  estimate.confidence_interval_high = quantile(sorted, 1.0 - alpha);
   // 2.0 * (m + 1) first, then / (B + 1), then the clamp (docs/behaviour/paired-bootstrap.md §3 step 8).
   const double scaled = 2.0 * static_cast<double>(extreme + 1);
   estimate.p_value_two_sided =

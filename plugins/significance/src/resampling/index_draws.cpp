@@ -6,22 +6,30 @@
 namespace grk::significance {
 
 IndexDraws::IndexDraws(MersenneTwister generator, std::uint32_t n)
-    : generator_(generator), bound_(n), shift_(0) {
+    : generator_(generator), bound_(n), shift_(shift_for(n)) {
   if (n == 0) throw std::invalid_argument("randrange() needs n >= 1");
+}
+
+std::uint32_t IndexDraws::shift_for(std::uint32_t n) noexcept {
   std::uint32_t bits = 0;
   for (std::uint32_t v = n; v != 0; v >>= 1) ++bits;
-  shift_ = 32u - bits;  // getrandbits(k) for k <= 32 is the word's top k bits
+  return 32u - bits;
+}
+
+std::size_t IndexDraws::accept_block(const std::uint32_t* raw, std::uint32_t shift, std::uint32_t bound,
+                                     std::uint32_t* out, bool avx2) noexcept {
+#if defined(GRK_SIGNIFICANCE_AVX2_KERNELS)
+  if (avx2) return kernels::accept_below_avx2(raw, shift, bound, out);
+#else
+  (void)avx2;
+#endif
+  return kernels::accept_below_portable(raw, shift, bound, out);
 }
 
 std::size_t IndexDraws::next_block_into(std::uint32_t* out) noexcept {
   generator_.next_block();
   words_ += MersenneTwister::state_size;
-#if defined(GRK_SIGNIFICANCE_AVX2_KERNELS)
-  if (generator_.uses_avx2()) {
-    return kernels::accept_below_avx2(generator_.raw_block(), shift_, bound_, out);
-  }
-#endif
-  return kernels::accept_below_portable(generator_.raw_block(), shift_, bound_, out);
+  return accept_block(generator_.raw_block(), shift_, bound_, out, generator_.uses_avx2());
 }
 
 void IndexDraws::fill(std::uint32_t* out, std::size_t count) {

@@ -20,6 +20,17 @@ class IndexDraws {
  public:
   IndexDraws(MersenneTwister generator, std::uint32_t n);
 
+  /// getrandbits(k) of n.bit_length() = k is a word's top k bits: the
+  /// shift that leaves them.
+  [[nodiscard]] static std::uint32_t shift_for(std::uint32_t n) noexcept;
+
+  /// Writes, in order, the draws below `bound` of the raw (untempered)
+  /// block `raw` (each tempered word shifted by `shift`) to `out`, which has
+  /// room for MersenneTwister::state_size + kernels::accept_slack words;
+  /// returns how many. `avx2`: as MersenneTwister::uses_avx2().
+  static std::size_t accept_block(const std::uint32_t* raw, std::uint32_t shift, std::uint32_t bound,
+                                  std::uint32_t* out, bool avx2) noexcept;
+
   /// Writes the next `count` draws to `out`.
   void fill(std::uint32_t* out, std::size_t count);
 

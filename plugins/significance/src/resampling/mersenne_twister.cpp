@@ -59,6 +59,16 @@ void MersenneTwister::next_block() noexcept {
   position_ = 0;
 }
 
+void MersenneTwister::generate(std::uint32_t* words, std::size_t blocks) const noexcept {
+#if defined(GRK_SIGNIFICANCE_AVX2_KERNELS)
+  if (avx2_) {
+    kernels::generate_avx2(words, blocks);
+    return;
+  }
+#endif
+  kernels::generate_portable(words, blocks);
+}
+
 std::uint32_t MersenneTwister::next_word() noexcept {
   if (position_ >= state_size) next_block();
   return temper(state_[position_++]);

@@ -33,6 +33,12 @@ class MersenneTwister {
   void next_block() noexcept;
   const std::uint32_t* raw_block() const noexcept { return state_.data(); }
 
+  /// The blocks after the state in words[0, 624), written to
+  /// words[624, 624 * (blocks + 1)) (kernels::generate_portable), with
+  /// this generator's kernel. raw_block() of a generator that has drawn
+  /// nothing is the state its first block follows.
+  void generate(std::uint32_t* words, std::size_t blocks) const noexcept;
+
   /// Whether next_block() uses the AVX2 kernel (same bits either way).
   void use_portable_kernel() noexcept { avx2_ = false; }
   bool uses_avx2() const noexcept { return avx2_; }

@@ -1,19 +1,41 @@
 #include "resampling/parallel_means.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
-#include <exception>
+#include <memory>
 #include <thread>
 
+#include <pthread.h>
+#include <sched.h>
+
+#include "resampling/block_kernels.hpp"
 #include "resampling/index_draws.hpp"
 
 namespace grk::significance {
 
 namespace {
 
-// A batch is eight resamples' draws (fewer in the last one), the unit the
-// summing side takes at once.
-constexpr std::size_t ring_batches = 8;
+constexpr std::size_t kBlock = MersenneTwister::state_size;
+
+// The 8-lane sum wants many resamples in a chunk: the two resamples cut by
+// a chunk's ends are summed one lane at a time.
+constexpr std::size_t resamples_per_chunk = 16;
+constexpr std::size_t min_chunk_blocks = 16;
+constexpr std::size_t max_chunk_blocks = 2048;
+// The usual draws of a block for sizing chunks (a block yields at least
+// half its words: n's bit length keeps n above half of 2^k).
+constexpr std::size_t usual_draws_per_block = 600;
+
+// Slots of the per-chunk links. Each thread holds one chunk at a time and a
+// chunk's sum waits for the chunk before it (sum_between), so no more than
+// three chunks' links are in use.
+constexpr std::size_t link_slots = 8;
+
+std::size_t chunk_blocks(std::size_t n) {
+  const std::size_t wanted = (resamples_per_chunk * n + usual_draws_per_block - 1) / usual_draws_per_block;
+  return std::clamp(wanted, min_chunk_blocks, max_chunk_blocks);
+}
 
 // Waits until `ready()` holds or `stop` is set: spins first, since the other
 // side is usually a few microseconds away, then yields its core, since on a
@@ -27,70 +49,231 @@ bool wait_for(const Ready& ready, const std::atomic<bool>& stop) {
   return true;
 }
 
+// A value one chunk hands to the next, stamped c + 1 by chunk c when set
+// (a slot is reused for chunk c + link_slots).
+template <class T>
+struct Stamped {
+  std::atomic<std::uint64_t> stamp{0};
+  T value{};
+
+  void set(std::uint64_t c, T v) {
+    value = v;
+    stamp.store(c + 1, std::memory_order_release);
+  }
+  // Chunk c's value; false if the run stopped first.
+  bool get(std::uint64_t c, const std::atomic<bool>& stop, T& out) const {
+    if (!wait_for([&] { return stamp.load(std::memory_order_acquire) == c + 1; }, stop)) return false;
+    out = value;
+    return true;
+  }
+};
+
+// What chunk c tells chunk c + 1.
+struct alignas(64) Link {
+  // Where the generator state after chunk c is: the last block of its
+  // owner's words, left alone until chunk c + 1 has copied it.
+  Stamped<const std::uint32_t*> next_state;
+  // The stream position after chunk c's draws.
+  Stamped<std::uint64_t> end;
+  // The partial sum of the resample chunk c's end cuts (0.0 if none).
+  Stamped<double> carry;
+};
+
+// What both threads share.
+struct Run {
+  const double* deltas = nullptr;
+  std::size_t n = 0;
+  double n_as_double = 0.0;
+  std::uint64_t needed = 0;  // n * resamples: the draws the means take
+  std::uint32_t shift = 0;
+  std::uint32_t bound = 0;
+  std::size_t blocks = 0;  // a chunk's
+  const std::uint32_t* first_state = nullptr;
+  const MersenneTwister* kernels = nullptr;
+  double* means = nullptr;
+  std::array<Link, link_slots> links;
+  std::atomic<std::uint64_t> next_chunk{0};
+  std::atomic<std::uint64_t> resamples_done{0};
+  std::atomic<bool> end_seen{false};
+  std::atomic<bool> stop{false};
+  std::uint64_t words = 0;  // set by the thread whose chunk holds the last draw
+
+  [[nodiscard]] const Link& before(std::uint64_t c) const { return links[(c - 1) % link_slots]; }
+  [[nodiscard]] Link& of(std::uint64_t c) { return links[c % link_slots]; }
+};
+
+// One thread's chunks, each generated, drawn and summed by it alone.
+class ChunkWorker {
+ public:
+  explicit ChunkWorker(Run& run)
+      : run_(run),
+        words_(new std::uint32_t[(run.blocks + 1) * kBlock]),
+        draws_(new std::uint32_t[run.blocks * kBlock + kernels::accept_slack]),
+        block_ends_(run.blocks) {}
+
+  // Takes the next chunk and does it; false once the draws needed end in
+  // it or before it, or the run stopped.
+  bool next() {
+    if (run_.end_seen.load(std::memory_order_acquire)) return false;
+    const std::uint64_t c = run_.next_chunk.fetch_add(1, std::memory_order_relaxed);
+    return generate(c) && draw(c) && sum(c);
+  }
+
+ private:
+  // The chunk's generator words, from the state chunk c - 1 left; then the
+  // state after them, for the chunk after.
+  bool generate(std::uint64_t c) {
+    const std::uint32_t* start = run_.first_state;
+    if (c > 0 && !run_.before(c).next_state.get(c - 1, run_.stop, start)) return false;
+    std::copy(start, start + kBlock, words_.get());
+    run_.kernels->generate(words_.get(), run_.blocks);
+    run_.of(c).next_state.set(c, words_.get() + run_.blocks * kBlock);
+    return true;
+  }
+
+  // The chunk's draws, and where they end in the stream.
+  bool draw(std::uint64_t c) {
+    std::uint64_t count = 0;
+    for (std::size_t b = 0; b < run_.blocks; ++b) {
+      count += IndexDraws::accept_block(words_.get() + (b + 1) * kBlock, run_.shift, run_.bound,
+                                        draws_.get() + count, run_.kernels->uses_avx2());
+      block_ends_[b] = count;
+    }
+    begin_ = 0;
+    if (c > 0 && !run_.before(c).end.get(c - 1, run_.stop, begin_)) return false;
+    run_.of(c).end.set(c, begin_ + count);
+    count_ = count;
+    return true;
+  }
+
+  bool sum(std::uint64_t c) {
+    if (begin_ >= run_.needed) return false;
+    const std::uint64_t end = std::min(begin_ + count_, run_.needed);
+    if (!sum_between(c, begin_, end)) return false;
+    if (end < run_.needed) return true;
+    // The last chunk: the generator stopped at the block of the last draw.
+    std::size_t b = 0;
+    while (begin_ + block_ends_[b] < run_.needed) ++b;
+    run_.words = (c * run_.blocks + b + 1) * kBlock;
+    run_.end_seen.store(true, std::memory_order_release);
+    return false;
+  }
+
+  // Stream positions [begin, end) of chunk c's draws, begin < end. Chunk c
+  // reads what chunk c - 1 left before it tells chunk c + 1 anything: so
+  // neither thread runs more than a chunk ahead of the other, and no link
+  // is reused while it is still to be read. The resample the chunk's end
+  // cuts is summed first, since the next chunk waits for it.
+  bool sum_between(std::uint64_t c, std::uint64_t begin, std::uint64_t end) {
+    const std::uint64_t n = run_.n;
+    const std::uint32_t* draws = draws_.get();
+    const std::uint64_t first = begin / n;
+    const std::uint64_t last = (end - 1) / n;
+    const bool continued = begin % n != 0;
+    const bool continues = (last + 1) * n > end;
+    double carried = 0.0;
+    if (continued && !run_.before(c).carry.get(c - 1, run_.stop, carried)) return false;
+    if (continued && first == last) {
+      const double total = sum_drawn(carried, run_.deltas, draws, end - begin);
+      run_.of(c).carry.set(c, continues ? total : 0.0);
+      if (!continues) finish(first, total);
+      return true;
+    }
+    run_.of(c).carry.set(c, continues ? sum_drawn(0.0, run_.deltas, draws + (last * n - begin), end - last * n) : 0.0);
+    const std::uint64_t whole_begin = continued ? first + 1 : first;
+    const std::uint64_t whole_end = continues ? last : last + 1;
+    for (std::uint64_t r = whole_begin; r < whole_end; r += kLanes) {
+      const auto used = static_cast<std::size_t>(std::min<std::uint64_t>(kLanes, whole_end - r));
+      // Unused lanes repeat the first: eight lanes at once are faster than fewer.
+      const std::uint32_t* lanes[kLanes];
+      for (std::size_t k = 0; k < kLanes; ++k) lanes[k] = draws + ((r + (k < used ? k : 0)) * n - begin);
+      double totals[kLanes];
+      sum_eight_lanes(run_.deltas, lanes, n, totals);
+      for (std::size_t k = 0; k < used; ++k) run_.means[r + k] = totals[k] / run_.n_as_double;
+    }
+    run_.resamples_done.fetch_add(whole_end - whole_begin, std::memory_order_relaxed);
+    if (continued) finish(first, sum_drawn(carried, run_.deltas, draws, (first + 1) * n - begin));
+    return true;
+  }
+
+  // The mean of a resample summed one lane at a time.
+  void finish(std::uint64_t resample, double total) {
+    run_.means[resample] = total / run_.n_as_double;
+    run_.resamples_done.fetch_add(1, std::memory_order_relaxed);
+  }
+
+  Run& run_;
+  // Left uninitialised: each thread first touches its own, on its own core.
+  std::unique_ptr<std::uint32_t[]> words_;  // the start state, then the chunk's blocks
+  std::unique_ptr<std::uint32_t[]> draws_;
+  std::vector<std::uint64_t> block_ends_;  // draws after each block
+  std::uint64_t begin_ = 0;  // the chunk's first draw in the stream
+  std::uint64_t count_ = 0;
+};
+
+// Lets `thread` run on any CPU this process may use but the caller's. A new
+// thread starts on its parent's CPU and waits there for the load balancer,
+// up to a scheduler tick (4 ms here): longer than a whole bootstrap of 10^7
+// draws takes on two threads. Only where the caller has a CPU to spare.
+void keep_off_this_cpu(std::thread& thread) noexcept {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+  const int here = sched_getcpu();
+  if (here < 0 || CPU_COUNT(&allowed) < 2 || !CPU_ISSET(here, &allowed)) return;
+  CPU_CLR(here, &allowed);
+  (void)pthread_setaffinity_np(thread.native_handle(), sizeof allowed, &allowed);
+}
+
 }  // namespace
+
+bool two_threads_pay(std::size_t n, std::uint64_t resamples) noexcept {
+  constexpr std::uint64_t enough_draws = std::uint64_t{1} << 20;
+  if (n == 0 || n > max_chunk_blocks * usual_draws_per_block / 8) return false;
+  return resamples >= (enough_draws + n - 1) / n;
+}
 
 std::vector<double> resample_means_on_threads(const std::vector<double>& deltas, std::uint64_t resamples,
                                               MersenneTwister generator, const BootstrapProgress& progress,
                                               std::uint64_t& words) {
   const std::size_t n = deltas.size();
-  const double n_as_double = static_cast<double>(n);
-  const std::uint64_t batches = (resamples + kLanes - 1) / kLanes;
-  std::vector<std::uint32_t> ring(ring_batches * kLanes * n);
-  const auto batch_size = [&](std::uint64_t b) {
-    return static_cast<std::size_t>(std::min<std::uint64_t>(kLanes, resamples - b * kLanes));
-  };
-  std::atomic<std::uint64_t> drawn{0};   // batches in the ring
-  std::atomic<std::uint64_t> summed{0};  // batches taken out of it
-  std::atomic<bool> stop{false};
+  std::vector<double> means(static_cast<std::size_t>(resamples));
+  Run run;
+  run.deltas = deltas.data();
+  run.n = n;
+  run.n_as_double = static_cast<double>(n);
+  run.needed = static_cast<std::uint64_t>(n) * resamples;
+  run.shift = IndexDraws::shift_for(static_cast<std::uint32_t>(n));
+  run.bound = static_cast<std::uint32_t>(n);
+  run.blocks = chunk_blocks(n);
+  run.first_state = generator.raw_block();
+  run.kernels = &generator;
+  run.means = means.data();
+  ChunkWorker mine(run);
+  ChunkWorker theirs(run);
 
-  // The drawing side: the generator, in stream order, one batch ahead of the
-  // summing side or up to ring_batches ahead.
-  std::exception_ptr failure;
-  std::thread drawer([&] {
-    try {
-      IndexDraws draws(generator, static_cast<std::uint32_t>(n));
-      for (std::uint64_t b = 0; b < batches; ++b) {
-        if (!wait_for([&] { return b - summed.load(std::memory_order_acquire) < ring_batches; }, stop)) return;
-        draws.fill(ring.data() + (b % ring_batches) * kLanes * n, batch_size(b) * n);
-        drawn.store(b + 1, std::memory_order_release);
-      }
-      words = draws.words_consumed();
-    } catch (...) {
-      failure = std::current_exception();
-      stop = true;
+  std::thread second([&] {
+    while (theirs.next()) {
     }
   });
-
-  // The summing side, on the calling thread (progress is called here).
-  std::vector<double> means;
-  means.reserve(static_cast<std::size_t>(resamples));
+  keep_off_this_cpu(second);
   const std::uint64_t report_every = std::max<std::uint64_t>(resamples / 10, 4096);
   std::uint64_t next_report = report_every;
   try {
-    double totals[kLanes];
-    for (std::uint64_t b = 0; b < batches; ++b) {
-      if (!wait_for([&] { return drawn.load(std::memory_order_acquire) > b; }, stop)) break;
-      const std::uint32_t* batch = ring.data() + (b % ring_batches) * kLanes * n;
-      const std::size_t count = batch_size(b);
-      if (count == kLanes) {
-        sum_eight_resamples(deltas.data(), batch, n, totals);
-      } else {
-        for (std::size_t k = 0; k < count; ++k) totals[k] = sum_drawn(0.0, deltas.data(), batch + k * n, n);
-      }
-      summed.store(b + 1, std::memory_order_release);
-      for (std::size_t k = 0; k < count; ++k) means.push_back(totals[k] / n_as_double);
-      if (progress && means.size() >= next_report && means.size() < resamples) {
-        progress(means.size(), resamples);
-        while (next_report <= means.size()) next_report += report_every;
+    while (mine.next()) {
+      const std::uint64_t done = run.resamples_done.load(std::memory_order_relaxed);
+      if (progress && done >= next_report && done < resamples) {
+        progress(done, resamples);
+        while (next_report <= done) next_report += report_every;
       }
     }
   } catch (...) {
-    stop = true;
-    drawer.join();
+    run.stop = true;
+    second.join();
     throw;
   }
-  drawer.join();
-  if (failure) std::rethrow_exception(failure);
+  second.join();
+  words = run.words;
   return means;
 }
 

@@ -17,20 +17,21 @@ namespace grk::significance {
 /// one chain alone waits on the adder's latency; eight independent chains keep it busy.
 constexpr std::size_t kLanes = 8;
 
-/// Sums resample k (k < 8) of `draws`, which holds eight resamples of n draws
-/// one after the other, into totals[k], each from 0.0 left to right.
-inline void sum_eight_resamples(const double* deltas, const std::uint32_t* draws, std::size_t n,
-                                double* totals) noexcept {
-  const std::uint32_t* d0 = draws;
-  const std::uint32_t* d1 = d0 + n;
-  const std::uint32_t* d2 = d1 + n;
-  const std::uint32_t* d3 = d2 + n;
-  const std::uint32_t* d4 = d3 + n;
-  const std::uint32_t* d5 = d4 + n;
-  const std::uint32_t* d6 = d5 + n;
-  const std::uint32_t* d7 = d6 + n;
+/// Sums the `count` draws at each of the eight `lanes` into totals[k], each
+/// from 0.0 left to right; lanes may repeat (a lane's sum is then simply
+/// computed twice).
+inline void sum_eight_lanes(const double* deltas, const std::uint32_t* const* lanes, std::size_t count,
+                            double* totals) noexcept {
+  const std::uint32_t* d0 = lanes[0];
+  const std::uint32_t* d1 = lanes[1];
+  const std::uint32_t* d2 = lanes[2];
+  const std::uint32_t* d3 = lanes[3];
+  const std::uint32_t* d4 = lanes[4];
+  const std::uint32_t* d5 = lanes[5];
+  const std::uint32_t* d6 = lanes[6];
+  const std::uint32_t* d7 = lanes[7];
   double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0, s6 = 0.0, s7 = 0.0;
-  for (std::size_t j = 0; j < n; ++j) {
+  for (std::size_t j = 0; j < count; ++j) {
     s0 += deltas[d0[j]];
     s1 += deltas[d1[j]];
     s2 += deltas[d2[j]];
@@ -50,6 +51,15 @@ inline void sum_eight_resamples(const double* deltas, const std::uint32_t* draws
   totals[7] = s7;
 }
 
+/// Sums resample k (k < 8) of `draws`, which holds eight resamples of n draws
+/// one after the other, into totals[k], each from 0.0 left to right.
+inline void sum_eight_resamples(const double* deltas, const std::uint32_t* draws, std::size_t n,
+                                double* totals) noexcept {
+  const std::uint32_t* const lanes[kLanes] = {draws,         draws + n,     draws + 2 * n, draws + 3 * n,
+                                              draws + 4 * n, draws + 5 * n, draws + 6 * n, draws + 7 * n};
+  sum_eight_lanes(deltas, lanes, n, totals);
+}
+
 /// `total` plus the deltas of `count` draws, left to right: a resample's
 /// chain, whole (total 0.0) or continued where an earlier part stopped.
 inline double sum_drawn(double total, const double* deltas, const std::uint32_t* draws, std::size_t count) noexcept {
@@ -57,14 +67,24 @@ inline double sum_drawn(double total, const double* deltas, const std::uint32_t*
   return total;
 }
 
+/// Whether resample_means_on_threads is worth a second thread for n deltas
+/// and `resamples` resamples: enough draws to pay for starting it (about a
+/// million), and chunks that hold several resamples each (n up to 153,600).
+[[nodiscard]] bool two_threads_pay(std::size_t n, std::uint64_t resamples) noexcept;
+
 /// The mean of each of `resamples` resamples of deltas.size() draws taken in
-/// order from `generator` (randrange(n) of CPython), on two threads in a
-/// pipeline: a second thread draws eight resamples at a time into a ring of
-/// eight such batches while the calling thread sums the batches before it,
-/// side by side. The draws and each sum's order are one thread's, so the
-/// means are its bits. Sets `words` to the generator words taken (whole
-/// blocks). `progress` is called on the calling thread; what it throws ends
-/// the drawing thread too and is rethrown.
+/// order from `generator` (randrange(n) of CPython), on two threads. The
+/// generator's blocks are cut into chunks taken in turn by the calling
+/// thread and a second one; each thread draws its chunks itself and sums
+/// the resamples they hold, so only a chunk's start state and a few numbers
+/// pass between the cores, never the draws (on this project's machines
+/// moving 40 MB of draws across cores cost more than summing them). The
+/// calling thread also advances the generator past the second thread's
+/// chunks, so its chunks are smaller. The draws and each sum's order are
+/// one thread's, so the means are its bits. Sets `words` to the generator
+/// words taken (whole blocks). `progress` is called on the calling thread;
+/// what it throws stops the second thread too and is rethrown.
+/// Precondition: two_threads_pay(deltas.size(), resamples).
 std::vector<double> resample_means_on_threads(const std::vector<double>& deltas, std::uint64_t resamples,
                                               MersenneTwister generator, const BootstrapProgress& progress,
                                               std::uint64_t& words);
