@@ -27,7 +27,6 @@
 
 #include "bench_timing.hpp"
 #include "resampling/bootstrap.hpp"
-#include "resampling/index_draws.hpp"
 #include "resampling/mersenne_twister.hpp"
 #include <grk/json/float_format.hpp>
 #include <grk/json/reader.hpp>
@@ -96,7 +95,7 @@ int main(int argc, char** argv) {
   const std::int64_t resamples = 10000;
   const std::int64_t seed = 7;
   const double level = 0.95;
-  const int repeats = quick ? 1 : 5;
+  const int repeats = quick ? 1 : 15;
   const fs::path dir = fs::temp_directory_path() / ("grk-bench-significance-" + std::to_string(::getpid()));
   fs::create_directories(dir);
 
@@ -117,7 +116,7 @@ int main(int argc, char** argv) {
     write_scores(in, scores);
 
     grk::significance::BootstrapEstimate estimate;
-    double boot = 1e300, portable = 1e300, twister = 1e300, one_thread = 1e300, two_threads = 1e300, drawing_only = 1e300;
+    double boot = 1e300, portable = 1e300, twister = 1e300, one_thread = 1e300, two_threads = 1e300;
     bool same_bits = true;
     for (int r = 0; r < repeats; ++r) {
       auto start = Clock::now();
@@ -144,19 +143,6 @@ int main(int argc, char** argv) {
         std::printf("ERROR: portable and AVX2 kernels disagree\n");
         return 1;
       }
-      {  // the drawing alone: the side of the two-thread pipeline no second thread shares, its ceiling
-        grk::significance::IndexDraws draws(grk::significance::MersenneTwister::from_python_seed(seed), static_cast<std::uint32_t>(n));
-        std::vector<std::uint32_t> batch(8 * n);
-        std::uint32_t sink = 0;
-        start = Clock::now();
-        for (std::int64_t done = 0; done < resamples; done += 8) {
-          const auto count = static_cast<std::size_t>(std::min<std::int64_t>(8, resamples - done)) * n;
-          draws.fill(batch.data(), count);
-          sink ^= batch[count - 1];
-        }
-        drawing_only = std::min(drawing_only, seconds_since(start));
-        if (sink == 0x12345678u) std::printf(" ");
-      }
       std::mt19937 generator(5489u);
       std::uint32_t sink = 0;
       start = Clock::now();
@@ -166,12 +152,10 @@ int main(int argc, char** argv) {
     }
 
     std::printf("\nN=%zu: %llu generator words\n", n, static_cast<unsigned long long>(estimate.words_consumed));
-    std::printf("  bootstrap (C++, AVX2 kernels where available) %10.4f s   (as a run does it: one thread)\n", boot);
+    std::printf("  bootstrap (C++, AVX2 kernels where available) %10.4f s   (bootstrap_deltas alone: one thread)\n", boot);
     std::printf("  bootstrap, 1 thread                           %10.4f s\n", one_thread);
     std::printf("  bootstrap, 2 threads                          %10.4f s   ratio 1/2 threads = %.2f (target >= 1.7), "
                 "same bits: %s\n", two_threads, one_thread / two_threads, same_bits ? "yes" : "NO");
-    std::printf("  the drawing alone (one thread's, serial)      %10.4f s   so 2 threads reach at most %.2fx\n", drawing_only,
-                one_thread / std::max(drawing_only, one_thread / 2));
     std::printf("  bootstrap (C++, portable kernels, 1 thread)   %10.4f s\n", portable);
     std::printf("  std::mt19937, the same words only             %10.4f s   ratio bootstrap 1 thread/mt19937 = %.3f (target <= 1.0)\n",
                 twister, one_thread / twister);

@@ -93,6 +93,33 @@ BOOST_AUTO_TEST_CASE(scores_files_pair_by_id_and_label_the_result) {
              "new vs old, mrr (n=3): +0.1000, 95% CI [-0.1000, +0.2000], p (ASL) 0.0697, not significant");
 }
 
+// The resample means run on GRK_THREADS threads (two when given more, and
+// only for runs of a million draws or more): the same bytes for any count.
+BOOST_AUTO_TEST_CASE(grk_threads_changes_the_speed_not_the_bytes) {
+  TempDir dir;
+  std::ostringstream text;
+  text << R"({"baseline": {)";
+  for (int q = 0; q < 1000; ++q) text << (q ? "," : "") << "\"q" << q << "\": " << (q % 17) / 16.0;
+  text << R"(}, "candidate": {)";
+  for (int q = 0; q < 1000; ++q) text << (q ? "," : "") << "\"q" << q << "\": " << (q % 13) / 12.0;
+  text << "}}";
+  const fs::path scores = dir.write("scores.json", text.str());
+  const object params{{"scores", scores.string()}, {"baseline", "old"}, {"candidate", "new"},
+                      {"metric", "mrr"}, {"resamples", 3001}, {"seed", -5}};
+  std::string first;
+  for (const char* threads : {"1", "2", "3"}) {
+    ::setenv("GRK_THREADS", threads, 1);
+    const Outcome out = run(params);
+    BOOST_REQUIRE_MESSAGE(out.error.empty(), out.error);
+    const std::string bytes = grk::json::write_compact(out.result);
+    if (first.empty()) first = bytes;
+    BOOST_TEST(bytes == first, "GRK_THREADS=" << threads);
+  }
+  ::setenv("GRK_THREADS", "0", 1);
+  BOOST_TEST(run(params).error == "GRK_THREADS must be a positive integer, got '0'");
+  ::unsetenv("GRK_THREADS");
+}
+
 BOOST_AUTO_TEST_CASE(parameter_failures) {
   TempDir dir;
   const fs::path scores = dir.write("s.json", R"({"baseline": {"q": 0}, "candidate": {"q": 1}})");

@@ -38,7 +38,8 @@ std::string bootstrap_interval_method(const TestSettings& settings) {
 Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
                                                    const TestSettings& settings, const TestRun& run) {
   GRK_TRY(BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
-                                                        settings.confidence_level, run.progress));
+                                                        settings.confidence_level, run.progress,
+                                                        run.bootstrap_threads));
   record.confidence_interval_low = estimate.confidence_interval_low;
   record.confidence_interval_high = estimate.confidence_interval_high;
   record.interval_method = bootstrap_interval_method(settings);

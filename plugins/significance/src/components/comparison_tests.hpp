@@ -78,6 +78,10 @@ struct TestSettings {
 struct TestRun {
   /// Hears of the bootstrap interval's resamples (the components' progress).
   BootstrapProgress progress;
+  /// Threads for the bootstrap interval's resamples: a single-pair
+  /// component's thread count; one in compare-systems, whose comparisons
+  /// already share the cores.
+  unsigned bootstrap_threads = 1;
   /// Put before the message of the test's own refusal (`paired-t fusion vs
   /// bm25 on mrr: `); the pairing and the interval's limits are not prefixed.
   std::string refusal_prefix;

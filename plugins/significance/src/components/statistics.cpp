@@ -6,6 +6,7 @@
 #include "inputs/comparison_input.hpp"
 #include "inputs/score_pair.hpp"
 #include "methods/paired_bootstrap.hpp"
+#include "results/parallel_slots.hpp"
 #include "results/result_json.hpp"
 
 namespace grk::significance {
@@ -35,6 +36,7 @@ Expected<void> validate_comparison(const ComparisonTest& test, const Params& par
 }
 
 boost::json::value compute_comparison(const ComparisonTest& test, const Params& params, Context& context) {
+  const unsigned threads = thread_count().or_throw();
   ComparisonInput input = read_comparison_input(params).or_throw();
   const TestSettings settings = read_test_settings(params, test).or_throw();
   const std::vector<double> deltas =
@@ -44,6 +46,7 @@ boost::json::value compute_comparison(const ComparisonTest& test, const Params& 
                                                 std::string(test.name), input.scores, deltas);
   TestRun run;
   run.progress = resampling_progress(context);
+  run.bootstrap_threads = threads;
   run.refusal_prefix = std::string(test.name) + " " + comparison_name(record) + ": ";
   test.fill(record, deltas, settings, run).or_throw();
   boost::json::value result = to_json(record);
@@ -54,6 +57,7 @@ boost::json::value compute_comparison(const ComparisonTest& test, const Params& 
 // groundkit's own function, not the row's fill: the result is groundkit's
 // BootstrapResult, checked in paired_bootstrap's order and words.
 boost::json::value PairedBootstrapStatistic::compute(const Params& params, Context& context) {
+  const unsigned threads = thread_count().or_throw();
   ComparisonInput input = read_comparison_input(params).or_throw();
 
   BootstrapRequest request;
@@ -68,6 +72,7 @@ boost::json::value PairedBootstrapStatistic::compute(const Params& params, Conte
   // A JSON integer reaches Python as an int, and str(1) is "1", not "1.0".
   if (level.is_int64()) request.confidence_level_text = std::to_string(level.get_int64());
   if (level.is_uint64()) request.confidence_level_text = std::to_string(level.get_uint64());
+  request.threads = threads;
 
   boost::json::value result = to_json(
       paired_bootstrap(input.scores.baseline, input.scores.candidate, request, resampling_progress(context))

@@ -18,7 +18,7 @@ namespace grk::significance {
 
 Expected<BootstrapEstimate> bounded_bootstrap(const std::vector<double>& deltas, std::int64_t resamples,
                                               std::int64_t seed, double confidence_level,
-                                              const BootstrapProgress& progress) {
+                                              const BootstrapProgress& progress, unsigned threads) {
   if (deltas.size() > 0xffffffffu) {
     return fail(Status::invalid_data, "paired bootstrap supports at most 4294967295 queries");
   }
@@ -27,7 +27,9 @@ Expected<BootstrapEstimate> bounded_bootstrap(const std::vector<double>& deltas,
                                                  " bootstrap means (8 bytes each); use fewer resamples");
   };
   try {
-    return bootstrap_deltas(deltas, resamples, seed, confidence_level, progress);
+    BootstrapTuning tuning;
+    tuning.threads = threads;
+    return bootstrap_deltas(deltas, resamples, seed, confidence_level, progress, tuning);
   } catch (const std::bad_alloc&) {
     return out_of_memory();
   } catch (const std::length_error&) {
@@ -50,7 +52,8 @@ Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const
   }
   GRK_TRY(const std::vector<double> deltas, paired_deltas(baseline, candidate, "paired bootstrap"));
   GRK_TRY(const BootstrapEstimate estimate,
-          bounded_bootstrap(deltas, request.resamples, request.seed, request.confidence_level, progress));
+          bounded_bootstrap(deltas, request.resamples, request.seed, request.confidence_level, progress,
+                            request.threads));
   if (request.groundkit_metric) GRK_TRY_VOID(check_metric_name(request.metric));
 
   BootstrapResult result;

@@ -24,7 +24,7 @@ namespace grk::significance {
 /// confidence_level must already be checked.
 Expected<BootstrapEstimate> bounded_bootstrap(const std::vector<double>& deltas, std::int64_t resamples,
                                               std::int64_t seed, double confidence_level,
-                                              const BootstrapProgress& progress = {});
+                                              const BootstrapProgress& progress = {}, unsigned threads = 1);
 
 /// The `method` field every BootstrapResult carries (docs/behaviour/paired-bootstrap.md §8).
 inline constexpr const char* bootstrap_method =
@@ -45,6 +45,9 @@ struct BootstrapRequest {
   /// reference; false for a measure named by per-query files (`runs`), whose
   /// names are the files' own.
   bool groundkit_metric = true;
+  /// Threads for the resample means (BootstrapTuning::threads): the same
+  /// bits for any count.
+  unsigned threads = 1;
 };
 
 /// `BootstrapResult` (docs/behaviour/paired-bootstrap.md §8), fields in the model's order.
