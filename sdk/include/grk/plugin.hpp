@@ -30,6 +30,7 @@
 #include <utility>
 
 #include <grk/abi.h>
+#include <grk/component_list.hpp>
 #include <grk/context.hpp>
 #include <grk/dataset_adapter.hpp>
 #include <grk/error.hpp>
@@ -42,6 +43,28 @@
 #include <grk/version.h>
 
 namespace grk::detail {
+
+// GRK_PLUGIN_MODULE's arguments as one ComponentList: each ComponentList
+// among them spliced in where it stands.
+template <class T>
+struct as_component_list {
+  using type = ComponentList<T>;
+};
+template <class... Ts>
+struct as_component_list<ComponentList<Ts...>> {
+  using type = ComponentList<Ts...>;
+};
+template <class... Lists>
+struct joined_lists;
+template <class... Ts>
+struct joined_lists<ComponentList<Ts...>> {
+  using type = ComponentList<Ts...>;
+};
+template <class... Ts, class... Us, class... Rest>
+struct joined_lists<ComponentList<Ts...>, ComponentList<Us...>, Rest...>
+    : joined_lists<ComponentList<Ts..., Us...>, Rest...> {};
+template <class... Args>
+using component_list_of = typename joined_lists<typename as_component_list<Args>::type...>::type;
 
 template <class T>
 constexpr grk_kind kind_of() {
@@ -244,6 +267,16 @@ const grk_module* module_entry(const char* name, const char* version) noexcept {
   }
 }
 
+// module_entry over the classes of a ComponentList.
+template <class List>
+struct listed_module;
+template <class... Ts>
+struct listed_module<ComponentList<Ts...>> {
+  static const grk_module* entry(const char* name, const char* version) noexcept {
+    return module_entry<Ts...>(name, version);
+  }
+};
+
 }  // namespace grk::detail
 
 #define GRK_DETAIL_CAT2(a, b) a##b
@@ -251,14 +284,16 @@ const grk_module* module_entry(const char* name, const char* version) noexcept {
 
 /// Registers the components of this module. `module_name` is a kebab-case
 /// string literal, `module_version` a semantic version string literal, and
-/// the rest are component classes (see statistic.hpp, dataset_adapter.hpp).
+/// the rest are component classes (see statistic.hpp, dataset_adapter.hpp)
+/// or grk::ComponentList<...>s of them, registered in the order written.
 /// Use once per module.
 #define GRK_PLUGIN_MODULE(module_name, module_version, ...)                                  \
   namespace grk_generated_module {                                                          \
   static_assert(::grk::is_component_name(module_name),                                      \
                 "module names are lowercase kebab-case: [a-z0-9]+(-[a-z0-9]+)*");            \
   const grk_module* entry() noexcept {                                                       \
-    return ::grk::detail::module_entry<__VA_ARGS__>(module_name, module_version);           \
+    return ::grk::detail::listed_module<::grk::detail::component_list_of<__VA_ARGS__>>::entry( \
+        module_name, module_version);                                                         \
   }                                                                                          \
   }                                                                                          \
   BOOST_DLL_ALIAS_SECTIONED(grk_generated_module::entry,                                     \

@@ -20,30 +20,10 @@ namespace grk::significance {
 
 namespace {
 
-/// The test's own refusal, named by the caller's prefix.
-Failure refused(const TestRun& run, const Failure& failure) {
-  return Failure{failure.status, run.refusal_prefix + failure.message, {}};
-}
-
 /// `bootstrap percentile (resamples 10000, seed 7)`: the record's interval_method.
 std::string bootstrap_interval_method(const TestSettings& settings) {
   return "bootstrap percentile (resamples " + std::to_string(settings.resamples) + ", seed " +
          std::to_string(settings.seed) + ")";
-}
-
-/// paired-bootstrap's percentile interval of `deltas`, bit for bit: the
-/// interval wilcoxon and randomization report, with bounded_bootstrap's
-/// failures (too many queries, resample means beyond memory). Returns the
-/// whole estimate, whose effect and p-value the bootstrap row reports too.
-Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
-                                                   const TestSettings& settings, const TestRun& run) {
-  GRK_TRY(BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
-                                                        settings.confidence_level, run.progress,
-                                                        run.bootstrap_threads));
-  record.confidence_interval_low = estimate.confidence_interval_low;
-  record.confidence_interval_high = estimate.confidence_interval_high;
-  record.interval_method = bootstrap_interval_method(settings);
-  return estimate;
 }
 
 /// How a setting's value is checked.
@@ -109,9 +89,23 @@ Expected<void> read_setting(const Params& params, const Setting& setting, TestSe
   return {};
 }
 
-/// The ANOVA and the intervals' multiplier of both Tukey tests. Refuses a
-/// matrix without residual degrees of freedom, and one whose residual mean
-/// square is 0, where Tukey's statistic divides by zero (R answers NaN).
+}  // namespace
+
+Failure refused(const TestRun& run, const Failure& failure) {
+  return Failure{failure.status, run.refusal_prefix + failure.message, {}};
+}
+
+Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
+                                                   const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
+                                                        settings.confidence_level, run.progress,
+                                                        run.bootstrap_threads));
+  record.confidence_interval_low = estimate.confidence_interval_low;
+  record.confidence_interval_high = estimate.confidence_interval_high;
+  record.interval_method = bootstrap_interval_method(settings);
+  return estimate;
+}
+
 Expected<MatrixAnalysis> analyse_anova(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
                                        std::string_view test) {
   MatrixAnalysis analysis;
@@ -137,7 +131,6 @@ Expected<MatrixAnalysis> analyse_anova(const std::vector<std::vector<double>>& s
   return analysis;
 }
 
-/// Both Tukey tests' interval, and Sakai's effect size diff / sqrt(MSE).
 void set_tukey_interval(ComparisonRecord& record, const MatrixAnalysis& matrix) {
   const TukeyInterval interval =
       tukey_hsd_interval(record.effect, matrix.queries, matrix.anova.residual.mean_square, matrix.critical_value);
@@ -149,132 +142,6 @@ void set_tukey_interval(ComparisonRecord& record, const MatrixAnalysis& matrix) 
 
 double anova_effect_size(const ComparisonRecord& record, const MatrixAnalysis& matrix) {
   return record.effect / std::sqrt(matrix.anova.residual.mean_square);
-}
-
-}  // namespace
-
-// The rows' parameters: paired-bootstrap keeps groundkit's keyword order
-// (resamples, seed, confidence_level) and its own word for resamples.
-std::vector<ParamSpec> bootstrap_test_params() {
-  std::vector<ParamSpec> specs = setting_params({"seed", "confidence_level"});
-  specs.insert(specs.begin(), with_default("resamples", ParamType::integer, 10000, "bootstrap resamples B (> 0)"));
-  return specs;
-}
-
-std::vector<ParamSpec> randomization_test_params() {
-  return setting_params({"confidence_level", "alpha", "resamples", "permutations", "seed"});
-}
-
-std::vector<ParamSpec> t_test_params() { return setting_params({"confidence_level", "alpha"}); }
-
-std::vector<ParamSpec> wilcoxon_test_params() {
-  return setting_params({"confidence_level", "alpha", "resamples", "seed"});
-}
-
-// The engine paired_bootstrap runs, on the same deltas, so that a row of
-// compare-systems equals what paired-bootstrap returns for the pair, bit for bit.
-Expected<void> fill_bootstrap(ComparisonRecord& record, const std::vector<double>& deltas,
-                              const TestSettings& settings, const TestRun& run) {
-  GRK_TRY(const BootstrapEstimate estimate, set_bootstrap_interval(record, deltas, settings, run));
-  record.effect = estimate.effect;
-  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
-  return {};
-}
-
-Expected<void> fill_randomization(ComparisonRecord& record, const std::vector<double>& deltas,
-                                  const TestSettings& settings, const TestRun& run) {
-  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
-  const RandomizationEstimate estimate = randomization_test(deltas, settings.permutations, settings.seed);
-  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
-  record.details = {{"method", estimate.exact ? "exact" : "monte-carlo"},
-                    {"permutations", estimate.permutations},
-                    {"p_value_standard_error", estimate.p_value_standard_error}};
-  return {};
-}
-
-Expected<void> fill_t(ComparisonRecord& record, const std::vector<double>& deltas, const TestSettings& settings,
-                      const TestRun& run) {
-  auto estimate = paired_t_test(deltas, settings.confidence_level);
-  if (!estimate) return unexpected(refused(run, estimate.error()));
-  record.confidence_interval_low = estimate->confidence_interval_low;
-  record.confidence_interval_high = estimate->confidence_interval_high;
-  record.interval_method = "t";
-  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
-  record.details = {{"t_statistic", estimate->t_statistic}, {"degrees_of_freedom", estimate->degrees_of_freedom}};
-  return {};
-}
-
-// The test before the interval: a refusal (every delta zero) is reported
-// before any resampling.
-Expected<void> fill_wilcoxon(ComparisonRecord& record, const std::vector<double>& deltas,
-                             const TestSettings& settings, const TestRun& run) {
-  auto estimate = wilcoxon_signed_rank(deltas);
-  if (!estimate) return unexpected(refused(run, estimate.error()));
-  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
-  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
-  record.details = {{"v_statistic", estimate->v_statistic},
-                    {"distribution", estimate->exact ? "exact" : "normal"}};
-  return {};
-}
-
-std::vector<ParamSpec> tukey_test_params() { return setting_params({"confidence_level", "alpha"}); }
-
-std::vector<ParamSpec> randomized_tukey_test_params() {
-  return setting_params({"confidence_level", "alpha", "permutations", "seed"});
-}
-
-Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
-                                       unsigned /*threads*/, const std::function<void()>& /*poll: it takes milliseconds*/) {
-  return analyse_anova(scores, settings, tukey_row.name);
-}
-
-// Each pair's observed difference is summed as the record's effect is
-// (describe_comparison), so that the record's |effect| is the threshold the
-// test counted against, bit for bit.
-Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>& scores,
-                                                  const TestSettings& settings, unsigned threads,
-                                                  const std::function<void()>& poll) {
-  GRK_TRY(MatrixAnalysis analysis, analyse_anova(scores, settings, randomized_tukey_row.name));
-  const std::size_t k = analysis.systems;
-  const std::size_t n = analysis.queries;
-  std::vector<double> differences(k * k, 0.0);
-  std::vector<double> deltas(n);
-  for (std::size_t a = 0; a < k; ++a) {
-    for (std::size_t b = a + 1; b < k; ++b) {
-      for (std::size_t q = 0; q < n; ++q) deltas[q] = scores[b][q] - scores[a][q];
-      differences[analysis.pair_index(a, b)] = python311_sum(deltas.data(), n) / static_cast<double>(n);
-    }
-  }
-  analysis.range_test = randomized_tukey_hsd(scores, differences, settings.permutations, settings.seed, threads, poll);
-  return analysis;
-}
-
-// Tukey's p adj is the family-wise p: both p-values of the record.
-Expected<void> fill_tukey(ComparisonRecord& record, const std::vector<double>& /*deltas*/,
-                          const TestSettings& settings, const TestRun& run) {
-  const MatrixAnalysis& matrix = *run.matrix;
-  set_tukey_interval(record, matrix);
-  const TukeyPair pair = tukey_hsd_pair(record.effect, matrix.systems, matrix.queries,
-                                        matrix.anova.residual.mean_square, matrix.anova.residual.df,
-                                        matrix.critical_value);
-  set_p_value(record, pair.p_value_adjusted, settings.alpha);
-  record.details = {{"q_statistic", pair.q_statistic},
-                    {"degrees_of_freedom", matrix.anova.residual.df},
-                    {"effect_size_anova", anova_effect_size(record, matrix)}};
-  return {};
-}
-
-Expected<void> fill_randomized_tukey(ComparisonRecord& record, const std::vector<double>& /*deltas*/,
-                                     const TestSettings& settings, const TestRun& run) {
-  const MatrixAnalysis& matrix = *run.matrix;
-  set_tukey_interval(record, matrix);
-  const RangeTestPair& pair = matrix.range_test.pairs[matrix.pair_index(run.baseline_row, run.candidate_row)];
-  set_p_value(record, pair.p_value, settings.alpha);
-  record.details = {{"method", matrix.range_test.exact ? "exact" : "monte-carlo"},
-                    {"permutations", matrix.range_test.permutations},
-                    {"p_value_standard_error", pair.p_value_standard_error},
-                    {"effect_size_anova", anova_effect_size(record, matrix)}};
-  return {};
 }
 
 Expected<const ComparisonTest*> find_family_test(std::string_view name) {

@@ -18,31 +18,17 @@
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
 
+#include "methods/paired_bootstrap.hpp"
+#include "methods/paired_t.hpp"
+#include "methods/randomization.hpp"
 #include "methods/randomized_tukey_hsd.hpp"
+#include "methods/tukey_hsd.hpp"
 #include "methods/two_way_anova.hpp"
+#include "methods/wilcoxon.hpp"
 #include "resampling/bootstrap.hpp"
 #include "results/comparison_record.hpp"
 
 namespace grk::significance {
-
-struct TestSettings;
-struct TestRun;
-struct MatrixAnalysis;
-
-/// Sets the record's interval, interval_method, p-value (set_p_value at
-/// settings.alpha) and test-specific `details` from `deltas` (paired_deltas'
-/// output, so finite and non-empty); the descriptive part is already set.
-using FillRecord = Expected<void> (*)(ComparisonRecord& record, const std::vector<double>& deltas,
-                                      const TestSettings& settings, const TestRun& run);
-
-/// What a test of the whole system x query matrix (Tukey's) computes once
-/// per metric from `scores[system][query]`, the aligned scores of every
-/// system of the family (k >= 2, n >= 1), before its records are filled;
-/// its failures are named by the metric. A long analysis calls `poll()`
-/// between its parts (the host's cancellation, which throws).
-using AnalyseMatrix = Expected<MatrixAnalysis> (*)(const std::vector<std::vector<double>>& scores,
-                                                    const TestSettings& settings, unsigned threads,
-                                                    const std::function<void()>& poll);
 
 /// One paired test.
 struct ComparisonTest {
@@ -56,13 +42,17 @@ struct ComparisonTest {
   /// The component's description (`describe`).
   std::string_view description;
   /// Its parameters after the shared inputs, in the order they are checked.
-  std::vector<ParamSpec> (*params)();
-  FillRecord fill;
+  TestParams* params;
+  TestFill* fill;
   /// Set for a test of the matrix, whose p-value is already family-wise
   /// over every pair of the family's systems: compare-systems runs it
   /// before the records, refuses a correction with it and lends fill its
   /// answer (TestRun::matrix).
-  AnalyseMatrix analyse;
+  TestAnalysis* analyse;
+  /// Where its component stands among the module's (`grk-eval plugins`,
+  /// `describe`): the order the tests were shipped in, which is not the
+  /// table's; a new test takes the next number. A test of the matrix has none.
+  int listed;
 };
 
 /// The settings a test may read; a component reads only those its row lists.
@@ -109,24 +99,27 @@ struct MatrixAnalysis {
   }
 };
 
-// Each row's parameters and fill (comparison_tests.cpp).
-std::vector<ParamSpec> bootstrap_test_params();
-std::vector<ParamSpec> randomization_test_params();
-std::vector<ParamSpec> t_test_params();
-std::vector<ParamSpec> wilcoxon_test_params();
-std::vector<ParamSpec> tukey_test_params();
-std::vector<ParamSpec> randomized_tukey_test_params();
-Expected<void> fill_bootstrap(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
-Expected<void> fill_randomization(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
-Expected<void> fill_t(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
-Expected<void> fill_wilcoxon(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
-Expected<void> fill_tukey(ComparisonRecord&, const std::vector<double>&, const TestSettings&, const TestRun&);
-Expected<void> fill_randomized_tukey(ComparisonRecord&, const std::vector<double>&, const TestSettings&,
-                                     const TestRun&);
-Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>&, const TestSettings&, unsigned,
-                                       const std::function<void()>&);
-Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>&, const TestSettings&,
-                                                  unsigned, const std::function<void()>&);
+// What the rows' functions share (comparison_tests.cpp).
+
+/// The test's own refusal, named by the caller's prefix.
+[[nodiscard]] Failure refused(const TestRun& run, const Failure& failure);
+
+/// paired-bootstrap's percentile interval of `deltas`, bit for bit: the
+/// interval wilcoxon and randomization report, with bounded_bootstrap's
+/// failures (too many queries, resample means beyond memory). Returns the
+/// whole estimate, whose effect and p-value the bootstrap row reports too.
+Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, const std::vector<double>& deltas,
+                                                   const TestSettings& settings, const TestRun& run);
+
+/// The ANOVA and the intervals' multiplier of both Tukey tests. Refuses a
+/// matrix without residual degrees of freedom, and one whose residual mean
+/// square is 0, where Tukey's statistic divides by zero (R answers NaN).
+Expected<MatrixAnalysis> analyse_anova(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
+                                       std::string_view test);
+
+/// Both Tukey tests' interval, and Sakai's effect size diff / sqrt(MSE).
+void set_tukey_interval(ComparisonRecord& record, const MatrixAnalysis& matrix);
+[[nodiscard]] double anova_effect_size(const ComparisonRecord& record, const MatrixAnalysis& matrix);
 
 // The rows. A row is a constant of its own, so that a component can take it
 // as a template argument (components/statistics.hpp).
@@ -134,31 +127,31 @@ inline constexpr ComparisonTest bootstrap_row{
     "paired-bootstrap", "bootstrap", "paired bootstrap",
     "Paired bootstrap CI and achieved significance level of a candidate-minus-baseline metric delta, identical "
     "to groundkit's (CPython 3.11)",
-    &bootstrap_test_params, &fill_bootstrap, nullptr};
+    &bootstrap_test_params, &fill_bootstrap, nullptr, 0};
 inline constexpr ComparisonTest randomization_row{
     "randomization", "randomization", "randomization test",
     "Fisher's paired randomization (sign-flip) test of a candidate-minus-baseline metric delta, exact or Monte "
     "Carlo, with a bootstrap interval and effect size",
-    &randomization_test_params, &fill_randomization, nullptr};
+    &randomization_test_params, &fill_randomization, nullptr, 3};
 inline constexpr ComparisonTest t_row{
     "paired-t", "t", "paired t-test",
     "Student's paired t-test of a candidate-minus-baseline metric delta, with its t interval and effect size "
     "(R's t.test(paired = TRUE))",
-    &t_test_params, &fill_t, nullptr};
+    &t_test_params, &fill_t, nullptr, 1};
 inline constexpr ComparisonTest wilcoxon_row{
     "wilcoxon", "wilcoxon", "wilcoxon signed-rank test",
     "Wilcoxon signed-rank test of a candidate-minus-baseline metric delta (R's wilcox.test(paired = TRUE, "
     "correct = FALSE)), with a bootstrap interval and effect size",
-    &wilcoxon_test_params, &fill_wilcoxon, nullptr};
+    &wilcoxon_test_params, &fill_wilcoxon, nullptr, 2};
 
 inline constexpr ComparisonTest tukey_row{
     "tukey-hsd", "tukey-hsd", "Tukey HSD",
     "Tukey's HSD of every pair of systems after the two-way ANOVA score ~ system + topic (R's TukeyHSD)",
-    &tukey_test_params, &fill_tukey, &analyse_tukey};
+    &tukey_test_params, &fill_tukey, &analyse_tukey, -1};
 inline constexpr ComparisonTest randomized_tukey_row{
     "randomized-tukey-hsd", "randomized-tukey-hsd", "randomised Tukey HSD",
     "The randomised Tukey HSD: each query's scores shuffled among the systems, max - min of the system means",
-    &randomized_tukey_test_params, &fill_randomized_tukey, &analyse_randomized_tukey};
+    &randomized_tukey_test_params, &fill_randomized_tukey, &analyse_randomized_tukey, -1};
 
 /// The table, in the order compare-systems lists its `test` values.
 inline constexpr const ComparisonTest* comparison_tests[] = {

@@ -6,10 +6,14 @@
 
 #include <boost/json/value.hpp>
 
+#include <array>
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include <grk/component_list.hpp>
 #include <grk/statistic.hpp>
 
 #include "components/comparison_tests.hpp"
@@ -61,6 +65,54 @@ class PairedBootstrapStatistic : public ComparisonStatistic<bootstrap_row> {
   boost::json::value compute(const Params& params, Context& context) override;
   std::string summarize(const boost::json::value& result) const override;
 };
+
+/// The component that runs a row's test alone: ComparisonStatistic<row>,
+/// but for paired-bootstrap, whose result is groundkit's.
+template <const ComparisonTest& test>
+struct SinglePairComponent {
+  using type = ComparisonStatistic<test>;
+};
+template <>
+struct SinglePairComponent<bootstrap_row> {
+  using type = PairedBootstrapStatistic;
+};
+
+namespace detail {
+
+/// How many rows have a component of their own (a test of the matrix has none).
+constexpr std::size_t single_pair_count() {
+  std::size_t count = 0;
+  for (const ComparisonTest* test : comparison_tests) count += test->analyse == nullptr ? 1 : 0;
+  return count;
+}
+
+/// The table's indexes of those rows, in the order their components are listed (ComparisonTest::listed).
+constexpr std::array<std::size_t, single_pair_count()> single_pair_rows() {
+  std::array<std::size_t, single_pair_count()> rows{};
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < std::size(comparison_tests); ++i) {
+    if (comparison_tests[i]->analyse == nullptr) rows[count++] = i;
+  }
+  for (std::size_t i = 1; i < count; ++i) {  // insertion sort: constexpr, and a handful of rows
+    for (std::size_t j = i; j > 0 && comparison_tests[rows[j]]->listed < comparison_tests[rows[j - 1]]->listed; --j) {
+      const std::size_t earlier = rows[j - 1];
+      rows[j - 1] = rows[j];
+      rows[j] = earlier;
+    }
+  }
+  return rows;
+}
+
+template <std::size_t... I>
+grk::ComponentList<typename SinglePairComponent<*comparison_tests[single_pair_rows()[I]]>::type...> single_pair_list(
+    std::index_sequence<I...>);
+
+}  // namespace detail
+
+/// The single-pair components, derived from the table, for the module's
+/// registration (src/module.cpp): a new row is a new component, no edit there.
+using SinglePairComponents =
+    decltype(detail::single_pair_list(std::make_index_sequence<detail::single_pair_count()>{}));
 
 /// The results table in one step: every chosen pair of systems on every
 /// chosen metric, with one test of the table, the p-values corrected over the

@@ -13,6 +13,7 @@
 
 #include "inputs/report_scores.hpp"
 #include "inputs/score_pair.hpp"
+#include "components/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -70,6 +71,25 @@ Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const
   result.p_value_two_sided = estimate.p_value_two_sided;
   result.significant = estimate.significant;
   return result;
+}
+
+// Its row of the table (components/comparison_tests.hpp).
+// Its parameters keep groundkit's keyword order
+// (resamples, seed, confidence_level) and its own word for resamples.
+std::vector<ParamSpec> bootstrap_test_params() {
+  std::vector<ParamSpec> specs = setting_params({"seed", "confidence_level"});
+  specs.insert(specs.begin(), with_default("resamples", ParamType::integer, 10000, "bootstrap resamples B (> 0)"));
+  return specs;
+}
+
+// The engine paired_bootstrap runs, on the same deltas, so that a row of
+// compare-systems equals what paired-bootstrap returns for the pair, bit for bit.
+Expected<void> fill_bootstrap(ComparisonRecord& record, const std::vector<double>& deltas,
+                              const TestSettings& settings, const TestRun& run) {
+  GRK_TRY(const BootstrapEstimate estimate, set_bootstrap_interval(record, deltas, settings, run));
+  record.effect = estimate.effect;
+  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
+  return {};
 }
 
 }  // namespace grk::significance

@@ -13,6 +13,7 @@
 
 #include "resampling/bootstrap.hpp"
 #include "inputs/score_pair.hpp"
+#include "methods/test_row.hpp"
 
 namespace grk::significance {
 
@@ -77,6 +78,10 @@ struct BootstrapResult {
 Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const eval::ScoreMap& candidate,
                                            const BootstrapRequest& request,
                                            const BootstrapProgress& progress = {});
+
+// Its row of the table (components/comparison_tests.hpp).
+TestParams bootstrap_test_params;
+TestFill fill_bootstrap;
 
 }  // namespace grk::significance
 

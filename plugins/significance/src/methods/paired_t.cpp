@@ -6,6 +6,8 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
+#include "components/comparison_tests.hpp"
+
 namespace grk::significance {
 
 SampleMoments sample_moments(const std::vector<double>& values) {
@@ -54,6 +56,20 @@ Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, doubl
   estimate.confidence_interval_low = (estimate.t_statistic - q) * stderr_;
   estimate.confidence_interval_high = (estimate.t_statistic + q) * stderr_;
   return estimate;
+}
+
+// Its row of the table (components/comparison_tests.hpp).
+std::vector<ParamSpec> t_test_params() { return setting_params({"confidence_level", "alpha"}); }
+Expected<void> fill_t(ComparisonRecord& record, const std::vector<double>& deltas, const TestSettings& settings,
+                      const TestRun& run) {
+  auto estimate = paired_t_test(deltas, settings.confidence_level);
+  if (!estimate) return unexpected(refused(run, estimate.error()));
+  record.confidence_interval_low = estimate->confidence_interval_low;
+  record.confidence_interval_high = estimate->confidence_interval_high;
+  record.interval_method = "t";
+  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
+  record.details = {{"t_statistic", estimate->t_statistic}, {"degrees_of_freedom", estimate->degrees_of_freedom}};
+  return {};
 }
 
 }  // namespace grk::significance

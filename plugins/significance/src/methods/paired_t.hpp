@@ -8,6 +8,8 @@
 
 #include <grk/expected.hpp>
 
+#include "methods/test_row.hpp"
+
 namespace grk::significance {
 
 /// Mean and variance (denominator n - 1) of a sample.
@@ -39,6 +41,10 @@ struct PairedTEstimate {
 /// zero included ("data are essentially constant": R answers NaN for all
 /// zeros, which no JSON can carry).
 Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, double confidence_level);
+
+// Its row of the table (components/comparison_tests.hpp).
+TestParams t_test_params;
+TestFill fill_t;
 
 }  // namespace grk::significance
 

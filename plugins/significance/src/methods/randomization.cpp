@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "resampling/mersenne_twister.hpp"
+#include "components/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -130,6 +131,22 @@ RandomizationEstimate randomization_test(const std::vector<double>& deltas, std:
   estimate.permutations = total;
   estimate.p_value_standard_error = std::sqrt(p * (1.0 - p) / b);
   return estimate;
+}
+
+// Its row of the table (components/comparison_tests.hpp).
+std::vector<ParamSpec> randomization_test_params() {
+  return setting_params({"confidence_level", "alpha", "resamples", "permutations", "seed"});
+}
+
+Expected<void> fill_randomization(ComparisonRecord& record, const std::vector<double>& deltas,
+                                  const TestSettings& settings, const TestRun& run) {
+  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
+  const RandomizationEstimate estimate = randomization_test(deltas, settings.permutations, settings.seed);
+  set_p_value(record, estimate.p_value_two_sided, settings.alpha);
+  record.details = {{"method", estimate.exact ? "exact" : "monte-carlo"},
+                    {"permutations", estimate.permutations},
+                    {"p_value_standard_error", estimate.p_value_standard_error}};
+  return {};
 }
 
 }  // namespace grk::significance

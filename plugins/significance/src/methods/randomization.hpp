@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "methods/test_row.hpp"
+
 namespace grk::significance {
 
 /// The relative tolerance under which a resampled |sum| counts as equal to
@@ -40,6 +42,10 @@ struct RandomizationEstimate {
 /// machine. Preconditions: deltas finite and non-empty, permutations >= 1.
 [[nodiscard]] RandomizationEstimate randomization_test(const std::vector<double>& deltas,
                                                        std::int64_t permutations, std::int64_t seed);
+
+// Its row of the table (components/comparison_tests.hpp).
+TestParams randomization_test_params;
+TestFill fill_randomization;
 
 }  // namespace grk::significance
 

@@ -10,6 +10,7 @@
 
 #include "resampling/mersenne_twister.hpp"
 #include "results/parallel_slots.hpp"
+#include "components/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -245,6 +246,45 @@ RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores, c
     test.pairs.push_back(pair);
   }
   return test;
+}
+
+// Its row of the table (components/comparison_tests.hpp).
+std::vector<ParamSpec> randomized_tukey_test_params() {
+  return setting_params({"confidence_level", "alpha", "permutations", "seed"});
+}
+
+// Each pair's observed difference is summed as the record's effect is
+// (describe_comparison), so that the record's |effect| is the threshold the
+// test counted against, bit for bit.
+Expected<MatrixAnalysis> analyse_randomized_tukey(const std::vector<std::vector<double>>& scores,
+                                                  const TestSettings& settings, unsigned threads,
+                                                  const std::function<void()>& poll) {
+  GRK_TRY(MatrixAnalysis analysis, analyse_anova(scores, settings, randomized_tukey_row.name));
+  const std::size_t k = analysis.systems;
+  const std::size_t n = analysis.queries;
+  std::vector<double> differences(k * k, 0.0);
+  std::vector<double> deltas(n);
+  for (std::size_t a = 0; a < k; ++a) {
+    for (std::size_t b = a + 1; b < k; ++b) {
+      for (std::size_t q = 0; q < n; ++q) deltas[q] = scores[b][q] - scores[a][q];
+      differences[analysis.pair_index(a, b)] = python311_sum(deltas.data(), n) / static_cast<double>(n);
+    }
+  }
+  analysis.range_test = randomized_tukey_hsd(scores, differences, settings.permutations, settings.seed, threads, poll);
+  return analysis;
+}
+
+Expected<void> fill_randomized_tukey(ComparisonRecord& record, const std::vector<double>& /*deltas*/,
+                                     const TestSettings& settings, const TestRun& run) {
+  const MatrixAnalysis& matrix = *run.matrix;
+  set_tukey_interval(record, matrix);
+  const RangeTestPair& pair = matrix.range_test.pairs[matrix.pair_index(run.baseline_row, run.candidate_row)];
+  set_p_value(record, pair.p_value, settings.alpha);
+  record.details = {{"method", matrix.range_test.exact ? "exact" : "monte-carlo"},
+                    {"permutations", matrix.range_test.permutations},
+                    {"p_value_standard_error", pair.p_value_standard_error},
+                    {"effect_size_anova", anova_effect_size(record, matrix)}};
+  return {};
 }
 
 }  // namespace grk::significance

@@ -12,6 +12,8 @@
 #include <functional>
 #include <vector>
 
+#include "methods/test_row.hpp"
+
 namespace grk::significance {
 
 /// The relative tolerance under which a shuffled max - min counts as
@@ -68,6 +70,11 @@ struct RangeTest {
                                              const std::vector<double>& differences, std::int64_t permutations,
                                              std::int64_t seed, unsigned threads,
                                              const std::function<void()>& poll = {});
+
+// Its row of the table (components/comparison_tests.hpp).
+TestParams randomized_tukey_test_params;
+TestFill fill_randomized_tukey;
+TestAnalysis analyse_randomized_tukey;
 
 }  // namespace grk::significance
 

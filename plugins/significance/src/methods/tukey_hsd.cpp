@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "methods/studentized_range.hpp"
+#include "components/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -26,6 +27,28 @@ TukeyPair tukey_hsd_pair(double diff, std::size_t systems, std::size_t queries, 
   pair.confidence_interval_low = interval.low;
   pair.confidence_interval_high = interval.high;
   return pair;
+}
+
+// Its row of the table (components/comparison_tests.hpp).
+std::vector<ParamSpec> tukey_test_params() { return setting_params({"confidence_level", "alpha"}); }
+Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
+                                       unsigned /*threads*/, const std::function<void()>& /*poll: it takes milliseconds*/) {
+  return analyse_anova(scores, settings, tukey_row.name);
+}
+
+// Tukey's p adj is the family-wise p: both p-values of the record.
+Expected<void> fill_tukey(ComparisonRecord& record, const std::vector<double>& /*deltas*/,
+                          const TestSettings& settings, const TestRun& run) {
+  const MatrixAnalysis& matrix = *run.matrix;
+  set_tukey_interval(record, matrix);
+  const TukeyPair pair = tukey_hsd_pair(record.effect, matrix.systems, matrix.queries,
+                                        matrix.anova.residual.mean_square, matrix.anova.residual.df,
+                                        matrix.critical_value);
+  set_p_value(record, pair.p_value_adjusted, settings.alpha);
+  record.details = {{"q_statistic", pair.q_statistic},
+                    {"degrees_of_freedom", matrix.anova.residual.df},
+                    {"effect_size_anova", anova_effect_size(record, matrix)}};
+  return {};
 }
 
 }  // namespace grk::significance

@@ -7,6 +7,8 @@
 
 #include <cstddef>
 
+#include "methods/test_row.hpp"
+
 namespace grk::significance {
 
 /// One pair's answer.
@@ -43,6 +45,11 @@ struct TukeyInterval {
 /// on, better for large df) and with qtukey to its stopping rule (1e-4).
 [[nodiscard]] TukeyPair tukey_hsd_pair(double diff, std::size_t systems, std::size_t queries,
                                        double residual_mean_square, double residual_df, double critical_value);
+
+// Its row of the table (components/comparison_tests.hpp).
+TestParams tukey_test_params;
+TestFill fill_tukey;
+TestAnalysis analyse_tukey;
 
 }  // namespace grk::significance
 

@@ -8,6 +8,8 @@
 
 #include <boost/math/distributions/normal.hpp>
 
+#include "components/comparison_tests.hpp"
+
 namespace grk::significance {
 
 namespace {
@@ -127,6 +129,24 @@ Expected<WilcoxonEstimate> wilcoxon_signed_rank(const std::vector<double>& delta
         2.0 * std::min(boost::math::cdf(normal, z), boost::math::cdf(boost::math::complement(normal, z)));
   }
   return estimate;
+}
+
+// Its row of the table (components/comparison_tests.hpp).
+std::vector<ParamSpec> wilcoxon_test_params() {
+  return setting_params({"confidence_level", "alpha", "resamples", "seed"});
+}
+
+// The test before the interval: a refusal (every delta zero) is reported
+// before any resampling.
+Expected<void> fill_wilcoxon(ComparisonRecord& record, const std::vector<double>& deltas,
+                             const TestSettings& settings, const TestRun& run) {
+  auto estimate = wilcoxon_signed_rank(deltas);
+  if (!estimate) return unexpected(refused(run, estimate.error()));
+  GRK_TRY_VOID(set_bootstrap_interval(record, deltas, settings, run));
+  set_p_value(record, estimate->p_value_two_sided, settings.alpha);
+  record.details = {{"v_statistic", estimate->v_statistic},
+                    {"distribution", estimate->exact ? "exact" : "normal"}};
+  return {};
 }
 
 }  // namespace grk::significance

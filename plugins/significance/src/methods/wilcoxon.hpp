@@ -9,6 +9,8 @@
 
 #include <grk/expected.hpp>
 
+#include "methods/test_row.hpp"
+
 namespace grk::significance {
 
 /// What R reports: statistic V, p.value, and which distribution gave it.
@@ -32,6 +34,10 @@ Expected<WilcoxonEstimate> wilcoxon_signed_rank(const std::vector<double>& delta
 /// untied non-zero deltas, from the count of subsets of {1..n} with each
 /// sum, summed in R's order. n <= 1000 (the counts overflow doubles beyond).
 [[nodiscard]] double signed_rank_cdf(double x, int n, bool lower_tail);
+
+// Its row of the table (components/comparison_tests.hpp).
+TestParams wilcoxon_test_params;
+TestFill fill_wilcoxon;
 
 }  // namespace grk::significance
 
