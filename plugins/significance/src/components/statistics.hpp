@@ -23,7 +23,8 @@ namespace grk::significance {
 
 /// A single-pair comparison component: reads the shared inputs, then the
 /// row's settings, pairs the scores and lets the row fill the record.
-/// Check order: the shared inputs (read_comparison_input), the row's
+/// Check order: GRK_THREADS (when the step runs: the bootstrap interval's
+/// threads), the shared inputs (read_comparison_input), the row's
 /// parameters in its order, the pairing (paired_deltas, worded with the row's
 /// prose), then the test's own refusals, which name the comparison
 /// (`paired-t fusion vs bm25 on mrr: ...`).
@@ -57,7 +58,8 @@ using RandomizationStatistic = ComparisonStatistic<randomization_row>;
 /// parameters and pre-run check are its row's, its result groundkit's
 /// BootstrapResult.
 ///
-/// Check order: exactly one of report/scores; metric; then the input file
+/// Check order: exactly one of report/scores; metric (the declaration's
+/// checks); when the step runs, GRK_THREADS; then the input file
 /// (not found, UTF-8, JSON, content); then docs/behaviour/paired-bootstrap.md
 /// §9 (report only) and docs/behaviour/paired-bootstrap.md §2 in their order.
 class PairedBootstrapStatistic : public ComparisonStatistic<bootstrap_row> {

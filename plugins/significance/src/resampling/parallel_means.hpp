@@ -73,18 +73,17 @@ inline double sum_drawn(double total, const double* deltas, const std::uint32_t*
 [[nodiscard]] bool two_threads_pay(std::size_t n, std::uint64_t resamples) noexcept;
 
 /// The mean of each of `resamples` resamples of deltas.size() draws taken in
-/// order from `generator` (randrange(n) of CPython), on two threads. The
-/// generator's blocks are cut into chunks taken in turn by the calling
-/// thread and a second one; each thread draws its chunks itself and sums
-/// the resamples they hold, so only a chunk's start state and a few numbers
-/// pass between the cores, never the draws (on this project's machines
-/// moving 40 MB of draws across cores cost more than summing them). The
-/// calling thread also advances the generator past the second thread's
-/// chunks, so its chunks are smaller. The draws and each sum's order are
-/// one thread's, so the means are its bits. Sets `words` to the generator
-/// words taken (whole blocks). `progress` is called on the calling thread;
-/// what it throws stops the second thread too and is rethrown.
-/// Precondition: two_threads_pay(deltas.size(), resamples).
+/// order from `generator` (randrange(n) of CPython; a generator that has
+/// drawn nothing), on two threads. The generator's blocks are cut into
+/// chunks that the calling thread and a second one take in turn, whichever
+/// is free; each thread generates, draws and sums its chunks itself, so only
+/// a chunk's start state, its end position and a partial sum pass between
+/// the cores, never the draws (on this project's machines moving 40 MB of
+/// draws across cores cost more than summing them). The draws and each
+/// sum's order are one thread's, so the means are its bits. Sets `words` to
+/// the generator words taken (whole blocks). `progress` is called on the
+/// calling thread; what it throws stops the second thread too and is
+/// rethrown. Any n >= 1 works; two_threads_pay says when it is worth it.
 std::vector<double> resample_means_on_threads(const std::vector<double>& deltas, std::uint64_t resamples,
                                               MersenneTwister generator, const BootstrapProgress& progress,
                                               std::uint64_t& words);
