@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <memory>
+#include <system_error>
 #include <thread>
 
 #include <pthread.h>
@@ -19,7 +20,7 @@ namespace {
 constexpr std::size_t kBlock = MersenneTwister::state_size;
 
 // The 8-lane sum wants many resamples in a chunk: the two resamples cut by
-// a chunk's ends are summed one lane at a time.
+// a chunk's ends are summed two lanes at a time.
 constexpr std::size_t resamples_per_chunk = 24;
 constexpr std::size_t min_chunk_blocks = 16;
 constexpr std::size_t max_chunk_blocks = 2048;
@@ -104,7 +105,7 @@ struct Run {
   std::uint32_t bound = 0;
   std::size_t blocks = 0;  // a chunk's
   const std::uint32_t* first_state = nullptr;
-  const MersenneTwister* kernels = nullptr;
+  const MersenneTwister* generator = nullptr;  // the caller's: its kernels
   double* means = nullptr;
   std::array<Link, link_slots> links;
   std::atomic<std::uint64_t> next_chunk{0};
@@ -141,7 +142,7 @@ class ChunkWorker {
     const std::uint32_t* start = run_.first_state;
     if (c > 0 && !run_.before(c).next_state.get(c - 1, run_.stop, start)) return false;
     std::copy(start, start + kBlock, words_.get());
-    run_.kernels->generate(words_.get(), run_.blocks);
+    run_.generator->generate(words_.get(), run_.blocks);
     run_.of(c).next_state.set(c, words_.get() + run_.blocks * kBlock);
     return true;
   }
@@ -151,7 +152,7 @@ class ChunkWorker {
     std::uint64_t count = 0;
     for (std::size_t b = 0; b < run_.blocks; ++b) {
       count += IndexDraws::accept_block(words_.get() + (b + 1) * kBlock, run_.shift, run_.bound,
-                                        draws_.get() + count, run_.kernels->uses_avx2());
+                                        draws_.get() + count, run_.generator->uses_avx2());
       block_ends_[b] = count;
     }
     begin_ = 0;
@@ -268,16 +269,24 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
   run.bound = static_cast<std::uint32_t>(n);
   run.blocks = chunk_blocks(n);
   run.first_state = generator.raw_block();
-  run.kernels = &generator;
+  run.generator = &generator;
   run.means = means.data();
   ChunkWorker mine(run);
   ChunkWorker theirs(run);
 
-  std::thread second([&] {
-    while (theirs.next()) {
-    }
-  });
-  keep_off_this_cpu(second);
+  // Without a second thread (none to be had) the calling one takes every chunk.
+  std::thread second;
+  try {
+    second = std::thread([&] {
+      while (theirs.next()) {
+      }
+    });
+    keep_off_this_cpu(second);
+  } catch (const std::system_error&) {
+  }
+  const auto join = [&] {
+    if (second.joinable()) second.join();
+  };
   const std::uint64_t report_every = std::max<std::uint64_t>(resamples / 10, 4096);
   std::uint64_t next_report = report_every;
   try {
@@ -290,10 +299,10 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
     }
   } catch (...) {
     run.stop = true;
-    second.join();
+    join();
     throw;
   }
-  second.join();
+  join();
   words = run.words;
   return means;
 }
