@@ -155,15 +155,14 @@ int evaluate(const fs::path& folder) {
   std::vector<gm::RunScores> scores;
   scores.push_back(std::move(*scored));
   phases.end("free run");
-  const std::string text = gm::trec_eval_text(scores.front(), layout, true, gm::NumberFormat::trec_eval, *threads);
-  phases.end("text");
   fs::remove_all(folder / "out");
-  if (!gm::publish_outputs(folder / "out", {{"bench.txt", text}})) return 1;
-  phases.end("write");
+  if (!gm::publish_trec_eval_texts(folder / "out", {"bench"}, scores, layout, true, *threads)) return 1;
+  phases.end("text and write");
+  const auto text_bytes = static_cast<std::size_t>(fs::file_size(folder / "out" / "bench.txt"));
   const auto result = gm::result_json({"bench"}, scores, layout, true, *threads);
   phases.end("result");
   std::printf("trec-eval: %zu queries, %zu bytes of text, %zu systems in the result, %u threads\n",
-              scores.front().queries.size(), text.size(), result.at("systems").as_object().size(), *threads);
+              scores.front().queries.size(), text_bytes, result.at("systems").as_object().size(), *threads);
   std::printf("  phases, wall/CPU seconds: %s\n", phases.line().c_str());
   return 0;
 }
@@ -181,13 +180,10 @@ int evaluate_many(const fs::path& folder, const fs::path& out) {
   for (int r = 0; r < 20; ++r) runs.emplace_back("run" + std::to_string(r), folder / "run.txt");
   auto scores = gm::evaluate_systems(runs, *qrels, layout, options, *threads);
   if (!scores) return 1;
-  std::vector<std::pair<std::string, std::string>> files;
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    files.emplace_back(runs[r].first + ".txt",
-                       gm::trec_eval_text((*scores)[r], layout, true, gm::NumberFormat::trec_eval, *threads));
-  }
+  std::vector<std::string> systems;
+  for (const auto& run : runs) systems.push_back(run.first);
   fs::remove_all(out);
-  return gm::publish_outputs(out, files) ? 0 : 1;
+  return gm::publish_trec_eval_texts(out, systems, *scores, layout, true, *threads) ? 0 : 1;
 }
 
 std::string file_bytes(const fs::path& path) {

@@ -117,23 +117,43 @@ std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, b
   return out;
 }
 
-Expected<void> publish_outputs(const std::filesystem::path& folder,
-                               const std::vector<std::pair<std::string, std::string>>& files,
+Expected<void> publish_outputs(const std::filesystem::path& folder, const std::vector<std::string>& names,
+                               const std::function<std::string(std::size_t)>& text_of, unsigned threads,
                                output::StepObserver observer) {
   std::error_code error;
   // The staged folder wants an absolute path without symbolic links.
   const auto destination = std::filesystem::weakly_canonical(std::filesystem::absolute(folder), error);
   if (error) return fail(Status::io_error, "output_dir '" + folder.string() + "': " + error.message());
   output::StagingOptions options;
-  for (const auto& [name, text] : files) {
-    (void)text;
-    options.entries.push_back(name);
-  }
+  options.entries = names;
   options.marker = "grk-trec-eval-staging-";
   options.observer = std::move(observer);
   GRK_TRY(auto staged, output::StagedFolder::create(destination.string(), std::move(options)));
-  for (const auto& [name, text] : files) GRK_TRY_VOID(staged->write_file(name, text));
+  std::vector<Expected<void>> written(names.size());
+  for_each_part(names.size(), threads, [&](std::size_t i) { written[i] = staged->write_file(names[i], text_of(i)); });
+  for (const auto& result : written) GRK_TRY_VOID(result);
   return staged->publish();
+}
+
+Expected<void> publish_trec_eval_texts(const std::filesystem::path& folder, const std::vector<std::string>& systems,
+                                       const std::vector<RunScores>& scores, const ValueLayout& layout,
+                                       bool per_query, unsigned threads) {
+  std::vector<std::string> names;
+  for (const std::string& system : systems) names.push_back(system + ".txt");
+  const unsigned printers = systems.size() >= threads ? 1 : threads;
+  return publish_outputs(
+      folder, names,
+      [&](std::size_t s) { return trec_eval_text(scores[s], layout, per_query, NumberFormat::trec_eval, printers); },
+      threads);
+}
+
+Expected<void> publish_outputs(const std::filesystem::path& folder,
+                               const std::vector<std::pair<std::string, std::string>>& files,
+                               output::StepObserver observer) {
+  std::vector<std::string> names;
+  for (const auto& file : files) names.push_back(file.first);
+  return publish_outputs(
+      folder, names, [&](std::size_t i) { return files[i].second; }, 1, std::move(observer));
 }
 
 }  // namespace grk::measures

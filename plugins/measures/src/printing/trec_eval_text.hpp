@@ -3,7 +3,9 @@
 #ifndef GRK_MEASURES_PRINTING_TREC_EVAL_TEXT_HPP
 #define GRK_MEASURES_PRINTING_TREC_EVAL_TEXT_HPP
 
+#include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,10 +17,24 @@
 
 namespace grk::measures {
 
-/// Writes each (file name, text) into `folder` through a staging folder and
-/// publishes them by renames: the folder holds all of them or none of them,
-/// whatever happens to the process. `observer` sees each file-system step
-/// (a test kills the process there).
+/// Writes the file names[i] holding text_of(i), for every i, into `folder`
+/// through a staging folder, the files made and written on up to `threads`
+/// threads (each text is made, written and dropped in turn), and publishes
+/// them by renames: the folder holds all of them or none of them, whatever
+/// happens to the process. `observer` sees each file-system step (a test
+/// kills the process there).
+Expected<void> publish_outputs(const std::filesystem::path& folder, const std::vector<std::string>& names,
+                               const std::function<std::string(std::size_t)>& text_of, unsigned threads = 1,
+                               output::StepObserver observer = {});
+
+/// Each run's trec_eval_text published as `<system>.txt` in `folder`
+/// (publish_outputs): one file per thread, or each file printed by every
+/// thread when there are fewer files than threads (docs/behaviour/trec-eval.md §8.4).
+Expected<void> publish_trec_eval_texts(const std::filesystem::path& folder, const std::vector<std::string>& systems,
+                                       const std::vector<RunScores>& scores, const ValueLayout& layout,
+                                       bool per_query, unsigned threads);
+
+/// publish_outputs of (file name, text) pairs, on one thread.
 Expected<void> publish_outputs(const std::filesystem::path& folder,
                                const std::vector<std::pair<std::string, std::string>>& files,
                                output::StepObserver observer = {});

@@ -27,12 +27,8 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
     systems.push_back(system);
   }
   if (request.output_dir) {
-    std::vector<std::pair<std::string, std::string>> files;
-    for (std::size_t s = 0; s < systems.size(); ++s) {
-      files.emplace_back(systems[s] + ".txt", trec_eval_text(scores[s], layout, request.options.per_query,
-                                                              NumberFormat::trec_eval, threads));
-    }
-    GRK_TRY_VOID(publish_outputs(*request.output_dir, files));
+    GRK_TRY_VOID(
+        publish_trec_eval_texts(*request.output_dir, systems, scores, layout, request.options.per_query, threads));
   }
   return boost::json::value(result_json(systems, scores, layout, request.options.per_query, threads));
 }

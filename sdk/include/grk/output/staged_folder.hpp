@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <string_view>
@@ -240,11 +241,15 @@ class StagedFolder {
   }
 
   /// Writes the new file `relative` from the pieces `produce` hands the sink,
-  /// so that a large file is never whole in memory.
+  /// so that a large file is never whole in memory. write_file and this may
+  /// be called from several threads at once, each for its own file.
   Expected<void> write_file_in_parts(std::string_view relative,
                                      const std::function<Expected<void>(const ByteSink&)>& produce) {
     GRK_TRY_VOID(check_entry(relative));
-    step("write-file");
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      step("write-file");
+    }
     const std::string shown = detail::join_path(destination_, relative);
     const int fd = ::openat(staging_fd_, std::string(relative).c_str(),
                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -265,6 +270,7 @@ class StagedFolder {
     const int error = ::close(fd) == 0 ? 0 : errno;
     if (!produced) return produced;
     if (error != 0) return detail::fail_os(error, shown);
+    const std::lock_guard<std::mutex> lock(mutex_);
     written_.emplace_back(relative);
     return {};
   }
@@ -452,7 +458,8 @@ class StagedFolder {
   std::string staging_path_;
   int staging_fd_ = -1;
   std::vector<std::pair<std::string, int>> folders_;  // made by make_folder, closed at the end
-  std::vector<std::string> written_;                   // files written by write_file, in order
+  std::vector<std::string> written_;                   // files written by write_file
+  std::mutex mutex_;                                   // guards written_ and the observer's calls
   bool published_ = false;
 };
 
