@@ -69,15 +69,12 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
     words = draws.words_consumed();
   }
 
-  std::uint64_t non_positive = 0;
-  std::uint64_t non_negative = 0;
-  for (double mean : means) {
-    non_positive += static_cast<std::uint64_t>(mean <= 0.0);
-    non_negative += static_cast<std::uint64_t>(mean >= 0.0);
-  }
-  const std::uint64_t extreme = std::min(non_positive, non_negative);
   BootstrapEstimate estimate;
   PythonSorted sorted(std::move(means));
+  // The means <= 0 and >= 0 (no NaN among them: PythonSorted).
+  const std::uint64_t non_positive = sorted.negatives() + sorted.zeros();
+  const std::uint64_t non_negative = sorted.size() - sorted.negatives();
+  const std::uint64_t extreme = std::min(non_positive, non_negative);
   const double alpha = (1.0 - confidence_level) / 2.0;
   estimate.confidence_interval_low = quantile(sorted, alpha);
   estimate.confidence_interval_high = quantile(sorted, 1.0 - alpha);

@@ -31,6 +31,9 @@ class PythonSorted {
 
   [[nodiscard]] std::size_t size() const noexcept { return values_.size(); }
   [[nodiscard]] bool empty() const noexcept { return values_.empty(); }
+  /// How many values are below 0, and how many are ±0.0 (the p-value's counts).
+  [[nodiscard]] std::size_t negatives() const noexcept { return negatives_; }
+  [[nodiscard]] std::size_t zeros() const noexcept { return zero_signs_.size(); }
 
   /// sorted(values)[k], k < size(). A quantile asks for k and k + 1: the
   /// second is the least of the values right of k, found in one scan.
