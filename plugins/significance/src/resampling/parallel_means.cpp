@@ -178,8 +178,13 @@ class ChunkWorker {
   // Stream positions [begin, end) of chunk c's draws, begin < end. Chunk c
   // reads what chunk c - 1 left before it tells chunk c + 1 anything: so
   // neither thread runs more than a chunk ahead of the other, and no link
-  // is reused while it is still to be read. The resamples the chunk's ends
-  // cut are summed first, since the next chunk waits for the tail's sum.
+  // is reused while it is still to be read. That holds for the carry too
+  // when chunk c starts on a resample's first draw and needs no carried sum:
+  // had it skipped the wait, the other thread could run link_slots chunks
+  // ahead while this one was descheduled and overwrite the carry that chunk
+  // c - 1's owner had yet to read, which then waited for it forever (seen
+  // under load at n = 7). The resamples the chunk's ends cut are summed
+  // first, since the next chunk waits for the tail's sum.
   bool sum_between(std::uint64_t c, std::uint64_t begin, std::uint64_t end) {
     const std::uint64_t n = run_.n;
     const std::uint32_t* draws = draws_.get();
@@ -188,7 +193,7 @@ class ChunkWorker {
     const bool continued = begin % n != 0;
     const bool continues = (last + 1) * n > end;
     double carried = 0.0;
-    if (continued && !run_.before(c).carry.get(c - 1, run_.stop, carried)) return false;
+    if (c > 0 && !run_.before(c).carry.get(c - 1, run_.stop, carried)) return false;
     if (continued && first == last) {
       const double total = sum_drawn(carried, run_.deltas, draws, end - begin);
       run_.of(c).carry.set(c, continues ? total : 0.0);
