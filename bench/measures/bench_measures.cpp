@@ -23,6 +23,8 @@
 #include <thread>
 #include <vector>
 
+#include <grk/eval/threads.hpp>
+
 #include "catalog/measure_request.hpp"
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
@@ -135,7 +137,7 @@ class Phases {
 // build the result, on GRK_THREADS threads (the machine's cores when unset).
 // Each phase's time goes to stderr, to see where the time goes.
 int evaluate(const fs::path& folder) {
-  auto threads = gm::evaluation_threads();
+  auto threads = grk::eval::thread_count();
   if (!threads) return 1;
   Phases phases;
   auto qrels = gm::read_qrels(folder / "qrels.txt", gm::QrelsFormat::automatic);
@@ -169,7 +171,7 @@ int evaluate(const fs::path& folder) {
 
 // 20 runs in one step, written to OUT as the step writes them.
 int evaluate_many(const fs::path& folder, const fs::path& out) {
-  auto threads = gm::evaluation_threads();
+  auto threads = grk::eval::thread_count();
   auto qrels = gm::read_qrels(folder / "qrels.txt", gm::QrelsFormat::automatic);
   auto measures = gm::request_measures({"all_trec"});
   if (!threads || !qrels || !measures) return 1;

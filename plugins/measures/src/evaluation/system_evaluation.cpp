@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <exception>
 #include <optional>
 #include <string_view>
@@ -15,20 +13,6 @@
 #include "trec/run_reader.hpp"
 
 namespace grk::measures {
-
-Expected<unsigned> evaluation_threads() {
-  if (const char* text = std::getenv("GRK_THREADS")) {
-    const std::string_view value(text);
-    unsigned threads = 0;
-    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
-    if (error != std::errc() || end != value.data() + value.size() || threads == 0) {
-      return fail(Status::invalid_argument, "GRK_THREADS must be a positive integer, got '" + std::string(value) + "'");
-    }
-    return threads;
-  }
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 1u : cores;
-}
 
 Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                   const Qrels& qrels, const ValueLayout& layout,

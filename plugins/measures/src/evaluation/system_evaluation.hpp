@@ -25,10 +25,6 @@ namespace grk::measures {
 Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
                                  const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1);
 
-/// The thread count: GRK_THREADS when set (a positive integer, else
-/// invalid_argument), the machine's cores otherwise.
-Expected<unsigned> evaluation_threads();
-
 /// Reads and scores each run (system -> file), on up to `threads` threads:
 /// with at least as many runs as threads each run is read and scored by one
 /// thread, otherwise each run in turn by all of them. The result is in the runs'

@@ -1,6 +1,7 @@
 #include "statistic/trec_eval_statistic.hpp"
 
 #include <grk/error.hpp>
+#include <grk/eval/threads.hpp>
 
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
@@ -15,7 +16,7 @@ namespace {
 // Everything the step computes, or its first failure; nothing is written before it is whole.
 Expected<boost::json::value> evaluate(const Params& params, Context& context) {
   GRK_TRY(const EvaluationRequest request, read_request(params));
-  GRK_TRY(const unsigned threads, evaluation_threads());
+  GRK_TRY(const unsigned threads, eval::thread_count());
   GRK_TRY(const Qrels qrels, read_qrels(request.qrels, request.qrels_format));
   context.progress("scoring", 0, request.runs.size(), 0);
   const ValueLayout layout(request.measures);

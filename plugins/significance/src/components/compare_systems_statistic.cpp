@@ -8,6 +8,7 @@
 
 #include <grk/error.hpp>
 #include <grk/eval/run_files.hpp>
+#include <grk/eval/threads.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/python/repr.hpp>
 
@@ -157,7 +158,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
     }
     GRK_TRY(trec_metrics, resolve_trec_measures(*metrics, metric_param));
   }
-  GRK_TRY(settings.threads, thread_count());
+  GRK_TRY(settings.threads, eval::thread_count());
 
   const bool bounded = reading == InputReading::bounded;
   if (bounded && !inputs_small_enough(params)) return std::optional<PreparedFamily>();

@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include <grk/eval/threads.hpp>
+
 #include "inputs/comparison_input.hpp"
 #include "inputs/score_pair.hpp"
 #include "methods/paired_bootstrap.hpp"
@@ -36,7 +38,7 @@ Expected<void> validate_comparison(const ComparisonTest& test, const Params& par
 }
 
 boost::json::value compute_comparison(const ComparisonTest& test, const Params& params, Context& context) {
-  const unsigned threads = thread_count().or_throw();
+  const unsigned threads = eval::thread_count().or_throw();
   ComparisonInput input = read_comparison_input(params).or_throw();
   const TestSettings settings = read_test_settings(params, test).or_throw();
   const std::vector<double> deltas =
@@ -57,7 +59,7 @@ boost::json::value compute_comparison(const ComparisonTest& test, const Params& 
 // groundkit's own function, not the row's fill: the result is groundkit's
 // BootstrapResult, checked in paired_bootstrap's order and words.
 boost::json::value PairedBootstrapStatistic::compute(const Params& params, Context& context) {
-  const unsigned threads = thread_count().or_throw();
+  const unsigned threads = eval::thread_count().or_throw();
   ComparisonInput input = read_comparison_input(params).or_throw();
 
   BootstrapRequest request;

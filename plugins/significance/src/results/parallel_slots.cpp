@@ -2,28 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <exception>
 #include <mutex>
-#include <string>
 #include <thread>
 #include <vector>
 
 namespace grk::significance {
-
-Expected<unsigned> thread_count() {
-  const char* text = std::getenv("GRK_THREADS");
-  if (text == nullptr) return std::max(1u, std::thread::hardware_concurrency());
-  const std::string value(text);
-  unsigned long parsed = 0;
-  bool valid = !value.empty() && value.size() <= 6;
-  for (const char c : value) valid = valid && c >= '0' && c <= '9';
-  if (valid) parsed = std::stoul(value);
-  if (!valid || parsed == 0) {
-    return fail(Status::invalid_argument, "GRK_THREADS must be a positive integer, got '" + value + "'");
-  }
-  return static_cast<unsigned>(parsed);
-}
 
 void run_slots(std::size_t count, unsigned threads, const std::function<void(std::size_t)>& work,
                const std::function<void(std::size_t)>& done, const std::function<void()>& poll) {

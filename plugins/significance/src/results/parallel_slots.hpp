@@ -10,12 +10,6 @@
 
 namespace grk::significance {
 
-/// The thread count: the environment variable GRK_THREADS when set (a
-/// positive integer, else invalid_argument `GRK_THREADS must be a positive
-/// integer, got 'x'`), std::thread::hardware_concurrency() otherwise (1 when
-/// that is unknown).
-Expected<unsigned> thread_count();
-
 /// Calls work(i) once for every i in [0, count) on up to `threads` threads
 /// (the calling one included). Each call must write only its own slot.
 /// `poll()`, when given, is called before each slot, on the thread about to
