@@ -167,8 +167,8 @@ int main(int argc, char** argv) {
         const auto got = grk::significance::bootstrap_deltas(in.deltas, resamples, seed, level, {}, on);
         double& best = threads == 1 ? one_thread : two_threads;
         best = std::min(best, seconds_since(start));
-        same_bits = same_bits && std::memcmp(&got.confidence_interval_low, &estimate.confidence_interval_low, 8) == 0 &&
-                    std::memcmp(&got.confidence_interval_high, &estimate.confidence_interval_high, 8) == 0 &&
+        same_bits = same_bits && std::memcmp(&got.confidence_interval.low, &estimate.confidence_interval.low, 8) == 0 &&
+                    std::memcmp(&got.confidence_interval.high, &estimate.confidence_interval.high, 8) == 0 &&
                     std::memcmp(&got.p_value_two_sided, &estimate.p_value_two_sided, 8) == 0;
       }
       if (cpus.second >= 0) {
@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
       start = Clock::now();
       const auto slow = grk::significance::bootstrap_deltas(in.deltas, resamples, seed, level, {}, tuning);
       portable = std::min(portable, seconds_since(start));
-      if (slow.confidence_interval_low != estimate.confidence_interval_low) {
+      if (slow.confidence_interval.low != estimate.confidence_interval.low) {
         std::printf("ERROR: portable and AVX2 kernels disagree\n");
         return 1;
       }
@@ -238,8 +238,8 @@ int main(int argc, char** argv) {
         if (python_b == resamples) {
           const auto& r = json.at("result").as_object();
           const bool same = r.at("effect").as_double() == estimate.effect &&
-                            r.at("confidence_interval_low").as_double() == estimate.confidence_interval_low &&
-                            r.at("confidence_interval_high").as_double() == estimate.confidence_interval_high &&
+                            r.at("confidence_interval_low").as_double() == estimate.confidence_interval.low &&
+                            r.at("confidence_interval_high").as_double() == estimate.confidence_interval.high &&
                             r.at("p_value_two_sided").as_double() == estimate.p_value_two_sided;
           python_result = same ? "identical to the C++ result" : "DIFFERS from the C++ result";
         } else {

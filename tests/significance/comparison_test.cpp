@@ -182,8 +182,8 @@ BOOST_AUTO_TEST_CASE(paired_t_equals_r_t_test, *boost::unit_test::precondition(g
       BOOST_TEST(close(ours->t_statistic, rows[i][0]));
       BOOST_TEST(close(ours->degrees_of_freedom, rows[i][1]));
       BOOST_TEST(close(ours->p_value_two_sided, rows[i][2]), ours->p_value_two_sided << " vs " << rows[i][2]);
-      BOOST_TEST(close(ours->confidence_interval_low, rows[i][3]));
-      BOOST_TEST(close(ours->confidence_interval_high, rows[i][4]));
+      BOOST_TEST(close(ours->confidence_interval.low, rows[i][3]));
+      BOOST_TEST(close(ours->confidence_interval.high, rows[i][4]));
       ++compared;
     }
   }

@@ -61,8 +61,8 @@ struct Want {
 void check(const grk::Expected<BootstrapResult>& got, const Want& want) {
   BOOST_REQUIRE_MESSAGE(got.has_value(), (got ? std::string() : got.error().message));
   BOOST_TEST(got->effect == want.effect);
-  BOOST_TEST(got->confidence_interval_low == want.low);
-  BOOST_TEST(got->confidence_interval_high == want.high);
+  BOOST_TEST(got->confidence_interval.low == want.low);
+  BOOST_TEST(got->confidence_interval.high == want.high);
   BOOST_TEST(got->p_value_two_sided == want.p);
   BOOST_TEST(got->significant == want.significant);
 }
@@ -340,8 +340,8 @@ BOOST_AUTO_TEST_CASE(portable_and_avx2_kernels_agree_on_a_full_bootstrap) {
   portable.portable_kernels = true;
   const BootstrapEstimate fast = bootstrap_deltas(deltas, 3001, -123456789012345, 0.9);
   const BootstrapEstimate slow = bootstrap_deltas(deltas, 3001, -123456789012345, 0.9, {}, portable);
-  BOOST_TEST(fast.confidence_interval_low == slow.confidence_interval_low);
-  BOOST_TEST(fast.confidence_interval_high == slow.confidence_interval_high);
+  BOOST_TEST(fast.confidence_interval.low == slow.confidence_interval.low);
+  BOOST_TEST(fast.confidence_interval.high == slow.confidence_interval.high);
   BOOST_TEST(fast.p_value_two_sided == slow.p_value_two_sided);
   BOOST_TEST(fast.words_consumed == slow.words_consumed);
 }
@@ -361,8 +361,8 @@ BOOST_AUTO_TEST_CASE(one_two_and_three_threads_give_the_same_bits) {
       tuning.threads = threads;
       const BootstrapEstimate got = bootstrap_deltas(deltas, resamples, 42, 0.95, {}, tuning);
       BOOST_TEST_CONTEXT("n " << n << ", " << threads << " threads") {
-        BOOST_TEST(std::memcmp(&got.confidence_interval_low, &expected.confidence_interval_low, sizeof(double)) == 0);
-        BOOST_TEST(std::memcmp(&got.confidence_interval_high, &expected.confidence_interval_high, sizeof(double)) == 0);
+        BOOST_TEST(std::memcmp(&got.confidence_interval.low, &expected.confidence_interval.low, sizeof(double)) == 0);
+        BOOST_TEST(std::memcmp(&got.confidence_interval.high, &expected.confidence_interval.high, sizeof(double)) == 0);
         BOOST_TEST(std::memcmp(&got.p_value_two_sided, &expected.p_value_two_sided, sizeof(double)) == 0);
         BOOST_TEST(std::memcmp(&got.effect, &expected.effect, sizeof(double)) == 0);
         BOOST_TEST(got.significant == expected.significant);

@@ -1,23 +1,12 @@
 #include "pipeline/report.hpp"
 
+#include <grk/json/described.hpp>
+
 #include "write/number_text.hpp"
 
 namespace grk::beir {
 
-boost::json::object report_to_json(const AdaptationReport& report) {
-  boost::json::object out;
-  out["source_dir"] = report.source_dir;
-  out["output_dir"] = report.output_dir;
-  out["split"] = report.split;
-  out["document_count"] = report.document_count;
-  out["query_count"] = report.query_count;
-  out["relevance_pair_count"] = report.relevance_pair_count;
-  out["total_characters"] = report.total_characters;
-  out["corpus_dir"] = report.corpus_dir;
-  out["judgments_path"] = report.judgments_path;
-  for (const auto& field : report.policy_fields) out[field.key()] = field.value();
-  return out;
-}
+boost::json::object report_to_json(const AdaptationReport& report) { return json::described_object(report); }
 
 std::string summary_line(std::uint64_t document_count, std::uint64_t total_characters, const std::string& corpus_dir,
                          std::uint64_t query_count, std::uint64_t relevance_pair_count,

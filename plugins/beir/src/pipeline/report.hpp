@@ -3,6 +3,7 @@
 #ifndef GRK_BEIR_PIPELINE_REPORT_HPP
 #define GRK_BEIR_PIPELINE_REPORT_HPP
 
+#include <boost/describe/class.hpp>
 #include <boost/json/object.hpp>
 
 #include <cstdint>
@@ -25,8 +26,12 @@ struct AdaptationReport {
   /// reference's fields; empty with every policy at its default.
   boost::json::object policy_fields;
 };
+BOOST_DESCRIBE_STRUCT(AdaptationReport, (),
+                      (source_dir, output_dir, split, document_count, query_count, relevance_pair_count,
+                       total_characters, corpus_dir, judgments_path, policy_fields))
 
-/// The report as the component's JSON result, fields in order.
+/// The report as the component's JSON result, fields in order (its
+/// description above, grk/json/described.hpp), the policies' fields last.
 boost::json::object report_to_json(const AdaptationReport& report);
 
 /// One line in the words of the reference's CLI wrapper (docs/behaviour/beir.md §10), each count

@@ -100,8 +100,7 @@ Expected<BootstrapEstimate> set_bootstrap_interval(ComparisonRecord& record, con
   GRK_TRY(BootstrapEstimate estimate, bounded_bootstrap(deltas, settings.resamples, settings.seed,
                                                         settings.confidence_level, run.progress,
                                                         run.bootstrap_threads));
-  record.confidence_interval_low = estimate.confidence_interval_low;
-  record.confidence_interval_high = estimate.confidence_interval_high;
+  record.confidence_interval = estimate.confidence_interval;
   record.interval_method = bootstrap_interval_method(settings);
   return estimate;
 }
@@ -132,10 +131,8 @@ Expected<MatrixAnalysis> analyse_anova(const std::vector<std::vector<double>>& s
 }
 
 void set_tukey_interval(ComparisonRecord& record, const MatrixAnalysis& matrix) {
-  const TukeyInterval interval =
+  record.confidence_interval =
       tukey_hsd_interval(record.effect, matrix.queries, matrix.anova.residual.mean_square, matrix.critical_value);
-  record.confidence_interval_low = interval.low;
-  record.confidence_interval_high = interval.high;
   record.interval_method = "tukey-hsd (studentized range, " + std::to_string(matrix.systems) + " systems, df " +
                            std::to_string((matrix.systems - 1) * (matrix.queries - 1)) + ")";
 }

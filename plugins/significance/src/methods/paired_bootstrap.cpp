@@ -66,8 +66,7 @@ Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const
   result.seed = request.seed;
   result.confidence_level = request.confidence_level;
   result.effect = estimate.effect;
-  result.confidence_interval_low = estimate.confidence_interval_low;
-  result.confidence_interval_high = estimate.confidence_interval_high;
+  result.confidence_interval = estimate.confidence_interval;
   result.p_value_two_sided = estimate.p_value_two_sided;
   result.significant = estimate.significant;
   return result;

@@ -5,6 +5,8 @@
 #ifndef GRK_SIGNIFICANCE_METHODS_PAIRED_BOOTSTRAP_HPP
 #define GRK_SIGNIFICANCE_METHODS_PAIRED_BOOTSTRAP_HPP
 
+#include <boost/describe/class.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -51,7 +53,8 @@ struct BootstrapRequest {
   unsigned threads = 1;
 };
 
-/// `BootstrapResult` (docs/behaviour/paired-bootstrap.md §8), fields in the model's order.
+/// `BootstrapResult` (docs/behaviour/paired-bootstrap.md §8), fields in the model's order, which the
+/// description below keeps for its JSON (results/result_json.hpp).
 struct BootstrapResult {
   std::string baseline;
   std::string candidate;
@@ -61,12 +64,14 @@ struct BootstrapResult {
   std::int64_t seed = 0;
   double confidence_level = 0.0;
   double effect = 0.0;
-  double confidence_interval_low = 0.0;
-  double confidence_interval_high = 0.0;
+  ConfidenceInterval confidence_interval;
   double p_value_two_sided = 0.0;
   bool significant = false;
   std::string method = bootstrap_method;
 };
+BOOST_DESCRIBE_STRUCT(BootstrapResult, (),
+                      (baseline, candidate, metric, query_count, resamples, seed, confidence_level, effect,
+                       confidence_interval, p_value_two_sided, significant, method))
 
 /// groundkit's paired_bootstrap. Fails with the reference's message, in the
 /// reference's order (docs/behaviour/paired-bootstrap.md §2): resamples and confidence level

@@ -53,8 +53,7 @@ Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, doubl
   // R forms the interval from t, not from the mean: (t -+ q) * stderr.
   const double alpha = 1.0 - confidence_level;
   const double q = boost::math::quantile(distribution, 1.0 - alpha / 2.0);
-  estimate.confidence_interval_low = (estimate.t_statistic - q) * stderr_;
-  estimate.confidence_interval_high = (estimate.t_statistic + q) * stderr_;
+  estimate.confidence_interval = {(estimate.t_statistic - q) * stderr_, (estimate.t_statistic + q) * stderr_};
   return estimate;
 }
 
@@ -64,8 +63,7 @@ Expected<void> fill_t(ComparisonRecord& record, const std::vector<double>& delta
                       const TestRun& run) {
   auto estimate = paired_t_test(deltas, settings.confidence_level);
   if (!estimate) return unexpected(refused(run, estimate.error()));
-  record.confidence_interval_low = estimate->confidence_interval_low;
-  record.confidence_interval_high = estimate->confidence_interval_high;
+  record.confidence_interval = estimate->confidence_interval;
   record.interval_method = "t";
   set_p_value(record, estimate->p_value_two_sided, settings.alpha);
   record.details = {{"t_statistic", estimate->t_statistic}, {"degrees_of_freedom", estimate->degrees_of_freedom}};

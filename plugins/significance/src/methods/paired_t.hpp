@@ -8,6 +8,7 @@
 
 #include <grk/expected.hpp>
 
+#include "resampling/bootstrap.hpp"
 #include "methods/test_row.hpp"
 
 namespace grk::significance {
@@ -31,8 +32,7 @@ struct PairedTEstimate {
   double t_statistic = 0.0;
   double degrees_of_freedom = 0.0;
   double p_value_two_sided = 0.0;
-  double confidence_interval_low = 0.0;
-  double confidence_interval_high = 0.0;
+  ConfidenceInterval confidence_interval;
 };
 
 /// The test on `deltas` (finite) at `confidence_level` (0 < L < 1). Fails

@@ -11,10 +11,10 @@ double tukey_critical_value(double confidence_level, std::size_t systems, double
   return studentized_range::quantile(confidence_level, static_cast<int>(systems), residual_df);
 }
 
-TukeyInterval tukey_hsd_interval(double diff, std::size_t queries, double residual_mean_square,
-                                 double critical_value) {
+ConfidenceInterval tukey_hsd_interval(double diff, std::size_t queries, double residual_mean_square,
+                                      double critical_value) {
   const double standard_error = std::sqrt(residual_mean_square / static_cast<double>(queries));
-  return TukeyInterval{diff - critical_value * standard_error, diff + critical_value * standard_error};
+  return ConfidenceInterval{diff - critical_value * standard_error, diff + critical_value * standard_error};
 }
 
 TukeyPair tukey_hsd_pair(double diff, std::size_t systems, std::size_t queries, double residual_mean_square,
@@ -23,9 +23,7 @@ TukeyPair tukey_hsd_pair(double diff, std::size_t systems, std::size_t queries, 
   TukeyPair pair;
   pair.q_statistic = std::fabs(diff) / standard_error;
   pair.p_value_adjusted = studentized_range::upper_tail(pair.q_statistic, static_cast<int>(systems), residual_df);
-  const TukeyInterval interval = tukey_hsd_interval(diff, queries, residual_mean_square, critical_value);
-  pair.confidence_interval_low = interval.low;
-  pair.confidence_interval_high = interval.high;
+  pair.confidence_interval = tukey_hsd_interval(diff, queries, residual_mean_square, critical_value);
   return pair;
 }
 

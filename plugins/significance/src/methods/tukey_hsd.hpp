@@ -7,6 +7,7 @@
 
 #include <cstddef>
 
+#include "resampling/bootstrap.hpp"
 #include "methods/test_row.hpp"
 
 namespace grk::significance {
@@ -18,8 +19,7 @@ struct TukeyPair {
   /// ptukey(q, k, df, lower.tail = FALSE): R's `p adj`.
   double p_value_adjusted = 0.0;
   /// diff -+ qtukey(confidence_level, k, df) sqrt(MSE / n): R's `lwr`, `upr`.
-  double confidence_interval_low = 0.0;
-  double confidence_interval_high = 0.0;
+  ConfidenceInterval confidence_interval;
 };
 
 /// qtukey(confidence_level, k, df): the interval's multiplier, the same for
@@ -29,12 +29,8 @@ struct TukeyPair {
 /// diff -+ critical_value sqrt(MSE / n), R's `lwr` and `upr`, without the
 /// p-value (the randomised test's interval; a p-value costs 12 to 256
 /// evaluations of the range's law, methods/studentized_range.hpp).
-struct TukeyInterval {
-  double low = 0.0;
-  double high = 0.0;
-};
-[[nodiscard]] TukeyInterval tukey_hsd_interval(double diff, std::size_t queries, double residual_mean_square,
-                                               double critical_value);
+[[nodiscard]] ConfidenceInterval tukey_hsd_interval(double diff, std::size_t queries, double residual_mean_square,
+                                                    double critical_value);
 
 /// The pair whose mean difference (candidate - baseline) is `diff`, among
 /// `systems` systems of `queries` queries each, with the ANOVA's residual

@@ -76,16 +76,14 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
   const std::uint64_t non_negative = sorted.size() - sorted.negatives();
   const std::uint64_t extreme = std::min(non_positive, non_negative);
   const double alpha = (1.0 - confidence_level) / 2.0;
-  estimate.confidence_interval_low = quantile(sorted, alpha);
-  estimate.confidence_interval_high = quantile(sorted, 1.0 - alpha);
+  estimate.confidence_interval = {quantile(sorted, alpha), quantile(sorted, 1.0 - alpha)};
   // 2.0 * (m + 1) first, then / (B + 1), then the clamp (docs/behaviour/paired-bootstrap.md §3 step 8).
   const double scaled = 2.0 * static_cast<double>(extreme + 1);
   estimate.p_value_two_sided =
       std::min(1.0, scaled / static_cast<double>(total_resamples + 1));
 
   estimate.effect = python311_sum(deltas.data(), n) / n_as_double;
-  estimate.significant =
-      estimate.confidence_interval_low > 0.0 || estimate.confidence_interval_high < 0.0;
+  estimate.significant = estimate.confidence_interval.excludes_zero();
   estimate.words_consumed = words;
   return estimate;
 }

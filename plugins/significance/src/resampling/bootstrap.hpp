@@ -1,7 +1,11 @@
 // bootstrap_deltas: the resampling core of paired_bootstrap, on deltas that
-// are already paired and checked (docs/behaviour/paired-bootstrap.md §3 steps 3-10).
+// are already paired and checked (docs/behaviour/paired-bootstrap.md §3 steps 3-10),
+// and ConfidenceInterval, the interval it estimates, which every test of the
+// module reports (the t and Tukey intervals too), from its estimate to the record.
 #ifndef GRK_SIGNIFICANCE_RESAMPLING_BOOTSTRAP_HPP
 #define GRK_SIGNIFICANCE_RESAMPLING_BOOTSTRAP_HPP
+
+#include <boost/describe/class.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -10,11 +14,23 @@
 
 namespace grk::significance {
 
+/// [low, high] of a mean delta. Described, so that a record holding one as
+/// `confidence_interval` is written with the keys `confidence_interval_low`
+/// and `confidence_interval_high` (<grk/json/described.hpp>).
+struct ConfidenceInterval {
+  double low = 0.0;
+  double high = 0.0;
+
+  /// Whether the interval leaves out 0 (on either side): the bootstrap's
+  /// verdict (docs/behaviour/paired-bootstrap.md §3 step 10).
+  [[nodiscard]] bool excludes_zero() const noexcept { return low > 0.0 || high < 0.0; }
+};
+BOOST_DESCRIBE_STRUCT(ConfidenceInterval, (), (low, high))
+
 /// What the bootstrap estimates, bit-identical to CPython 3.11.
 struct BootstrapEstimate {
   double effect = 0.0;
-  double confidence_interval_low = 0.0;
-  double confidence_interval_high = 0.0;
+  ConfidenceInterval confidence_interval;
   double p_value_two_sided = 0.0;
   bool significant = false;
   /// 32-bit generator words used (for the benchmark; not part of any result).

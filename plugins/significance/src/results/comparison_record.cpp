@@ -3,6 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include <grk/json/described.hpp>
+
 #include "resampling/bootstrap.hpp"
 #include "methods/paired_t.hpp"
 
@@ -58,34 +60,6 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha) {
   record.significant = record.p_value_adjusted < alpha;
 }
 
-boost::json::value to_json(const ComparisonRecord& record) {
-  boost::json::object out;
-  out["baseline"] = record.baseline;
-  out["candidate"] = record.candidate;
-  out["metric"] = record.metric;
-  out["test"] = record.test;
-  out["query_count"] = record.query_count;
-  out["baseline_mean"] = record.baseline_mean;
-  out["candidate_mean"] = record.candidate_mean;
-  out["effect"] = record.effect;
-  out["confidence_interval_low"] = record.confidence_interval_low;
-  out["confidence_interval_high"] = record.confidence_interval_high;
-  out["interval_method"] = record.interval_method;
-  out["p_value_two_sided"] = record.p_value_two_sided;
-  if (record.effect_size) {
-    out["effect_size"] = *record.effect_size;
-  } else {
-    out["effect_size"] = nullptr;
-  }
-  out["wins"] = record.wins;
-  out["ties"] = record.ties;
-  out["losses"] = record.losses;
-  out["p_value_adjusted"] = record.p_value_adjusted;
-  out["alpha"] = record.alpha;
-  out["significant"] = record.significant;
-  for (const auto& field : record.details) out[field.key()] = field.value();
-  return out;
-}
-
+boost::json::value to_json(const ComparisonRecord& record) { return json::described_object(record); }
 
 }  // namespace grk::significance

@@ -4,6 +4,7 @@
 #ifndef GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
 #define GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
 
+#include <boost/describe/class.hpp>
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
@@ -13,12 +14,13 @@
 #include <vector>
 
 #include "inputs/score_pair.hpp"
+#include "resampling/bootstrap.hpp"
 
 namespace grk::significance {
 
 /// One comparison of candidate against baseline on one metric. The common
-/// fields are declared, and written, in the order of the record's
-/// specification; `details` follows them.
+/// fields are declared in the order of the record's specification and
+/// written in that order from the description below it; `details` follows them.
 struct ComparisonRecord {
   std::string baseline;
   std::string candidate;
@@ -31,8 +33,7 @@ struct ComparisonRecord {
   /// Mean delta (candidate - baseline), summed as paired-bootstrap sums it,
   /// so every test reports the same effect, bit for bit, as paired-bootstrap.
   double effect = 0.0;
-  double confidence_interval_low = 0.0;
-  double confidence_interval_high = 0.0;
+  ConfidenceInterval confidence_interval;
   std::string interval_method;
   double p_value_two_sided = 0.0;
   /// Paired d_z = mean delta / sample sd of the deltas (n - 1); absent
@@ -51,6 +52,10 @@ struct ComparisonRecord {
   /// (components/comparison_tests.hpp).
   boost::json::object details;
 };
+BOOST_DESCRIBE_STRUCT(ComparisonRecord, (),
+                      (baseline, candidate, metric, test, query_count, baseline_mean, candidate_mean, effect,
+                       confidence_interval, interval_method, p_value_two_sided, effect_size, wins, ties, losses,
+                       p_value_adjusted, alpha, significant, details))
 
 /// The descriptive part of the record for `scores`, already paired into
 /// `deltas` by paired_deltas (candidate - baseline per query, in sorted
@@ -68,8 +73,10 @@ struct ComparisonRecord {
 /// Sets the raw and adjusted p-value (equal: no correction), alpha and the verdict.
 void set_p_value(ComparisonRecord& record, double p_value, double alpha);
 
-/// The record as JSON, fields in order; doubles stay doubles, so the host
-/// writes them as every float of the results document (shortest round trip).
+/// The record as JSON, fields in order (grk/json/described.hpp: the interval
+/// as confidence_interval_low and _high, effect_size null when absent, the
+/// details' fields last); doubles stay doubles, so the host writes them as
+/// every float of the results document (shortest round trip).
 [[nodiscard]] boost::json::value to_json(const ComparisonRecord& record);
 
 }  // namespace grk::significance
