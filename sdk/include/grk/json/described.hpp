@@ -14,6 +14,10 @@
 //   signedness, doubles as doubles, bools).
 // The result holds doubles as doubles; how they are printed is the writer's
 // (grk/json/float_format.hpp).
+//
+// Clang's -Wpedantic warns on BOOST_DESCRIBE_STRUCT(T, (), (...)) (an empty
+// variadic argument inside Boost.Describe): build with
+// -Wno-gnu-zero-variadic-macro-arguments, as this repository does.
 #ifndef GRK_JSON_DESCRIBED_HPP
 #define GRK_JSON_DESCRIBED_HPP
 
