@@ -178,13 +178,13 @@ class ChunkWorker {
   // Stream positions [begin, end) of chunk c's draws, begin < end. Chunk c
   // reads what chunk c - 1 left before it tells chunk c + 1 anything: so
   // neither thread runs more than a chunk ahead of the other, and no link
-  // is reused while it is still to be read. That holds for the carry too
-  // when chunk c starts on a resample's first draw and needs no carried sum:
-  // had it skipped the wait, the other thread could run link_slots chunks
-  // ahead while this one was descheduled and overwrite the carry that chunk
-  // c - 1's owner had yet to read, which then waited for it forever (seen
-  // under load at n = 7). The resamples the chunk's ends cut are summed
-  // first, since the next chunk waits for the tail's sum.
+  // is reused while it is still to be read. That holds for the carry too,
+  // even when chunk c needs none (it starts on a resample's first draw): a
+  // chunk that skipped that wait let its thread run link_slots chunks ahead
+  // while the other thread, holding the chunk before, was descheduled, and
+  // overwrite a carry that thread had yet to read; it then waited forever
+  // (seen under load at n = 7). The resamples the chunk's ends cut are
+  // summed first, since the next chunk waits for the tail's sum.
   bool sum_between(std::uint64_t c, std::uint64_t begin, std::uint64_t end) {
     const std::uint64_t n = run_.n;
     const std::uint32_t* draws = draws_.get();
