@@ -68,7 +68,7 @@ Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const
   result.effect = estimate.effect;
   result.confidence_interval = estimate.confidence_interval;
   result.p_value_two_sided = estimate.p_value_two_sided;
-  result.significant = estimate.significant;
+  result.significant = estimate.confidence_interval.excludes_zero();
   return result;
 }
 

@@ -83,7 +83,6 @@ BootstrapEstimate bootstrap_deltas(const std::vector<double>& deltas, std::int64
       std::min(1.0, scaled / static_cast<double>(total_resamples + 1));
 
   estimate.effect = python311_sum(deltas.data(), n) / n_as_double;
-  estimate.significant = estimate.confidence_interval.excludes_zero();
   estimate.words_consumed = words;
   return estimate;
 }

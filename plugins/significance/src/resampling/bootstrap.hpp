@@ -27,12 +27,12 @@ struct ConfidenceInterval {
 };
 BOOST_DESCRIBE_STRUCT(ConfidenceInterval, (), (low, high))
 
-/// What the bootstrap estimates, bit-identical to CPython 3.11.
+/// What the bootstrap estimates, bit-identical to CPython 3.11 (its verdict
+/// is confidence_interval.excludes_zero()).
 struct BootstrapEstimate {
   double effect = 0.0;
   ConfidenceInterval confidence_interval;
   double p_value_two_sided = 0.0;
-  bool significant = false;
   /// 32-bit generator words used (for the benchmark; not part of any result).
   std::uint64_t words_consumed = 0;
 };
