@@ -16,11 +16,12 @@
 #include <random>
 #include <vector>
 
+#include <grk/eval/threads.hpp>
+
 #include "bench_timing.hpp"
 #include "methods/randomized_tukey_hsd.hpp"
 #include "methods/tukey_hsd.hpp"
 #include "methods/two_way_anova.hpp"
-#include "results/parallel_slots.hpp"
 
 namespace {
 
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
     const TwoWayAnova anova = two_way_anova(scores);
     const double critical = tukey_critical_value(0.95, k, anova.residual.df);
     std::vector<double> p(differences.size());
-    run_slots(differences.size(), threads, [&](std::size_t i) {
+    grk::eval::for_each_part(differences.size(), threads, [&](std::size_t i) {
       p[i] = tukey_hsd_pair(scale * differences[i], k, n, anova.residual.mean_square, anova.residual.df, critical)
                  .p_value_adjusted;
     });

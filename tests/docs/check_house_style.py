@@ -18,7 +18,8 @@ Rules (docs/design.md §7.1, §7.4, §7.7):
   everywhere: a bare `"config.hpp"` names no folder;
 - a library header's guard follows its path: `GRK_HOST_RUN_CONFIG_HPP` for
   host/src/run/config.hpp, `GRK_BEIR_READ_QRELS_READER_HPP` for a plugin's;
-- the layers (LAYERS below): a folder includes nothing from the folders above it;
+- the layers (LAYER_ORDER below): a folder includes nothing from the folders above it, in the
+  host, measures and significance;
 - the host includes of the SDK's grk/detail/ only the headers HOST_DETAIL names
   (docs/design.md §5.1 says why each);
 - the SDK's core headers (sdk/include/grk/*.h, *.hpp) include none of its optional parts
@@ -36,15 +37,30 @@ import tempfile
 SOURCE_SUFFIXES = {".h", ".hpp", ".c", ".cpp"}
 EXEMPT = ("tests/abi_compat/abi-1.0/",)
 PLUGIN_PARENTS = ("plugins", "sdk/examples")
-# A folder of a library -> the folders of the same library it must not include from
-# (docs/design.md §7.1): what a lower layer includes of a higher one would be a cycle in waiting.
-LAYERS = {
-    "host/src/support": ("cli", "verbs", "modules", "run", "report"),
-    "host/src/report": ("cli", "verbs", "modules", "run"),
-    "host/src/modules": ("cli", "verbs", "run"),
-    "host/src/run": ("cli", "verbs"),
-    "host/src/cli": ("verbs",),
+# Each library's folders, lowest layer first (docs/design.md §7.1, docs/architecture.md §2):
+# a folder includes nothing from a folder listed after it, nor from a peer in its own tuple;
+# what a lower layer includes of a higher one would be a cycle in waiting. beir's folders are
+# not ordered yet: its read/ and rules/ include each other (docs/architecture.md §2 names the knot).
+LAYER_ORDER = {
+    "host/src": ("support", "report", "modules", "run", "cli", "verbs"),
+    "plugins/measures/src": ("trec", "ranking", "scoring", "catalog", "evaluation", "printing", "statistic"),
+    "plugins/significance/src": (("resampling", "inputs"), "methods", "results", "components"),
 }
+
+
+def layers():
+    """A folder of a library -> the folders of the same library it must not include from."""
+    found = {}
+    for src, order in LAYER_ORDER.items():
+        tiers = [(tier,) if isinstance(tier, str) else tier for tier in order]
+        for i, tier in enumerate(tiers):
+            above = tuple(folder for later in tiers[i + 1:] for folder in later)
+            for folder in tier:
+                found[f"{src}/{folder}"] = above + tuple(peer for peer in tier if peer != folder)
+    return found
+
+
+LAYERS = layers()
 
 # The SDK's grk/detail/ headers the host may include, and nothing else of grk/detail/
 # (docs/design.md §5.1): one SHA-256 for the host's provenance and the id encoding's digest
@@ -132,7 +148,7 @@ def library_problems(root, files):
                 if not any((root / src / name).is_file() for src in (lib[0],) + LINKED_SOURCES.get(lib[0], ())):
                     problems.append(f'{rel}:{number}: includes "{name}", which is no path from {lib[0]}/ (docs/design.md §7.4)')
                     continue
-                folder = rel.rsplit("/", 1)[0]
+                folder = "/".join(rel.split("/")[:len(lib[0].split("/")) + 1])
                 if "/" in name and name.split("/", 1)[0] in LAYERS.get(folder, ()):
                     problems.append(f'{rel}:{number}: {folder}/ includes "{name}" of a higher layer (docs/design.md §7.1)')
             elif "/" not in name and name in headers and not (root / rel).with_name(name).is_file():
@@ -237,6 +253,14 @@ def self_test():
                                                         "#include <grk/python/repr.hpp>\n#endif\n")
         (root / "sdk/include/grk/statistic.hpp").write_text("#ifndef GRK_STATISTIC_HPP\n#define GRK_STATISTIC_HPP\n"
                                                             "#include <grk/eval/score_file.hpp>\n#endif\n")
+        for folder in ("scoring", "catalog"):
+            (root / "plugins/measures/src" / folder).mkdir(parents=True)
+        for needed in ("CMakeLists.txt", "README.md", "src/module.cpp"):
+            (root / "plugins/measures" / needed).write_text("")
+        (root / "plugins/measures/src/catalog/names.hpp").write_text(
+            "#ifndef GRK_MEASURES_CATALOG_NAMES_HPP\n#define GRK_MEASURES_CATALOG_NAMES_HPP\n#endif\n")
+        (root / "plugins/measures/src/catalog/names.cpp").write_text('#include "catalog/names.hpp"\n')
+        (root / "plugins/measures/src/scoring/gains.cpp").write_text('#include "catalog/names.hpp"\n')
         (root / "tests/x").mkdir(parents=True)
         (root / "tests/x/x_test.cpp").write_text('#include "plan.hpp"\n')
         got = check(root)
@@ -256,6 +280,7 @@ def self_test():
             'host/src/report/model.cpp:1: host/src/report/ includes "run/plan.hpp" of a higher layer (docs/design.md §7.1)',
             'host/src/report/model.cpp:3: includes <grk/detail/report_lax.hpp>, which the host may not use (docs/design.md §5.1)',
             'host/src/run/plan.cpp:2: host/src/run/ includes "cli/options.hpp" of a higher layer (docs/design.md §7.1)',
+            'plugins/measures/src/scoring/gains.cpp:1: plugins/measures/src/scoring/ includes "catalog/names.hpp" of a higher layer (docs/design.md §7.1)',
             'sdk/include/grk/param.hpp:3: a core header includes <grk/python/repr.hpp>, an optional part (docs/design.md §5.1)',
             'sdk/include/grk/statistic.hpp:3: a core header includes <grk/eval/score_file.hpp>, an optional part (docs/design.md §5.1)',
             'tests/x/x_test.cpp:1: includes "plan.hpp" without its path; write "run/plan.hpp" (docs/design.md §7.4)',

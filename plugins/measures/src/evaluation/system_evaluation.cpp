@@ -1,15 +1,14 @@
 #include "evaluation/system_evaluation.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <exception>
 #include <optional>
 #include <string_view>
-#include <thread>
+
+#include <grk/eval/threads.hpp>
 
 #include "ranking/ranked_judgments.hpp"
-#include "threads/work_parts.hpp"
 #include "trec/run_reader.hpp"
 
 namespace grk::measures {
@@ -18,7 +17,6 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
                                                   const Qrels& qrels, const ValueLayout& layout,
                                                   const EvaluationOptions& options, unsigned threads) {
   std::vector<std::optional<Expected<RunScores>>> slots(runs.size());
-  std::atomic<std::size_t> next{0};
   // Runs go to threads while there are at least as many as threads; fewer
   // runs are each read and scored by every thread in turn.
   const unsigned within_run = runs.size() >= threads ? 1u : threads;
@@ -26,21 +24,14 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
     GRK_TRY(const TrecRun run, read_run(runs[i].second, within_run));
     return evaluate_run(run, runs[i].first, qrels, layout, options, within_run);
   };
-  auto work = [&] {
-    for (std::size_t i = next++; i < runs.size(); i = next++) {
-      // No exception may leave a thread: it becomes this run's failure.
-      try {
-        slots[i].emplace(score(i));
-      } catch (const std::exception& error) {
-        slots[i].emplace(fail(Status::internal, "run '" + runs[i].first + "': " + error.what()));
-      }
+  eval::for_each_part(runs.size(), within_run > 1 ? 1u : threads, [&](std::size_t i) {
+    // An exception becomes this run's failure, so that every run is tried.
+    try {
+      slots[i].emplace(score(i));
+    } catch (const std::exception& error) {
+      slots[i].emplace(fail(Status::internal, "run '" + runs[i].first + "': " + error.what()));
     }
-  };
-  const std::size_t helpers = within_run > 1 ? 0 : std::min<std::size_t>(threads, runs.size()) - (runs.empty() ? 0 : 1);
-  std::vector<std::thread> pool;
-  for (std::size_t t = 0; t < helpers; ++t) pool.emplace_back(work);
-  work();
-  for (auto& thread : pool) thread.join();
+  });
   std::vector<RunScores> scores;
   for (auto& slot : slots) {
     if (!*slot) return unexpected(std::move(*slot).error());
@@ -126,7 +117,7 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
   }
   std::vector<QueryScores> slots(count);
   constexpr std::size_t queries_per_part = 32;
-  for_each_part((count + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+  eval::for_each_part((count + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
     RankedJudgments ranked;
     const std::size_t last = std::min(count, (part + 1) * queries_per_part);
     for (std::size_t q = part * queries_per_part; q < last; ++q) {

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <system_error>
 
-#include "threads/work_parts.hpp"
+#include <grk/eval/threads.hpp>
 
 namespace grk::measures {
 
@@ -89,7 +89,7 @@ std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, b
     constexpr std::size_t queries_per_part = 64;
     const std::size_t count = scores.queries.size();
     std::vector<std::string> parts((count + queries_per_part - 1) / queries_per_part);
-    for_each_part(parts.size(), threads, [&](std::size_t part) {
+    eval::for_each_part(parts.size(), threads, [&](std::size_t part) {
       Printer printer(parts[part], format);
       const std::size_t last = std::min(count, (part + 1) * queries_per_part);
       for (std::size_t q = part * queries_per_part; q < last; ++q) print_query(printer, scores.queries[q], layout);
@@ -130,7 +130,7 @@ Expected<void> publish_outputs(const std::filesystem::path& folder, const std::v
   options.observer = std::move(observer);
   GRK_TRY(auto staged, output::StagedFolder::create(destination.string(), std::move(options)));
   std::vector<Expected<void>> written(names.size());
-  for_each_part(names.size(), threads, [&](std::size_t i) { written[i] = staged->write_file(names[i], text_of(i)); });
+  eval::for_each_part(names.size(), threads, [&](std::size_t i) { written[i] = staged->write_file(names[i], text_of(i)); });
   for (const auto& result : written) GRK_TRY_VOID(result);
   return staged->publish();
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "threads/work_parts.hpp"
+#include <grk/eval/threads.hpp>
 
 namespace grk::measures {
 
@@ -57,7 +57,7 @@ boost::json::object result_json(const std::vector<std::string>& systems, const s
       const auto& queries = scores[s].queries;
       std::vector<boost::json::object> rows(queries.size());
       constexpr std::size_t queries_per_part = 256;
-      for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+      eval::for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
         const std::size_t end = std::min(queries.size(), (part + 1) * queries_per_part);
         for (std::size_t q = part * queries_per_part; q < end; ++q) {
           rows[q] = row_json(layout, queries[q].values, &queries[q].relstring, true);

@@ -9,7 +9,8 @@
 #include <unordered_map>
 #include <utility>
 
-#include "threads/work_parts.hpp"
+#include <grk/eval/threads.hpp>
+
 #include "trec/id_store.hpp"
 #include "trec/text_lines.hpp"
 
@@ -245,7 +246,7 @@ class RunBuilder {
     const std::size_t parts = (run_.queries.size() + queries_per_part - 1) / queries_per_part;
     std::vector<std::optional<std::string_view>> repeated(parts);
     std::vector<std::size_t> where(parts, 0);
-    for_each_part(parts, threads, [&](std::size_t part) {
+    eval::for_each_part(parts, threads, [&](std::size_t part) {
       std::vector<std::uint64_t> table;
       const std::size_t last = std::min(run_.queries.size(), (part + 1) * queries_per_part);
       for (std::size_t q = part * queries_per_part; q < last && !repeated[part]; ++q) {
@@ -332,7 +333,7 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) 
     }
     const auto pieces = split_at_lines(std::string_view(window.data(), cut), threads);
     std::vector<ParsedPart> parts(pieces.size());
-    for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k]); });
+    eval::for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k]); });
     for (auto& part : parts) {
       if (part.refused) return refused();
       builder.absorb(std::move(part));

@@ -12,13 +12,12 @@
 #include <grk/json/writer.hpp>
 #include <grk/python/repr.hpp>
 
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 #include "inputs/comparison_input.hpp"
 #include "inputs/report_scores.hpp"
 #include "inputs/system_table.hpp"
 #include "inputs/trec_run_scores.hpp"
 #include "results/compare_systems.hpp"
-#include "results/parallel_slots.hpp"
 #include "results/result_json.hpp"
 
 namespace grk::significance {

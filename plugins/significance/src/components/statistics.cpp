@@ -8,7 +8,6 @@
 #include "inputs/comparison_input.hpp"
 #include "inputs/score_pair.hpp"
 #include "methods/paired_bootstrap.hpp"
-#include "results/parallel_slots.hpp"
 #include "results/result_json.hpp"
 
 namespace grk::significance {

@@ -1,5 +1,5 @@
 // The components of the `significance` module: one template over the table
-// of tests (components/comparison_tests.hpp) for the single-pair tests,
+// of tests (methods/comparison_tests.hpp) for the single-pair tests,
 // paired-bootstrap, whose result is groundkit's, and compare-systems.
 #ifndef GRK_SIGNIFICANCE_COMPONENTS_STATISTICS_HPP
 #define GRK_SIGNIFICANCE_COMPONENTS_STATISTICS_HPP
@@ -16,7 +16,7 @@
 #include <grk/component_list.hpp>
 #include <grk/statistic.hpp>
 
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 #include "results/result_json.hpp"
 
 namespace grk::significance {

@@ -13,7 +13,7 @@
 #include <grk/json/float_format.hpp>
 #include <grk/python/repr.hpp>
 
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 #include "inputs/comparison_input.hpp"
 #include "inputs/report_scores.hpp"
 #include "inputs/system_table.hpp"

@@ -13,7 +13,7 @@
 
 #include "inputs/report_scores.hpp"
 #include "inputs/score_pair.hpp"
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -72,7 +72,7 @@ Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const
   return result;
 }
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 // Its parameters keep groundkit's keyword order
 // (resamples, seed, confidence_level) and its own word for resamples.
 std::vector<ParamSpec> bootstrap_test_params() {

@@ -84,7 +84,7 @@ Expected<BootstrapResult> paired_bootstrap(const eval::ScoreMap& baseline, const
                                            const BootstrapRequest& request,
                                            const BootstrapProgress& progress = {});
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 TestParams bootstrap_test_params;
 TestFill fill_bootstrap;
 

@@ -6,7 +6,7 @@
 
 #include <boost/math/distributions/students_t.hpp>
 
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -57,7 +57,7 @@ Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, doubl
   return estimate;
 }
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 std::vector<ParamSpec> t_test_params() { return setting_params({"confidence_level", "alpha"}); }
 Expected<void> fill_t(ComparisonRecord& record, const std::vector<double>& deltas, const TestSettings& settings,
                       const TestRun& run) {

@@ -42,7 +42,7 @@ struct PairedTEstimate {
 /// zeros, which no JSON can carry).
 Expected<PairedTEstimate> paired_t_test(const std::vector<double>& deltas, double confidence_level);
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 TestParams t_test_params;
 TestFill fill_t;
 

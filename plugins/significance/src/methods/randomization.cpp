@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "resampling/mersenne_twister.hpp"
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -133,7 +133,7 @@ RandomizationEstimate randomization_test(const std::vector<double>& deltas, std:
   return estimate;
 }
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 std::vector<ParamSpec> randomization_test_params() {
   return setting_params({"confidence_level", "alpha", "resamples", "permutations", "seed"});
 }

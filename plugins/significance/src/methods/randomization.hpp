@@ -43,7 +43,7 @@ struct RandomizationEstimate {
 [[nodiscard]] RandomizationEstimate randomization_test(const std::vector<double>& deltas,
                                                        std::int64_t permutations, std::int64_t seed);
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 TestParams randomization_test_params;
 TestFill fill_randomization;
 

@@ -8,9 +8,10 @@
 #include <numeric>
 #include <utility>
 
+#include <grk/eval/threads.hpp>
+
 #include "resampling/mersenne_twister.hpp"
-#include "results/parallel_slots.hpp"
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -210,10 +211,10 @@ RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores, c
     total = static_cast<std::uint64_t>(permutations);
     const std::uint64_t blocks = (total + range_block_size - 1) / range_block_size;
     std::vector<std::vector<std::uint64_t>> block_hits(blocks, std::vector<std::uint64_t>(slots, 0));
-    run_slots(blocks, threads, [&](std::size_t block) {
+    eval::for_each_part(blocks, threads, [&](std::size_t block) {
       const std::uint64_t first = block * range_block_size;
       draw_block(rows, thresholds, seed, block, std::min(range_block_size, total - first), block_hits[block]);
-    }, {}, poll);
+    }, {poll, {}});
     for (const auto& counts : block_hits) {
       for (std::size_t m = 0; m < slots; ++m) hits[m] += counts[m];
     }
@@ -248,7 +249,7 @@ RangeTest randomized_tukey_hsd(const std::vector<std::vector<double>>& scores, c
   return test;
 }
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 std::vector<ParamSpec> randomized_tukey_test_params() {
   return setting_params({"confidence_level", "alpha", "permutations", "seed"});
 }

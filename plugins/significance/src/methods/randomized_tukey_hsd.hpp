@@ -71,7 +71,7 @@ struct RangeTest {
                                              std::int64_t seed, unsigned threads,
                                              const std::function<void()>& poll = {});
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 TestParams randomized_tukey_test_params;
 TestFill fill_randomized_tukey;
 TestAnalysis analyse_randomized_tukey;

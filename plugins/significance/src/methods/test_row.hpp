@@ -1,4 +1,4 @@
-// What a paired test lends its row of the table (components/comparison_tests.hpp):
+// What a paired test lends its row of the table (methods/comparison_tests.hpp):
 // the shapes of its parameters' declaration, of the function that fills a
 // comparison record and, for a test of the whole matrix, of its analysis.
 // A method header declares its own with them, so that a new test is its

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "methods/studentized_range.hpp"
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -27,7 +27,7 @@ TukeyPair tukey_hsd_pair(double diff, std::size_t systems, std::size_t queries, 
   return pair;
 }
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 std::vector<ParamSpec> tukey_test_params() { return setting_params({"confidence_level", "alpha"}); }
 Expected<MatrixAnalysis> analyse_tukey(const std::vector<std::vector<double>>& scores, const TestSettings& settings,
                                        unsigned /*threads*/, const std::function<void()>& /*poll: it takes milliseconds*/) {

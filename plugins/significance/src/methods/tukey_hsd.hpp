@@ -42,7 +42,7 @@ struct TukeyPair {
 [[nodiscard]] TukeyPair tukey_hsd_pair(double diff, std::size_t systems, std::size_t queries,
                                        double residual_mean_square, double residual_df, double critical_value);
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 TestParams tukey_test_params;
 TestFill fill_tukey;
 TestAnalysis analyse_tukey;

@@ -8,7 +8,7 @@
 
 #include <boost/math/distributions/normal.hpp>
 
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 namespace grk::significance {
 
@@ -131,7 +131,7 @@ Expected<WilcoxonEstimate> wilcoxon_signed_rank(const std::vector<double>& delta
   return estimate;
 }
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 std::vector<ParamSpec> wilcoxon_test_params() {
   return setting_params({"confidence_level", "alpha", "resamples", "seed"});
 }

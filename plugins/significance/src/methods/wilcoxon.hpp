@@ -35,7 +35,7 @@ Expected<WilcoxonEstimate> wilcoxon_signed_rank(const std::vector<double>& delta
 /// sum, summed in R's order. n <= 1000 (the counts overflow doubles beyond).
 [[nodiscard]] double signed_rank_cdf(double x, int n, bool lower_tail);
 
-// Its row of the table (components/comparison_tests.hpp).
+// Its row of the table (methods/comparison_tests.hpp).
 TestParams wilcoxon_test_params;
 TestFill fill_wilcoxon;
 

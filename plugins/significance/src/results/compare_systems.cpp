@@ -8,11 +8,11 @@
 #include <utility>
 
 #include <grk/eval/choices.hpp>
+#include <grk/eval/threads.hpp>
 #include <grk/python/text.hpp>
 
 #include "inputs/score_pair.hpp"
-#include "results/comparison_record.hpp"
-#include "results/parallel_slots.hpp"
+#include "methods/comparison_record.hpp"
 
 namespace grk::significance {
 
@@ -152,7 +152,7 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
   const std::size_t metric_count = table.metrics.size();
   const std::size_t family_size = pairs.size() * metric_count;
   std::vector<std::optional<Expected<ComparisonRecord>>> slots(family_size);
-  run_slots(family_size, settings.threads, [&](std::size_t i) {
+  eval::for_each_part(family_size, settings.threads, [&](std::size_t i) {
     const SystemPair& pair = pairs[i / metric_count];
     const std::size_t m = i % metric_count;
     TestRun run;
@@ -163,9 +163,9 @@ Expected<std::vector<ComparisonRecord>> compare_family(const SystemTable& table,
     }
     slots[i].emplace(compare_pair(table.systems[pair.baseline], table.systems[pair.candidate], table.metrics[m],
                                   PairColumns(aligned.metrics[m], members, pair).score_pair(), settings, run));
-  }, [&](std::size_t done) {
+  }, {poll, [&](std::size_t done) {
     if (progress) progress(done, family_size);
-  }, poll);
+  }});
   std::vector<ComparisonRecord> records;
   for (auto& slot : slots) {
     GRK_TRY(ComparisonRecord record, std::move(*slot));

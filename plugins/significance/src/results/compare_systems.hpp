@@ -17,7 +17,7 @@
 #include <grk/eval/query_alignment.hpp>
 #include <grk/expected.hpp>
 
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 #include "inputs/system_table.hpp"
 
 namespace grk::significance {

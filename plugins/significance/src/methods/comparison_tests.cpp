@@ -1,4 +1,4 @@
-#include "components/comparison_tests.hpp"
+#include "methods/comparison_tests.hpp"
 
 #include <cmath>
 #include <limits>

@@ -4,8 +4,8 @@
 // single-pair components (components/statistics.hpp) and compare-systems
 // both run a test through its row, so each record is filled in one place
 // and each test's name is spelled once (docs/behaviour/comparisons.md §1).
-#ifndef GRK_SIGNIFICANCE_COMPONENTS_COMPARISON_TESTS_HPP
-#define GRK_SIGNIFICANCE_COMPONENTS_COMPARISON_TESTS_HPP
+#ifndef GRK_SIGNIFICANCE_METHODS_COMPARISON_TESTS_HPP
+#define GRK_SIGNIFICANCE_METHODS_COMPARISON_TESTS_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -26,7 +26,7 @@
 #include "methods/two_way_anova.hpp"
 #include "methods/wilcoxon.hpp"
 #include "resampling/bootstrap.hpp"
-#include "results/comparison_record.hpp"
+#include "methods/comparison_record.hpp"
 
 namespace grk::significance {
 

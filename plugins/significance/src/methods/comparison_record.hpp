@@ -1,8 +1,8 @@
 // ComparisonRecord: what every comparison test of the module returns (one
 // record per compared pair and metric), its descriptive part, its JSON and
 // its summary line.
-#ifndef GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
-#define GRK_SIGNIFICANCE_RESULTS_COMPARISON_RECORD_HPP
+#ifndef GRK_SIGNIFICANCE_METHODS_COMPARISON_RECORD_HPP
+#define GRK_SIGNIFICANCE_METHODS_COMPARISON_RECORD_HPP
 
 #include <boost/describe/class.hpp>
 #include <boost/json/object.hpp>
@@ -49,7 +49,7 @@ struct ComparisonRecord {
   bool significant = false;
   /// The test's own fields (t_statistic, v_statistic, ...), written after
   /// the common ones in their order; the test's row fills them
-  /// (components/comparison_tests.hpp).
+  /// (methods/comparison_tests.hpp).
   boost::json::object details;
 };
 BOOST_DESCRIBE_STRUCT(ComparisonRecord, (),

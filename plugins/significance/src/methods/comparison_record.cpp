@@ -1,4 +1,4 @@
-#include "results/comparison_record.hpp"
+#include "methods/comparison_record.hpp"
 
 #include <cmath>
 #include <utility>
