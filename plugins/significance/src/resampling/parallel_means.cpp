@@ -76,9 +76,10 @@ struct Stamped {
     value = v;
     stamp.store(c + 1, std::memory_order_release);
   }
+  [[nodiscard]] bool ready(std::uint64_t c) const { return stamp.load(std::memory_order_acquire) == c + 1; }
   // Chunk c's value; false if the run stopped first.
   bool get(std::uint64_t c, const std::atomic<bool>& stop, T& out) const {
-    if (!wait_for([&] { return stamp.load(std::memory_order_acquire) == c + 1; }, stop)) return false;
+    if (!wait_for([&] { return ready(c); }, stop)) return false;
     out = value;
     return true;
   }
@@ -118,29 +119,61 @@ struct Run {
   [[nodiscard]] Link& of(std::uint64_t c) { return links[c % link_slots]; }
 };
 
-// One thread's chunks, each generated, drawn and summed by it alone.
+// One thread's chunks, each generated, drawn and summed by it alone. The
+// whole resamples of a chunk (its body) are summed late: while the thread
+// would otherwise wait for the other one (the state, end or carry of the
+// chunk before its next), or else once its next chunk is drawn. The links
+// are published as they would be without the delay, so the other thread
+// never waits for a body; without it, the thread that ran ahead waited for
+// the other's generation at nearly every chunk (a few percent of the run).
 class ChunkWorker {
  public:
   explicit ChunkWorker(Run& run)
       : run_(run),
         words_(new std::uint32_t[(run.blocks + 1) * kBlock]),
-        draws_(new std::uint32_t[run.blocks * kBlock + kernels::accept_slack]),
-        block_ends_(run.blocks) {}
+        chunks_{Drawn(run.blocks), Drawn(run.blocks)} {}
 
   // Takes the next chunk and does it; false once the draws needed end in
-  // it or before it, or the run stopped.
+  // it or before it, or the run stopped. The body held back is summed
+  // before false is returned.
   bool next() {
-    if (run_.end_seen.load(std::memory_order_acquire)) return false;
+    if (run_.end_seen.load(std::memory_order_acquire)) return finish_held();
     const std::uint64_t c = run_.next_chunk.fetch_add(1, std::memory_order_relaxed);
-    return generate(c) && draw(c) && sum(c);
+    // The buffer this thread's chunk before last used: its body is summed.
+    Drawn& drawn = chunks_[next_buffer_];
+    next_buffer_ ^= 1;
+    if (!generate(c) || !draw(c, drawn) || !sum(c, drawn)) return finish_held();
+    return true;
   }
 
  private:
+  // A chunk's draws and where they stand in the stream.
+  struct Drawn {
+    explicit Drawn(std::size_t blocks)
+        : draws(new std::uint32_t[blocks * kBlock + kernels::accept_slack]), block_ends(blocks) {}
+    // Left uninitialised: each thread first touches its own, on its own core.
+    std::unique_ptr<std::uint32_t[]> draws;
+    std::vector<std::uint64_t> block_ends;  // draws after each block
+    std::uint64_t begin = 0;  // the chunk's first draw in the stream
+    std::uint64_t count = 0;
+    // Its whole resamples, [body_begin, body_end), summed late.
+    std::uint64_t body_begin = 0;
+    std::uint64_t body_end = 0;
+  };
+
+  // Chunk c - 1's `link` value, summing the held body first if it is not
+  // there yet.
+  template <class T>
+  bool before(std::uint64_t c, const Stamped<T>& link, T& out) {
+    if (!link.ready(c - 1)) sum_held();
+    return link.get(c - 1, run_.stop, out);
+  }
+
   // The chunk's generator words, from the state chunk c - 1 left; then the
   // state after them, for the chunk after.
   bool generate(std::uint64_t c) {
     const std::uint32_t* start = run_.first_state;
-    if (c > 0 && !run_.before(c).next_state.get(c - 1, run_.stop, start)) return false;
+    if (c > 0 && !before(c, run_.before(c).next_state, start)) return false;
     std::copy(start, start + kBlock, words_.get());
     run_.generator->generate(words_.get(), run_.blocks);
     run_.of(c).next_state.set(c, words_.get() + run_.blocks * kBlock);
@@ -148,52 +181,54 @@ class ChunkWorker {
   }
 
   // The chunk's draws, and where they end in the stream.
-  bool draw(std::uint64_t c) {
+  bool draw(std::uint64_t c, Drawn& drawn) {
     std::uint64_t count = 0;
     for (std::size_t b = 0; b < run_.blocks; ++b) {
       count += IndexDraws::accept_block(words_.get() + (b + 1) * kBlock, run_.shift, run_.bound,
-                                        draws_.get() + count, run_.generator->uses_avx2());
-      block_ends_[b] = count;
+                                        drawn.draws.get() + count, run_.generator->uses_avx2());
+      drawn.block_ends[b] = count;
     }
-    begin_ = 0;
-    if (c > 0 && !run_.before(c).end.get(c - 1, run_.stop, begin_)) return false;
-    run_.of(c).end.set(c, begin_ + count);
-    count_ = count;
+    drawn.begin = 0;
+    if (c > 0 && !before(c, run_.before(c).end, drawn.begin)) return false;
+    run_.of(c).end.set(c, drawn.begin + count);
+    drawn.count = count;
     return true;
   }
 
-  bool sum(std::uint64_t c) {
-    if (begin_ >= run_.needed) return false;
-    const std::uint64_t end = std::min(begin_ + count_, run_.needed);
-    if (!sum_between(c, begin_, end)) return false;
+  bool sum(std::uint64_t c, Drawn& drawn) {
+    if (drawn.begin >= run_.needed) return false;
+    const std::uint64_t end = std::min(drawn.begin + drawn.count, run_.needed);
+    if (!sum_cut(c, drawn, end)) return false;
     if (end < run_.needed) return true;
     // The last chunk: the generator stopped at the block of the last draw.
     std::size_t b = 0;
-    while (begin_ + block_ends_[b] < run_.needed) ++b;
+    while (drawn.begin + drawn.block_ends[b] < run_.needed) ++b;
     run_.words = (c * run_.blocks + b + 1) * kBlock;
+    sum_held();
     run_.end_seen.store(true, std::memory_order_release);
     return false;
   }
 
-  // Stream positions [begin, end) of chunk c's draws, begin < end. Chunk c
-  // reads what chunk c - 1 left before it tells chunk c + 1 anything: so
-  // neither thread runs more than a chunk ahead of the other, and no link
-  // is reused while it is still to be read. That holds for the carry too,
-  // even when chunk c needs none (it starts on a resample's first draw): a
-  // chunk that skipped that wait let its thread run link_slots chunks ahead
-  // while the other thread, holding the chunk before, was descheduled, and
-  // overwrite a carry that thread had yet to read; it then waited forever
-  // (seen under load at n = 7). The resamples the chunk's ends cut are
-  // summed first, since the next chunk waits for the tail's sum.
-  bool sum_between(std::uint64_t c, std::uint64_t begin, std::uint64_t end) {
+  // Stream positions [drawn.begin, end) of chunk c's draws, begin < end:
+  // the resamples its ends cut now, its body held back. Chunk c reads what
+  // chunk c - 1 left before it tells chunk c + 1 anything: so neither
+  // thread runs more than a chunk ahead of the other, and no link is reused
+  // while it is still to be read. That holds for the carry too, even when
+  // chunk c needs none (it starts on a resample's first draw): a chunk that
+  // skipped that wait let its thread run link_slots chunks ahead while the
+  // other thread, holding the chunk before, was descheduled, and overwrite a
+  // carry that thread had yet to read; it then waited forever (seen under
+  // load at n = 7).
+  bool sum_cut(std::uint64_t c, Drawn& drawn, std::uint64_t end) {
+    const std::uint64_t begin = drawn.begin;
     const std::uint64_t n = run_.n;
-    const std::uint32_t* draws = draws_.get();
+    const std::uint32_t* draws = drawn.draws.get();
     const std::uint64_t first = begin / n;
     const std::uint64_t last = (end - 1) / n;
     const bool continued = begin % n != 0;
     const bool continues = (last + 1) * n > end;
     double carried = 0.0;
-    if (c > 0 && !run_.before(c).carry.get(c - 1, run_.stop, carried)) return false;
+    if (c > 0 && !before(c, run_.before(c).carry, carried)) return false;
     if (continued && first == last) {
       const double total = sum_drawn(carried, run_.deltas, draws, end - begin);
       run_.of(c).carry.set(c, continues ? total : 0.0);
@@ -207,20 +242,35 @@ class ChunkWorker {
     sum_two_chains(run_.deltas, draws, continued ? (first + 1) * n - begin : 0, head, draws + (last * n - begin),
                    continues ? end - last * n : 0, tail);
     run_.of(c).carry.set(c, tail);
-    const std::uint64_t whole_begin = continued ? first + 1 : first;
-    const std::uint64_t whole_end = continues ? last : last + 1;
-    for (std::uint64_t r = whole_begin; r < whole_end; r += kLanes) {
-      const auto used = static_cast<std::size_t>(std::min<std::uint64_t>(kLanes, whole_end - r));
+    if (continued) finish(first, head);
+    drawn.body_begin = continued ? first + 1 : first;
+    drawn.body_end = continues ? last : last + 1;
+    if (held_ != nullptr) sum_held();
+    held_ = &drawn;
+    return true;
+  }
+
+  // The body held back, if any, eight resamples at a time.
+  void sum_held() {
+    if (held_ == nullptr) return;
+    const Drawn& drawn = *held_;
+    held_ = nullptr;
+    const std::uint64_t n = run_.n;
+    for (std::uint64_t r = drawn.body_begin; r < drawn.body_end; r += kLanes) {
+      const auto used = static_cast<std::size_t>(std::min<std::uint64_t>(kLanes, drawn.body_end - r));
       // Unused lanes repeat the first: eight lanes at once are faster than fewer.
       const std::uint32_t* lanes[kLanes];
-      for (std::size_t k = 0; k < kLanes; ++k) lanes[k] = draws + ((r + (k < used ? k : 0)) * n - begin);
+      for (std::size_t k = 0; k < kLanes; ++k) lanes[k] = drawn.draws.get() + ((r + (k < used ? k : 0)) * n - drawn.begin);
       double totals[kLanes];
       sum_eight_lanes(run_.deltas, lanes, n, totals);
       for (std::size_t k = 0; k < used; ++k) run_.means[r + k] = totals[k] / run_.n_as_double;
     }
-    run_.resamples_done.fetch_add(whole_end - whole_begin, std::memory_order_relaxed);
-    if (continued) finish(first, head);
-    return true;
+    run_.resamples_done.fetch_add(drawn.body_end - drawn.body_begin, std::memory_order_relaxed);
+  }
+
+  bool finish_held() {
+    sum_held();
+    return false;
   }
 
   // The mean of a resample summed one lane at a time.
@@ -230,12 +280,14 @@ class ChunkWorker {
   }
 
   Run& run_;
-  // Left uninitialised: each thread first touches its own, on its own core.
-  std::unique_ptr<std::uint32_t[]> words_;  // the start state, then the chunk's blocks
-  std::unique_ptr<std::uint32_t[]> draws_;
-  std::vector<std::uint64_t> block_ends_;  // draws after each block
-  std::uint64_t begin_ = 0;  // the chunk's first draw in the stream
-  std::uint64_t count_ = 0;
+  // The start state, then the chunk's blocks. Left uninitialised: each
+  // thread first touches its own, on its own core.
+  std::unique_ptr<std::uint32_t[]> words_;
+  // This thread's chunks, in turn: one is drawn while the other's body may
+  // still be held.
+  std::array<Drawn, 2> chunks_;
+  std::size_t next_buffer_ = 0;
+  Drawn* held_ = nullptr;
 };
 
 // Lets `thread` run on any CPU this process may use but the caller's. A new
