@@ -4,6 +4,8 @@
 #include <array>
 #include <atomic>
 #include <memory>
+#include <new>
+#include <optional>
 #include <system_error>
 #include <thread>
 
@@ -111,6 +113,7 @@ struct Run {
   std::array<Link, link_slots> links;
   std::atomic<std::uint64_t> next_chunk{0};
   std::atomic<std::uint64_t> resamples_done{0};
+  std::atomic<bool> started{false};  // the means and the caller's buffers are there
   std::atomic<bool> end_seen{false};
   std::atomic<bool> stop{false};
   std::uint64_t words = 0;  // set by the thread whose chunk holds the last draw
@@ -316,7 +319,6 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
                                               MersenneTwister generator, const BootstrapProgress& progress,
                                               std::uint64_t& words) {
   const std::size_t n = deltas.size();
-  std::vector<double> means(static_cast<std::size_t>(resamples));
   Run run;
   run.deltas = deltas.data();
   run.n = n;
@@ -327,15 +329,22 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
   run.blocks = chunk_blocks(n);
   run.first_state = generator.raw_block();
   run.generator = &generator;
-  run.means = means.data();
-  ChunkWorker mine(run);
-  ChunkWorker theirs(run);
 
-  // Without a second thread (none to be had) the calling one takes every chunk.
+  // The second thread starts first: a new thread takes tens of microseconds
+  // to run, which the calling thread spends allocating the means. It
+  // allocates its own buffers; without them, or without a second thread
+  // (none to be had), the calling one takes every chunk.
   std::thread second;
   try {
-    second = std::thread([&] {
-      while (theirs.next()) {
+    second = std::thread([&run] {
+      std::unique_ptr<ChunkWorker> theirs;
+      try {
+        theirs = std::make_unique<ChunkWorker>(run);
+      } catch (const std::bad_alloc&) {
+        return;
+      }
+      if (!wait_for([&] { return run.started.load(std::memory_order_acquire); }, run.stop)) return;
+      while (theirs->next()) {
       }
     });
     keep_off_this_cpu(second);
@@ -346,8 +355,15 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
   };
   const std::uint64_t report_every = std::max<std::uint64_t>(resamples / 10, 4096);
   std::uint64_t next_report = report_every;
+  std::vector<double> means;
+  // Outlives the joins: the second thread may still copy a state from it.
+  std::optional<ChunkWorker> mine;
   try {
-    while (mine.next()) {
+    means.resize(static_cast<std::size_t>(resamples));
+    run.means = means.data();
+    mine.emplace(run);
+    run.started.store(true, std::memory_order_release);
+    while (mine->next()) {
       const std::uint64_t done = run.resamples_done.load(std::memory_order_relaxed);
       if (progress && done >= next_report && done < resamples) {
         progress(done, resamples);
