@@ -142,7 +142,8 @@ class ChunkWorker {
   bool next() {
     if (run_.end_seen.load(std::memory_order_acquire)) return finish_held();
     const std::uint64_t c = run_.next_chunk.fetch_add(1, std::memory_order_relaxed);
-    // The buffer this thread's chunk before last used: its body is summed.
+    // The two buffers in turn: the one this thread's chunk before last
+    // used is free, its body summed when the last chunk held back its own.
     Drawn& drawn = chunks_[next_buffer_];
     next_buffer_ ^= 1;
     if (!generate(c) || !draw(c, drawn) || !sum(c, drawn)) return finish_held();
