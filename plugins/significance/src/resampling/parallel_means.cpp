@@ -335,12 +335,15 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
   // to run, which the calling thread spends allocating the means. It
   // allocates its own buffers; without them, or without a second thread
   // (none to be had), the calling one takes every chunk.
+  // Both workers outlive the joins: either thread may still copy a state
+  // from the other's words after its own last chunk.
+  std::optional<ChunkWorker> theirs;
+  std::optional<ChunkWorker> mine;
   std::thread second;
   try {
-    second = std::thread([&run] {
-      std::unique_ptr<ChunkWorker> theirs;
+    second = std::thread([&run, &theirs] {
       try {
-        theirs = std::make_unique<ChunkWorker>(run);
+        theirs.emplace(run);
       } catch (const std::bad_alloc&) {
         return;
       }
@@ -357,8 +360,6 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
   const std::uint64_t report_every = std::max<std::uint64_t>(resamples / 10, 4096);
   std::uint64_t next_report = report_every;
   std::vector<double> means;
-  // Outlives the joins: the second thread may still copy a state from it.
-  std::optional<ChunkWorker> mine;
   try {
     means.resize(static_cast<std::size_t>(resamples));
     run.means = means.data();
