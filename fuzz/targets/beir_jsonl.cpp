@@ -11,8 +11,8 @@
 #include "fuzz_check.hpp"
 #include "read/jsonl_loader.hpp"
 #include "memory_file.hpp"
-#include "rules/record_checks.hpp"
-#include "read/source_file.hpp"
+#include "pipeline/record_checks.hpp"
+#include "source/source_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const grk::fuzz::MemoryFile memory(data, size);

@@ -7,7 +7,7 @@
 #include "fuzz_check.hpp"
 #include "memory_file.hpp"
 #include "read/qrels_reader.hpp"
-#include "read/source_file.hpp"
+#include "source/source_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const grk::fuzz::MemoryFile memory(data, size);

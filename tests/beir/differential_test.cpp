@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 #include "pipeline/report.hpp"
 #include "pipeline/adapt.hpp"
 #include "beir_test_support.hpp"

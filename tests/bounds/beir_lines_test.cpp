@@ -13,8 +13,8 @@
 #include "pipeline/adapt.hpp"
 #include "hostile_files.hpp"
 #include "read/qrels_reader.hpp"
-#include "read/source_file.hpp"
-#include "read/source_lines.hpp"
+#include "source/source_file.hpp"
+#include "source/source_lines.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "pipeline/hooks.hpp"
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 #include "pipeline/report.hpp"
 
 namespace grk::beir {

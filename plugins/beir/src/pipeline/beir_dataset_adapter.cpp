@@ -4,7 +4,7 @@
 #include "pipeline/adapt.hpp"
 #include "pipeline/validate.hpp"
 #include "pipeline/subsets.hpp"
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 #include "rules/output_checks.hpp"
 
 

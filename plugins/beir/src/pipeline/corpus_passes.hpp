@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "pipeline/hooks.hpp"
-#include "read/document_index.hpp"
+#include "source/document_index.hpp"
 #include "policies/id_adaptation.hpp"
 #include "rules/identifier_rules.hpp"
-#include "read/source_file.hpp"
-#include "read/source_lines.hpp"
+#include "source/source_file.hpp"
+#include "source/source_lines.hpp"
 #include "write/dataset_output.hpp"
 
 namespace grk::beir {

@@ -9,7 +9,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 
 namespace grk::beir {
 namespace {

@@ -5,8 +5,8 @@
 
 #include "pipeline/subsets.hpp"
 #include "pipeline/validation_passes.hpp"
-#include "read/python_path.hpp"
-#include "read/source_file.hpp"
+#include "source/python_path.hpp"
+#include "source/source_file.hpp"
 #include "rules/identifier_rules.hpp"
 #include "write/number_text.hpp"
 

@@ -5,9 +5,9 @@
 #include <string_view>
 
 #include "pipeline/validation_passes.hpp"
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 #include "read/qrels_reader.hpp"
-#include "read/source_file.hpp"
+#include "source/source_file.hpp"
 #include "rules/qrels_rows.hpp"
 
 namespace grk::beir {

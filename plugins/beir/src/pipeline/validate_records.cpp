@@ -7,8 +7,8 @@
 #include "pipeline/validation_passes.hpp"
 #include "read/beir_record.hpp"
 #include "read/jsonl_loader.hpp"
-#include "read/python_path.hpp"
-#include "read/source_file.hpp"
+#include "source/python_path.hpp"
+#include "source/source_file.hpp"
 #include "rules/identifier_rules.hpp"
 #include "rules/problem_messages.hpp"
 

@@ -13,9 +13,9 @@
 
 #include "pipeline/hooks.hpp"
 #include "pipeline/validate.hpp"
-#include "policies/adaptation_policies.hpp"
-#include "read/document_index.hpp"
-#include "read/source_lines.hpp"
+#include "rules/adaptation_policies.hpp"
+#include "source/document_index.hpp"
+#include "source/source_lines.hpp"
 #include "rules/refusal_hints.hpp"
 #include "rules/validation_problems.hpp"
 

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "policies/adaptation_policies.hpp"
-#include "read/document_index.hpp"
+#include "rules/adaptation_policies.hpp"
+#include "source/document_index.hpp"
 #include "read/qrels_reader.hpp"
 
 namespace grk::beir {

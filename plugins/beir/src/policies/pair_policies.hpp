@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "policies/adaptation_policies.hpp"
-#include "read/document_index.hpp"
+#include "rules/adaptation_policies.hpp"
+#include "source/document_index.hpp"
 #include "read/qrels_reader.hpp"
 
 namespace grk::beir {

@@ -12,7 +12,7 @@
 
 #include "rules/identifier_rules.hpp"
 #include "rules/validation_problems.hpp"
-#include "read/record_fields.hpp"
+#include "source/record_fields.hpp"
 
 namespace grk::beir {
 

@@ -3,7 +3,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/python/text.hpp>
 
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 #include "rules/refusal_hints.hpp"
 
 namespace grk::beir {

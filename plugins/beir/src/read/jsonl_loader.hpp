@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "read/record_fields.hpp"
-#include "read/source_file.hpp"
-#include "read/source_lines.hpp"
+#include "source/record_fields.hpp"
+#include "source/source_file.hpp"
+#include "source/source_lines.hpp"
 #include "rules/validation_problems.hpp"
 
 namespace grk::beir {

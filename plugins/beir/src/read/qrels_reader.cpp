@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "rules/identifier_rules.hpp"
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 #include "rules/refusal_hints.hpp"
-#include "read/source_lines.hpp"
+#include "source/source_lines.hpp"
 
 namespace grk::beir {
 

@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 #include "rules/identifier_rules.hpp"
 #include "rules/qrels_rows.hpp"
-#include "read/source_file.hpp"
+#include "source/source_file.hpp"
 
 namespace grk::beir {
 

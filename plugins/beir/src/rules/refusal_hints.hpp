@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "rules/identifier_rules.hpp"
-#include "read/source_lines.hpp"
+#include "source/source_lines.hpp"
 
 namespace grk::beir {
 

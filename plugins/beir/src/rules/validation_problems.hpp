@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 
 namespace grk::beir {
 

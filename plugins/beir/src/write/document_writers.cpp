@@ -7,7 +7,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 
 namespace grk::beir {
 namespace {

@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 #include "policies/id_adaptation.hpp"
 #include "read/qrels_reader.hpp"
 

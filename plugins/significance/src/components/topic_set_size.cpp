@@ -14,6 +14,7 @@
 #include <grk/python/repr.hpp>
 
 #include "methods/comparison_tests.hpp"
+#include "methods/paired_t.hpp"
 #include "inputs/comparison_input.hpp"
 #include "inputs/report_scores.hpp"
 #include "inputs/system_table.hpp"
@@ -130,16 +131,6 @@ Expected<std::size_t> system_index(const SystemTable& table, const std::string& 
                                             "; the input has " + python::repr_list(table.systems));
 }
 
-/// The sample variance (n - 1 in the denominator), two passes.
-double sample_variance(const std::vector<double>& values) {
-  double mean = 0.0;
-  for (const double value : values) mean += value;
-  mean /= static_cast<double>(values.size());
-  double squares = 0.0;
-  for (const double value : values) squares += (value - mean) * (value - mean);
-  return squares / static_cast<double>(values.size() - 1);
-}
-
 Expected<boost::json::value> size_topic_set(const Params& params) {
   GRK_TRY(const SizeRequest request, read_request(params));
   GRK_TRY(const SystemTable table, read_table(params, request));
@@ -170,7 +161,7 @@ Expected<boost::json::value> size_topic_set(const Params& params) {
   if (request.test == SizeTest::t) {
     std::vector<double> deltas(queries);
     for (std::size_t q = 0; q < queries; ++q) deltas[q] = aligned.scores[1][q] - aligned.scores[0][q];
-    const double value = sample_variance(deltas);
+    const double value = sample_moments(deltas).variance;
     variance = {{"value", value},
                 {"source", "sample variance of the paired deltas (candidate - baseline)"},
                 {"baseline", request.baseline},

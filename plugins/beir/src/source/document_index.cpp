@@ -1,4 +1,4 @@
-#include "read/document_index.hpp"
+#include "source/document_index.hpp"
 
 #include <algorithm>
 

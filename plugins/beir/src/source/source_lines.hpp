@@ -2,8 +2,8 @@
 // strict UTF-8, then `str.splitlines()` after universal-newline translation.
 // It never holds more than one line plus one read block, which is what keeps
 // the adapter's memory independent of the corpus's size (docs/behaviour/beir.md §15.6).
-#ifndef GRK_BEIR_READ_SOURCE_LINES_HPP
-#define GRK_BEIR_READ_SOURCE_LINES_HPP
+#ifndef GRK_BEIR_SOURCE_SOURCE_LINES_HPP
+#define GRK_BEIR_SOURCE_SOURCE_LINES_HPP
 
 #include <grk/expected.hpp>
 

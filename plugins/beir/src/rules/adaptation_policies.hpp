@@ -5,8 +5,8 @@
 // policy each value selects and its description. The parameter declarations
 // (`describe beir`, the host's pre-run check) and the parse from the params are
 // both read off it.
-#ifndef GRK_BEIR_POLICIES_ADAPTATION_POLICIES_HPP
-#define GRK_BEIR_POLICIES_ADAPTATION_POLICIES_HPP
+#ifndef GRK_BEIR_RULES_ADAPTATION_POLICIES_HPP
+#define GRK_BEIR_RULES_ADAPTATION_POLICIES_HPP
 
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "read/source_lines.hpp"
+#include "source/source_lines.hpp"
 
 namespace grk::beir {
 

@@ -1,4 +1,4 @@
-#include "policies/policy_report.hpp"
+#include "pipeline/policy_report.hpp"
 
 #include <boost/json/array.hpp>
 

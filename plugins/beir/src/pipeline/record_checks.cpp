@@ -1,4 +1,4 @@
-#include "rules/record_checks.hpp"
+#include "pipeline/record_checks.hpp"
 
 #include <grk/python/text.hpp>
 

@@ -1,7 +1,7 @@
 // The three fields a BEIR record is read for (`_id`, `title`, `text`, docs/behaviour/beir.md
 // §3), and a fast scanner that extracts them without building a JSON tree.
-#ifndef GRK_BEIR_READ_RECORD_FIELDS_HPP
-#define GRK_BEIR_READ_RECORD_FIELDS_HPP
+#ifndef GRK_BEIR_SOURCE_RECORD_FIELDS_HPP
+#define GRK_BEIR_SOURCE_RECORD_FIELDS_HPP
 
 #include <boost/json/object.hpp>
 

@@ -1,4 +1,4 @@
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 
 #include <grk/expected.hpp>
 #include <grk/python/os_error.hpp>

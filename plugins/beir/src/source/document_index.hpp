@@ -1,7 +1,7 @@
 // The ids of every corpus document, kept compactly so that the adapter's memory
 // grows with the number of documents, not with their text (docs/behaviour/beir.md §15.6).
-#ifndef GRK_BEIR_READ_DOCUMENT_INDEX_HPP
-#define GRK_BEIR_READ_DOCUMENT_INDEX_HPP
+#ifndef GRK_BEIR_SOURCE_DOCUMENT_INDEX_HPP
+#define GRK_BEIR_SOURCE_DOCUMENT_INDEX_HPP
 
 #include <cstdint>
 #include <optional>

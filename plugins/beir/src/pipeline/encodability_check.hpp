@@ -1,8 +1,8 @@
 // Texts the reference could not write as UTF-8: where it would die with
 // UnicodeEncodeError partway through writing, the adapter refuses before
 // writing anything.
-#ifndef GRK_BEIR_RULES_ENCODABILITY_CHECK_HPP
-#define GRK_BEIR_RULES_ENCODABILITY_CHECK_HPP
+#ifndef GRK_BEIR_PIPELINE_ENCODABILITY_CHECK_HPP
+#define GRK_BEIR_PIPELINE_ENCODABILITY_CHECK_HPP
 
 #include <grk/expected.hpp>
 

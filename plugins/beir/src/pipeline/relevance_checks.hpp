@@ -1,17 +1,17 @@
 // The relevance checks: the positive qrels against the corpus and the queries,
 // and the ids the judgments would carry.
-#ifndef GRK_BEIR_RULES_RELEVANCE_CHECKS_HPP
-#define GRK_BEIR_RULES_RELEVANCE_CHECKS_HPP
+#ifndef GRK_BEIR_PIPELINE_RELEVANCE_CHECKS_HPP
+#define GRK_BEIR_PIPELINE_RELEVANCE_CHECKS_HPP
 
 #include <grk/expected.hpp>
 
 #include <map>
 #include <string>
 
-#include "read/document_index.hpp"
+#include "source/document_index.hpp"
 #include "rules/identifier_rules.hpp"
 #include "read/qrels_reader.hpp"
-#include "read/source_lines.hpp"
+#include "source/source_lines.hpp"
 
 namespace grk::beir {
 

@@ -1,4 +1,4 @@
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 
 #include <string>
 #include <utility>

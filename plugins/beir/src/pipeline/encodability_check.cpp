@@ -1,4 +1,4 @@
-#include "rules/encodability_check.hpp"
+#include "pipeline/encodability_check.hpp"
 
 #include <grk/json/wtf8.hpp>
 #include <grk/python/text.hpp>

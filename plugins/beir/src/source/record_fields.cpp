@@ -1,4 +1,4 @@
-#include "read/record_fields.hpp"
+#include "source/record_fields.hpp"
 
 #include <grk/json/wtf8.hpp>
 

@@ -1,7 +1,7 @@
 // An input file held open for the whole adaptation, so that both passes over
 // the corpus read the same file, and a change to it can be noticed (docs/behaviour/beir.md §15.5).
-#ifndef GRK_BEIR_READ_SOURCE_FILE_HPP
-#define GRK_BEIR_READ_SOURCE_FILE_HPP
+#ifndef GRK_BEIR_SOURCE_SOURCE_FILE_HPP
+#define GRK_BEIR_SOURCE_SOURCE_FILE_HPP
 
 #include <grk/expected.hpp>
 

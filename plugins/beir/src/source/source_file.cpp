@@ -1,4 +1,4 @@
-#include "read/source_file.hpp"
+#include "source/source_file.hpp"
 
 #include <grk/python/text.hpp>
 
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 
 namespace grk::beir {
 

@@ -1,8 +1,8 @@
-#include "read/source_lines.hpp"
+#include "source/source_lines.hpp"
 
 #include <grk/python/text.hpp>
 
-#include "read/python_path.hpp"
+#include "source/python_path.hpp"
 
 #include <algorithm>
 #include <array>

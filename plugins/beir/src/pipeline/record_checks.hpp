@@ -1,7 +1,7 @@
 // The checks on every corpus and query record, once all three source files
 // have loaded.
-#ifndef GRK_BEIR_RULES_RECORD_CHECKS_HPP
-#define GRK_BEIR_RULES_RECORD_CHECKS_HPP
+#ifndef GRK_BEIR_PIPELINE_RECORD_CHECKS_HPP
+#define GRK_BEIR_PIPELINE_RECORD_CHECKS_HPP
 
 #include <grk/expected.hpp>
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "pipeline/corpus_passes.hpp"
-#include "read/record_fields.hpp"
+#include "source/record_fields.hpp"
 
 namespace grk::beir {
 

@@ -1,7 +1,7 @@
 // Paths and OS errors as Python prints them, because the reference's messages
 // embed `str(path)` of resolved paths and `str(OSError)` (docs/behaviour/python-compat.md §3, docs/behaviour/beir.md §7).
-#ifndef GRK_BEIR_READ_PYTHON_PATH_HPP
-#define GRK_BEIR_READ_PYTHON_PATH_HPP
+#ifndef GRK_BEIR_SOURCE_PYTHON_PATH_HPP
+#define GRK_BEIR_SOURCE_PYTHON_PATH_HPP
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "rules/relevance_checks.hpp"
+#include "pipeline/relevance_checks.hpp"
 
 #include <grk/groundkit/judgments/judgment.hpp>
 #include <grk/python/text.hpp>

@@ -1,15 +1,15 @@
 // What the opt-in policies add to the result (docs/behaviour/beir.md §16.7): the fields
 // some policies always report, and `adjustments`, only when a policy changed
 // something. With every policy at its default it adds nothing.
-#ifndef GRK_BEIR_POLICIES_POLICY_REPORT_HPP
-#define GRK_BEIR_POLICIES_POLICY_REPORT_HPP
+#ifndef GRK_BEIR_PIPELINE_POLICY_REPORT_HPP
+#define GRK_BEIR_PIPELINE_POLICY_REPORT_HPP
 
 #include <boost/json/object.hpp>
 
 #include <cstdint>
 #include <string>
 
-#include "policies/adaptation_policies.hpp"
+#include "rules/adaptation_policies.hpp"
 #include "policies/id_adaptation.hpp"
 #include "write/judgments_text.hpp"
 #include "policies/pair_policies.hpp"
