@@ -237,6 +237,9 @@ class ChunkWorker {
       const double total = sum_drawn(carried, run_.deltas, draws, end - begin);
       run_.of(c).carry.set(c, continues ? total : 0.0);
       if (!continues) finish(first, total);
+      // No body here; the one held is in the buffer this thread's next
+      // chunk draws into.
+      sum_held();
       return true;
     }
     // The resamples cut by the chunk's start (its head, continued from
@@ -249,7 +252,7 @@ class ChunkWorker {
     if (continued) finish(first, head);
     drawn.body_begin = continued ? first + 1 : first;
     drawn.body_end = continues ? last : last + 1;
-    if (held_ != nullptr) sum_held();
+    sum_held();
     held_ = &drawn;
     return true;
   }
