@@ -88,7 +88,15 @@ void for_each_part(std::size_t parts, unsigned threads, const Work& work, const 
   };
   const std::size_t helpers = std::min<std::size_t>(threads == 0 ? 1 : threads, parts);
   std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < helpers; ++t) pool.emplace_back(run);
+  for (std::size_t t = 1; t < helpers; ++t) {
+    // A thread the system will not give only means fewer threads: the same
+    // parts, the same results.
+    try {
+      pool.emplace_back(run);
+    } catch (const std::system_error&) {
+      break;
+    }
+  }
   run();
   for (auto& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);
