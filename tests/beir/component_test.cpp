@@ -5,6 +5,8 @@
 
 #include <grk/json/writer.hpp>
 
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "pipeline/report.hpp"
@@ -79,4 +81,39 @@ BOOST_AUTO_TEST_CASE(each_count_takes_its_noun_in_the_right_number) {
              "0 documents, 0 chars -> /c; 0 queries, 0.00 gold docs/query -> /j");
   BOOST_TEST(grk::beir::summary_line(2, 1001, "/c", 2, 3, "/j") ==
              "2 documents, 1,001 chars -> /c; 2 queries, 1.50 gold docs/query -> /j");
+}
+
+// GRK_BEIR_WRITERS (the writer threads, for measurements) takes the values
+// GRK_THREADS takes and is refused in the same words, before anything is
+// read or written; any accepted count writes the same files.
+BOOST_AUTO_TEST_CASE(writer_threads_from_the_environment_are_checked_before_anything_is_written) {
+  beir_test::TempDir tmp;
+  beir_test::write_sources(tmp);
+  const auto adapt = [&](const char* writers, const std::string& output) {
+    ::setenv("GRK_BEIR_WRITERS", writers, 1);
+    boost::json::object given;
+    given["source_dir"] = (tmp / "src").string();
+    given["output_dir"] = (tmp / output).string();
+    given["split"] = "test";
+    grk::Context context(nullptr, nullptr);
+    grk::beir::BeirDatasetAdapter adapter;
+    std::string refusal;
+    try {
+      (void)adapter.adapt(grk::Params(given), context);
+    } catch (const grk::Error& error) {
+      refusal = error.what();
+    }
+    ::unsetenv("GRK_BEIR_WRITERS");
+    return refusal;
+  };
+  for (const char* bad : {"0", "", "-1", "two", "1000000"}) {
+    BOOST_TEST(adapt(bad, "refused") == "GRK_BEIR_WRITERS must be a positive integer, got '" + std::string(bad) + "'");
+    BOOST_TEST(!std::filesystem::exists(tmp / "refused"), bad);
+  }
+  BOOST_TEST(adapt("1", "one").empty());
+  BOOST_TEST(adapt("7", "seven").empty());
+  BOOST_TEST(beir_test::snapshot(tmp / "one") == beir_test::snapshot(tmp / "seven"));
+  // corpus/, its one document, judgments.jsonl.
+  BOOST_TEST(beir_test::snapshot(tmp / "one").size() == 3u);
+  BOOST_TEST(beir_test::snapshot(tmp / "one").count("judgments.jsonl") == 1u);
 }

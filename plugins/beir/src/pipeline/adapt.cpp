@@ -10,22 +10,23 @@
 #include <vector>
 
 #include "pipeline/corpus_passes.hpp"
-#include "pipeline/subsets.hpp"
 #include "pipeline/encodability_check.hpp"
-#include "policies/id_adaptation.hpp"
-#include "rules/identifier_rules.hpp"
-#include "read/jsonl_loader.hpp"
-#include "write/judgments_text.hpp"
-#include "rules/output_checks.hpp"
-#include "policies/pair_policies.hpp"
 #include "pipeline/policy_report.hpp"
-#include "source/python_path.hpp"
-#include "read/qrels_reader.hpp"
 #include "pipeline/record_checks.hpp"
-#include "rules/refusal_hints.hpp"
 #include "pipeline/relevance_checks.hpp"
+#include "pipeline/subsets.hpp"
+#include "policies/id_adaptation.hpp"
+#include "policies/pair_policies.hpp"
+#include "read/jsonl_loader.hpp"
+#include "read/qrels_reader.hpp"
+#include "rules/identifier_rules.hpp"
+#include "rules/output_checks.hpp"
+#include "rules/refusal_hints.hpp"
+#include "source/python_path.hpp"
 #include "source/source_file.hpp"
 #include "write/dataset_output.hpp"
+#include "write/document_writers.hpp"
+#include "write/judgments_text.hpp"
 
 namespace grk::beir {
 namespace {
@@ -68,6 +69,8 @@ void check_request(const AdaptationRequest& request, bool with_output) {
 // plugin firewall as grk::Error, and stops the run there.
 AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const AdaptationHooks& hooks) {
   check_request(request, true);
+  // Read once, before any file: a bad value is refused before anything is read.
+  const unsigned writer_threads = writer_thread_count().or_throw();
   const std::string source = python_realpath(request.source_dir);
   const std::string destination = python_realpath(request.output_dir);
 
@@ -131,7 +134,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   if (request.check_only) return {};
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
   const std::unique_ptr<DatasetOutput> output =
-      DatasetOutput::create(layout, renaming != nullptr, hooks.before_write_step).or_throw();
+      DatasetOutput::create(layout, renaming != nullptr, hooks.before_write_step, writer_threads).or_throw();
   const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks,
                                    renaming ? &renaming->documents : nullptr)
                          .or_throw();

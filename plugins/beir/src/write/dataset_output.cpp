@@ -5,7 +5,7 @@
 namespace grk::beir {
 
 Expected<std::unique_ptr<DatasetOutput>> DatasetOutput::create(OutputLayout layout, bool with_id_map,
-                                                               WriteStepObserver observer) {
+                                                               WriteStepObserver observer, unsigned writer_threads) {
   output::StagingOptions options;
   // docs/behaviour/beir.md §15.4: judgments first, corpus/ last; id_map.tsv before both
   // (docs/behaviour/beir.md §16.8); the staging folders' names.
@@ -20,18 +20,22 @@ Expected<std::unique_ptr<DatasetOutput>> DatasetOutput::create(OutputLayout layo
   const Expected<int> corpus_fd = (*folder)->make_folder("corpus");
   if (!corpus_fd) return unexpected(corpus_fd.error());
   return std::unique_ptr<DatasetOutput>(
-      new DatasetOutput(std::move(layout), std::move(observer), std::move(folder).value(), *corpus_fd));
+      new DatasetOutput(std::move(layout), std::move(observer), std::move(folder).value(), *corpus_fd, writer_threads));
 }
 
 DatasetOutput::DatasetOutput(OutputLayout layout, WriteStepObserver observer,
-                             std::unique_ptr<output::StagedFolder> folder, int corpus_fd)
-    : layout_(std::move(layout)), observer_(std::move(observer)), folder_(std::move(folder)), corpus_fd_(corpus_fd) {}
+                             std::unique_ptr<output::StagedFolder> folder, int corpus_fd, unsigned writer_threads)
+    : layout_(std::move(layout)),
+      observer_(std::move(observer)),
+      folder_(std::move(folder)),
+      corpus_fd_(corpus_fd),
+      writer_threads_(writer_threads) {}
 
 DatasetOutput::~DatasetOutput() { writers_.reset(); }
 
 Expected<void> DatasetOutput::write_document(std::string_view file_name, std::string&& bytes) {
   if (observer_) observer_("write-document");
-  if (!writers_) writers_ = std::make_unique<DocumentWriters>(corpus_fd_, layout_.corpus_dir);
+  if (!writers_) writers_ = std::make_unique<DocumentWriters>(corpus_fd_, layout_.corpus_dir, writer_threads_);
   if (!writers_->write(file_name, std::move(bytes))) return finish_documents();
   return {};
 }

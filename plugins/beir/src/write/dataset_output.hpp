@@ -27,9 +27,10 @@ class DatasetOutput {
  public:
   /// Removes stale staging folders and creates a fresh one holding corpus/.
   /// `with_id_map`: the run writes id_map.tsv too (docs/behaviour/beir.md §16.8); only
-  /// then is a previous one in the destination replaced.
+  /// then is a previous one in the destination replaced. The documents are
+  /// written on `writer_threads` threads (writer_thread_count()).
   static Expected<std::unique_ptr<DatasetOutput>> create(OutputLayout layout, bool with_id_map,
-                                                         WriteStepObserver observer);
+                                                         WriteStepObserver observer, unsigned writer_threads);
   DatasetOutput(const DatasetOutput&) = delete;
   DatasetOutput& operator=(const DatasetOutput&) = delete;
   /// Stops the writer threads before the staged folder goes (and with it,
@@ -50,13 +51,14 @@ class DatasetOutput {
 
  private:
   DatasetOutput(OutputLayout layout, WriteStepObserver observer, std::unique_ptr<output::StagedFolder> folder,
-                int corpus_fd);
+                int corpus_fd, unsigned writer_threads);
   Expected<void> finish_documents();
 
   OutputLayout layout_;
   WriteStepObserver observer_;
   std::unique_ptr<output::StagedFolder> folder_;
   int corpus_fd_;                             // owned by folder_
+  unsigned writer_threads_;
   std::unique_ptr<DocumentWriters> writers_;  // while documents are being written
 };
 

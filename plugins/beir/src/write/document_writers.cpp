@@ -2,10 +2,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 
 #include <fcntl.h>
 #include <unistd.h>
+
+#include <grk/eval/threads.hpp>
 
 #include "source/python_path.hpp"
 
@@ -17,12 +18,6 @@ constexpr std::size_t batch_documents = 64;
 constexpr std::size_t batch_bytes = 512u << 10;
 // Enough in flight to keep the threads busy, little enough to stay small.
 constexpr std::size_t max_pending_bytes = 8u << 20;
-
-unsigned thread_count() {
-  if (const char* forced = std::getenv("GRK_BEIR_WRITERS")) return std::max(1, std::atoi(forced));
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores == 0 ? 2 : std::min(8u, cores);
-}
 
 // Fails with the errno of the first system call that failed.
 Expected<void, int> write_whole_file(int dir_fd, const std::string& name, const std::string& bytes) {
@@ -42,7 +37,13 @@ Expected<void, int> write_whole_file(int dir_fd, const std::string& name, const 
 
 }  // namespace
 
-DocumentWriters::DocumentWriters(int dir_fd, std::string shown_dir) : dir_fd_(dir_fd), shown_dir_(std::move(shown_dir)) {}
+Expected<unsigned> writer_thread_count() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return eval::count_from_environment("GRK_BEIR_WRITERS", cores == 0 ? 2 : std::min(8u, cores));
+}
+
+DocumentWriters::DocumentWriters(int dir_fd, std::string shown_dir, unsigned threads)
+    : dir_fd_(dir_fd), shown_dir_(std::move(shown_dir)), thread_count_(threads) {}
 
 DocumentWriters::~DocumentWriters() { join_threads(true); }
 
@@ -59,8 +60,7 @@ bool DocumentWriters::write(std::string_view name, std::string&& bytes) {
 void DocumentWriters::hand_over() {
   if (filling_.documents.empty()) return;
   if (threads_.empty()) {
-    const unsigned count = thread_count();
-    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { run(); });
+    for (unsigned i = 0; i < thread_count_; ++i) threads_.emplace_back([this] { run(); });
   }
   std::unique_lock<std::mutex> lock(mutex_);
   space_ready_.wait(lock, [this] { return first_failure_ || pending_bytes_ < max_pending_bytes; });

@@ -24,11 +24,16 @@
 
 namespace grk::beir {
 
+/// How many writer threads: GRK_BEIR_WRITERS when set (for measurements;
+/// grk::eval::count_from_environment's values and refusal), else one per
+/// core, at most 8 (2 when the cores are unknown). docs/behaviour/beir.md §15.8.
+[[nodiscard]] Expected<unsigned> writer_thread_count();
+
 class DocumentWriters {
  public:
-  /// Writes into the directory `dir_fd` (not owned); `shown_dir` names it in
-  /// errors. Threads start with the first document.
-  DocumentWriters(int dir_fd, std::string shown_dir);
+  /// Writes into the directory `dir_fd` (not owned) on `threads` threads;
+  /// `shown_dir` names it in errors. Threads start with the first document.
+  DocumentWriters(int dir_fd, std::string shown_dir, unsigned threads);
   DocumentWriters(const DocumentWriters&) = delete;
   DocumentWriters& operator=(const DocumentWriters&) = delete;
   ~DocumentWriters();
@@ -68,6 +73,7 @@ class DocumentWriters {
 
   int dir_fd_;
   std::string shown_dir_;
+  unsigned thread_count_;
   Batch filling_;  // the batch being filled; only the calling thread touches it
   std::uint64_t next_sequence_ = 0;
 

@@ -24,24 +24,29 @@
 
 namespace grk::eval {
 
-/// GRK_THREADS when set: decimal digits alone naming 1 to 999,999 (more
-/// threads than that is a typo, not a machine), else invalid_argument
-/// `GRK_THREADS must be a positive integer, got 'x'`. Unset: the machine's
-/// cores (std::thread::hardware_concurrency(), 1 when that is unknown).
-[[nodiscard]] inline Expected<unsigned> thread_count() {
-  const char* text = std::getenv("GRK_THREADS");
-  if (text == nullptr) {
-    const unsigned cores = std::thread::hardware_concurrency();
-    return cores == 0 ? 1u : cores;
-  }
+/// The environment variable `variable` as a count of threads when set:
+/// decimal digits alone naming 1 to 999,999 (more threads than that is a
+/// typo, not a machine), else invalid_argument `<variable> must be a positive
+/// integer, got 'x'`. Unset: `unset`.
+[[nodiscard]] inline Expected<unsigned> count_from_environment(const char* variable, unsigned unset) {
+  const char* text = std::getenv(variable);
+  if (text == nullptr) return unset;
   const std::string_view value(text);
-  unsigned threads = 0;
-  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), threads);
+  unsigned count = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), count);
   if (value.empty() || value.size() > 6 || error != std::errc() || end != value.data() + value.size() ||
-      threads == 0) {
-    return fail(Status::invalid_argument, "GRK_THREADS must be a positive integer, got '" + std::string(value) + "'");
+      count == 0) {
+    return fail(Status::invalid_argument,
+                std::string(variable) + " must be a positive integer, got '" + std::string(value) + "'");
   }
-  return threads;
+  return count;
+}
+
+/// GRK_THREADS (count_from_environment); unset, the machine's cores
+/// (std::thread::hardware_concurrency(), 1 when that is unknown).
+[[nodiscard]] inline Expected<unsigned> thread_count() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return count_from_environment("GRK_THREADS", cores == 0 ? 1u : cores);
 }
 
 /// What for_each_part tells its caller besides the work itself.
