@@ -85,12 +85,11 @@ BOOST_AUTO_TEST_CASE(the_first_exception_stops_the_parts_and_is_rethrown_after_t
   BOOST_TEST(progress == (std::vector<std::size_t>{1, 2, 3}));
 
   // On two threads the exception still comes back, once both have stopped.
-  std::atomic<int> after{0};
+  // (How many parts the other thread ran before it saw the stop depends on
+  // the scheduler, so it is not asserted.)
   BOOST_CHECK_THROW(grk::eval::for_each_part(1000, 2, [&](std::size_t part) {
     if (part == 0) throw std::logic_error("first");
-    ++after;
   }), std::logic_error);
-  BOOST_TEST(after.load() < 999);
 }
 
 BOOST_AUTO_TEST_CASE(poll_comes_before_each_part_and_stops_the_loop_when_it_throws) {

@@ -30,9 +30,9 @@ constexpr std::size_t max_chunk_blocks = 2048;
 // half its words: n's bit length keeps n above half of 2^k).
 constexpr std::size_t usual_draws_per_block = 600;
 
-// Slots of the per-chunk links. Each thread holds one chunk at a time and a
-// chunk's sum waits for the chunk before it (sum_between), so no more than
-// three chunks' links are in use.
+// Slots of the per-chunk links. Each thread has one chunk's links in flight
+// at a time (a body held back uses none) and a chunk's cut resamples wait for
+// the chunk before it (sum_cut), so no more than three chunks' links are in use.
 constexpr std::size_t link_slots = 8;
 
 std::size_t chunk_blocks(std::size_t n) {
@@ -337,9 +337,9 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
   // The second thread starts first: a new thread takes tens of microseconds
   // to run, which the calling thread spends allocating the means. It
   // allocates its own buffers; without them, or without a second thread
-  // (none to be had), the calling one takes every chunk.
-  // Both workers outlive the joins: either thread may still copy a state
-  // from the other's words after its own last chunk.
+  // (none to be had), the calling one takes every chunk. Both workers
+  // outlive the joins: either thread may still copy a state from the other's
+  // words after its own last chunk.
   std::optional<ChunkWorker> theirs;
   std::optional<ChunkWorker> mine;
   std::thread second;
