@@ -194,6 +194,28 @@ class Scanner {
     return true;
   }
 
+  // An object or an array, from its opening bracket to `close`: members (a
+  // key, ':', a value) or elements, separated by ','.
+  bool skip_container(char close, int depth) {
+    if (depth >= max_depth) return false;
+    ++p_;
+    skip_ws();
+    if (take(close)) return true;
+    for (;;) {
+      if (close == '}') {
+        if (!take('"') || !string_body(nullptr)) return false;
+        skip_ws();
+        if (!take(':')) return false;
+        skip_ws();
+      }
+      if (!skip_value(depth + 1)) return false;
+      skip_ws();
+      if (take(close)) return true;
+      if (!take(',')) return false;
+      skip_ws();
+    }
+  }
+
   bool skip_value(int depth) {
     if (p_ >= end_) return false;
     switch (*p_) {
@@ -201,36 +223,8 @@ class Scanner {
       case 't': return literal("true");
       case 'f': return literal("false");
       case 'n': return literal("null");
-      case '{': {
-        if (depth >= max_depth) return false;
-        ++p_;
-        skip_ws();
-        if (take('}')) return true;
-        for (;;) {
-          if (!take('"') || !string_body(nullptr)) return false;
-          skip_ws();
-          if (!take(':')) return false;
-          skip_ws();
-          if (!skip_value(depth + 1)) return false;
-          skip_ws();
-          if (take('}')) return true;
-          if (!take(',')) return false;
-          skip_ws();
-        }
-      }
-      case '[': {
-        if (depth >= max_depth) return false;
-        ++p_;
-        skip_ws();
-        if (take(']')) return true;
-        for (;;) {
-          if (!skip_value(depth + 1)) return false;
-          skip_ws();
-          if (take(']')) return true;
-          if (!take(',')) return false;
-          skip_ws();
-        }
-      }
+      case '{': return skip_container('}', depth);
+      case '[': return skip_container(']', depth);
       default:
         if (*p_ == '-' || (*p_ >= '0' && *p_ <= '9')) return number();
         return false;

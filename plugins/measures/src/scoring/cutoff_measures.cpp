@@ -35,7 +35,7 @@ void relevant_over(const MeasureInput& input, Denominator denominator) {
   walk_cutoffs(
       input, [&](long value, long) { rel += value >= input.options.relevance_level; },
       [&](std::size_t k, long cutoff, bool) {
-        input.values[k] = static_cast<double>(rel) / static_cast<double>(denominator(cutoff));
+        input.values[k] = ratio(rel, denominator(cutoff));
       });
 }
 
@@ -69,7 +69,7 @@ void unj(const MeasureInput& input) {
   walk_cutoffs(
       input, [&](long value, long) { unjudged += value == not_in_pool || value == unjudged_in_pool; },
       [&](std::size_t k, long cutoff, bool) {
-        input.values[k] = static_cast<double>(unjudged) / static_cast<double>(cutoff);
+        input.values[k] = ratio(unjudged, cutoff);
       });
 }
 
@@ -83,7 +83,7 @@ void map_cut(const MeasureInput& input) {
       [&](long value, long i) {
         if (value >= input.options.relevance_level) {
           ++rel;
-          sum += static_cast<double>(rel) / static_cast<double>(i + 1);
+          sum += ratio(rel, i + 1);
         }
       },
       [&](std::size_t k, long, bool) { input.values[k] = sum / static_cast<double>(num_rel); });

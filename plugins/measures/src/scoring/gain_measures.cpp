@@ -1,6 +1,7 @@
 // The graded measures: ndcg and its variants, G, rbp (docs/behaviour/trec-eval.md §5.5).
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "scoring/gains.hpp"
 #include "scoring/measure_functions.hpp"
@@ -11,123 +12,122 @@ namespace {
 
 double discount(long i) { return std::log2(static_cast<double>(i + 2)); }
 
-struct Dcg {
+// The run's discounted cumulative gain and the ideal ranking's, summed rank by
+// rank. The ndcg measures step the two in their own interleavings (Rndcg
+// looks between the ideal ranking's move and its sum), so the steps are apart.
+class DcgSums {
+ public:
+  DcgSums(const MeasureInput& input, const Gains& gains)
+      : gains_(gains), by_rank_(input.ranked.by_rank), ideal_ranking_(gains) {}
+
   double results = 0.0;
   double ideal = 0.0;
-};
 
-Dcg discounted_gains(const MeasureInput& input, const Gains& gains) {
-  const auto& by_rank = input.ranked.by_rank;
-  const long num_ret = input.ranked.num_ret;
-  IdealRanking ideal(gains);
-  Dcg dcg;
-  long i = 0;
-  for (; i < num_ret && ideal.gain() > 0.0; ++i) {
-    const double gain = gains.of(by_rank[static_cast<std::size_t>(i)]);
-    if (gain != 0) dcg.results += gain / discount(i);
-    ideal.advance();
-    if (ideal.gain() > 0.0) dcg.ideal += ideal.gain() / discount(i);
+  /// Adds the run's document at rank i; returns its gain.
+  double add_retrieved(long i) {
+    const double gain = gains_.of(by_rank_[static_cast<std::size_t>(i)]);
+    if (gain != 0) results += gain / discount(i);
+    return gain;
   }
-  for (; i < num_ret; ++i) {
-    const double gain = gains.of(by_rank[static_cast<std::size_t>(i)]);
-    if (gain != 0) dcg.results += gain / discount(i);
+  /// Whether the ideal ranking still has a positive gain to place.
+  bool ideal_left() const { return ideal_ranking_.gain() > 0.0; }
+  double ideal_gain() const { return ideal_ranking_.gain(); }
+  void advance_ideal() { ideal_ranking_.advance(); }
+  /// Adds the ideal document at rank i if its gain is positive; returns whether it was.
+  bool add_ideal(long i) {
+    if (!(ideal_ranking_.gain() > 0.0)) return false;
+    ideal += ideal_ranking_.gain() / discount(i);
+    return true;
   }
-  for (; ideal.gain() > 0.0; ++i) {
-    ideal.advance();
-    if (ideal.gain() > 0.0) dcg.ideal += ideal.gain() / discount(i);
+  bool next_ideal(long i) {
+    advance_ideal();
+    return add_ideal(i);
   }
-  return dcg;
-}
+
+ private:
+  const Gains& gains_;
+  const std::vector<long>& by_rank_;
+  IdealRanking ideal_ranking_;
+};
 
 }  // namespace
 
 void ndcg(const MeasureInput& input) {
   const Gains gains(input.params, input.ranked);
-  const Dcg dcg = discounted_gains(input, gains);
+  const long num_ret = input.ranked.num_ret;
+  DcgSums dcg(input, gains);
+  long i = 0;
+  for (; i < num_ret && dcg.ideal_left(); ++i) {
+    dcg.add_retrieved(i);
+    dcg.next_ideal(i);
+  }
+  for (; i < num_ret; ++i) dcg.add_retrieved(i);
+  for (; dcg.ideal_left(); ++i) dcg.next_ideal(i);
   if (dcg.ideal > 0.0) input.values[0] = dcg.results / dcg.ideal;
 }
 
 void ndcg_rel(const MeasureInput& input) {
   const Gains gains(input.params, input.ranked);
-  const auto& by_rank = input.ranked.by_rank;
   const long num_ret = input.ranked.num_ret;
-  IdealRanking ideal(gains);
-  double results = 0.0, ideal_dcg = 0.0, sum = 0.0;
+  DcgSums dcg(input, gains);
+  double sum = 0.0;
   long num_rel = 0, num_rel_ret = 0;
   long i = 0;
-  for (; i < num_ret && ideal.gain() > 0.0; ++i) {
-    const double gain = gains.of(by_rank[static_cast<std::size_t>(i)]);
-    if (gain != 0) results += gain / discount(i);
-    ideal.advance();
-    if (ideal.gain() > 0.0) {
-      ++num_rel;
-      ideal_dcg += ideal.gain() / discount(i);
-    }
+  for (; i < num_ret && dcg.ideal_left(); ++i) {
+    const double gain = dcg.add_retrieved(i);
+    num_rel += dcg.next_ideal(i);
     if (gain > 0) {
-      sum += results / ideal_dcg;
+      sum += dcg.results / dcg.ideal;
       ++num_rel_ret;
     }
   }
   for (; i < num_ret; ++i) {
-    const double gain = gains.of(by_rank[static_cast<std::size_t>(i)]);
-    if (gain != 0) results += gain / discount(i);
-    if (gain > 0) {
-      sum += results / ideal_dcg;
+    if (dcg.add_retrieved(i) > 0) {
+      sum += dcg.results / dcg.ideal;
       ++num_rel_ret;
     }
   }
-  for (; ideal.gain() > 0.0; ++i) {
-    ideal.advance();
-    if (ideal.gain() > 0.0) {
-      ++num_rel;
-      ideal_dcg += ideal.gain() / discount(i);
-    }
-  }
-  sum += static_cast<double>(num_rel - num_rel_ret) * results / ideal_dcg;
+  for (; dcg.ideal_left(); ++i) num_rel += dcg.next_ideal(i);
+  sum += static_cast<double>(num_rel - num_rel_ret) * dcg.results / dcg.ideal;
   if (sum > 0.0) input.values[0] = sum / static_cast<double>(num_rel);
 }
 
 void Rndcg(const MeasureInput& input) {
   const Gains gains(input.params, input.ranked);
   if (input.ranked.num_rel == 0) return;
-  const auto& by_rank = input.ranked.by_rank;
   const long num_ret = input.ranked.num_ret;
-  IdealRanking ideal(gains);
-  double results = 0.0, ideal_dcg = 0.0, sum = 0.0;
-  double old_gain = ideal.gain();
+  DcgSums dcg(input, gains);
+  double sum = 0.0;
+  double old_gain = dcg.ideal_gain();
   long changes = 0;
   // At each change of the ideal gain, the ndcg so far joins the average.
   auto at_boundary = [&] {
-    if (old_gain != ideal.gain()) {
-      if (ideal_dcg > 0.0) {
-        sum += results / ideal_dcg;
+    if (old_gain != dcg.ideal_gain()) {
+      if (dcg.ideal > 0.0) {
+        sum += dcg.results / dcg.ideal;
         ++changes;
       }
-      old_gain = ideal.gain();
+      old_gain = dcg.ideal_gain();
     }
   };
   long i = 0;
-  for (; i < num_ret && ideal.gain() > 0.0; ++i) {
-    const double gain = gains.of(by_rank[static_cast<std::size_t>(i)]);
-    ideal.advance();
+  for (; i < num_ret && dcg.ideal_left(); ++i) {
+    dcg.advance_ideal();
     at_boundary();
-    if (gain != 0) results += gain / discount(i);
-    if (ideal.gain() > 0.0) ideal_dcg += ideal.gain() / discount(i);
+    dcg.add_retrieved(i);
+    dcg.add_ideal(i);
   }
   if (i < num_ret) {
-    for (; i < num_ret; ++i) {
-      const double gain = gains.of(by_rank[static_cast<std::size_t>(i)]);
-      if (gain != 0) results += gain / discount(i);
-    }
-    if (ideal_dcg > 0.0) {
-      sum += results / ideal_dcg;
+    for (; i < num_ret; ++i) dcg.add_retrieved(i);
+    if (dcg.ideal > 0.0) {
+      sum += dcg.results / dcg.ideal;
       ++changes;
     }
   }
-  for (; ideal.gain() > 0.0; ++i) {
-    ideal.advance();
+  for (; dcg.ideal_left(); ++i) {
+    dcg.advance_ideal();
     at_boundary();
-    if (ideal.gain() > 0.0) ideal_dcg += ideal.gain() / discount(i);
+    dcg.add_ideal(i);
   }
   input.values[0] = sum / static_cast<double>(changes);
 }

@@ -27,10 +27,10 @@ void interpolate(const MeasureInput& input, const std::vector<double>& fractions
   long current = static_cast<long>(cutoffs.size()) - 1;
   while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > r.num_rel_ret) --current;
   // 0/0 when nothing is ranked: trec_eval's NaN, kept on purpose.
-  double int_precis = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
+  double int_precis = ratio(r.num_rel_ret, r.num_ret);
   long rel_so_far = r.num_rel_ret;
   for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
-    const double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+    const double precis = ratio(rel_so_far, i);
     if (int_precis < precis) int_precis = precis;
     if (r.by_rank[static_cast<std::size_t>(i - 1)] >= input.options.relevance_level) {
       while (current >= 0 && rel_so_far == cutoffs[static_cast<std::size_t>(current)]) {
@@ -60,12 +60,12 @@ void Rprec_mult(const MeasureInput& input) {
   const std::vector<long> cutoffs = relevant_counts(input.params.fractions, r.num_rel, 0.9);
   long current = static_cast<long>(cutoffs.size()) - 1;
   while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > r.num_ret) {
-    input.values[current] = static_cast<double>(r.num_rel_ret) / static_cast<double>(cutoffs[static_cast<std::size_t>(current)]);
+    input.values[current] = ratio(r.num_rel_ret, cutoffs[static_cast<std::size_t>(current)]);
     --current;
   }
   long rel_so_far = r.num_rel_ret;
   for (long i = r.num_ret; i > 0 && rel_so_far > 0; --i) {
-    const double precis = static_cast<double>(rel_so_far) / static_cast<double>(i);
+    const double precis = ratio(rel_so_far, i);
     while (current >= 0 && i == cutoffs[static_cast<std::size_t>(current)]) {
       input.values[current] = precis;
       --current;

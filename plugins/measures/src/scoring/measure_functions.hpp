@@ -37,6 +37,12 @@ using MeasureFunction = void (*)(const MeasureInput& input);
 
 namespace grk::measures::scoring {
 
+/// A count over a count, both made double first, as trec_eval's C divides
+/// them: what precision, recall and their kin are made of.
+inline double ratio(long numerator, long denominator) {
+  return static_cast<double>(numerator) / static_cast<double>(denominator);
+}
+
 // Counts and set measures (scoring/set_measures.cpp).
 void nothing(const MeasureInput& input);
 void num_q(const MeasureInput& input);

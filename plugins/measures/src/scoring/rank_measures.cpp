@@ -28,7 +28,7 @@ long each_relevant(const MeasureInput& input, Visit visit) {
 double average_precision(const MeasureInput& input) {
   double sum = 0.0;
   const long rel = each_relevant(input, [&](long seen, long i) {
-    sum += static_cast<double>(seen) / static_cast<double>(i + 1);
+    sum += ratio(seen, i + 1);
   });
   return rel ? sum / static_cast<double>(input.ranked.num_rel) : 0.0;
 }
@@ -47,8 +47,7 @@ double binary_preference(const MeasureInput& input) {
     if (value >= 0 && value < level) {
       ++nonrel_so_far;
     } else if (nonrel_so_far > 0) {
-      bpref += 1.0 - static_cast<double>(std::min(nonrel_so_far, r.num_rel)) /
-                         static_cast<double>(std::min(num_nonrel, r.num_rel));
+      bpref += 1.0 - ratio(std::min(nonrel_so_far, r.num_rel), std::min(num_nonrel, r.num_rel));
     } else {
       bpref += 1.0;
     }
@@ -71,7 +70,7 @@ void Rprec(const MeasureInput& input) {
   if (look_at == 0) return;
   long rel = 0;
   for (long i = 0; i < look_at; ++i) rel += r.by_rank[static_cast<std::size_t>(i)] >= input.options.relevance_level;
-  input.values[0] = static_cast<double>(rel) / static_cast<double>(r.num_rel);
+  input.values[0] = ratio(rel, r.num_rel);
 }
 
 void bpref(const MeasureInput& input) { input.values[0] = binary_preference(input); }

@@ -31,19 +31,17 @@ void utility(const MeasureInput& input) {
 
 void set_P(const MeasureInput& input) {
   const RankedJudgments& r = input.ranked;
-  if (r.num_ret) input.values[0] = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
+  if (r.num_ret) input.values[0] = ratio(r.num_rel_ret, r.num_ret);
 }
 
 void set_relative_P(const MeasureInput& input) {
   const RankedJudgments& r = input.ranked;
-  if (r.num_ret && r.num_rel) {
-    input.values[0] = static_cast<double>(r.num_rel_ret) / static_cast<double>(std::min(r.num_ret, r.num_rel));
-  }
+  if (r.num_ret && r.num_rel) input.values[0] = ratio(r.num_rel_ret, std::min(r.num_ret, r.num_rel));
 }
 
 void set_recall(const MeasureInput& input) {
   const RankedJudgments& r = input.ranked;
-  if (r.num_rel) input.values[0] = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_rel);
+  if (r.num_rel) input.values[0] = ratio(r.num_rel_ret, r.num_rel);
 }
 
 void set_map(const MeasureInput& input) {
@@ -57,8 +55,8 @@ void set_map(const MeasureInput& input) {
 void set_F(const MeasureInput& input) {
   const RankedJudgments& r = input.ranked;
   if (r.num_rel_ret) {
-    const double P = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_ret);
-    const double R = static_cast<double>(r.num_rel_ret) / static_cast<double>(r.num_rel);
+    const double P = ratio(r.num_rel_ret, r.num_ret);
+    const double R = ratio(r.num_rel_ret, r.num_rel);
     const double x = input.params.values[0];
     input.values[0] = (x + 1.0) * P * R / (x * P + R);
   }
