@@ -31,6 +31,38 @@
 namespace grk::beir {
 namespace {
 
+// corpus.jsonl, opened. groundkit's message when it cannot be; the hint names the
+// way out when the folder holds subsets instead (a CQADupStack folder).
+SourceFile open_corpus(const std::string& source, const std::string& corpus_path) {
+  Expected<SourceFile> opened = open_source(corpus_path, "file");
+  if (!opened) {
+    std::string hint = opened.error().hint.empty() ? subsets_hint(source) : opened.error().hint;
+    throw Error(opened.error().status, opened.error().message, std::move(hint));
+  }
+  return std::move(opened).value();
+}
+
+// The documents the positive pairs name, whose texts the judgments quote, and
+// whether a raw line separator in one of them or in a query can break a
+// judgments line (docs/behaviour/beir.md §16.4).
+struct QuotedDocuments {
+  std::set<std::string> ids;
+  bool may_break_judgments = false;
+};
+
+QuotedDocuments quoted_documents(const Qrels& qrels, const std::map<std::string, std::string>& queries,
+                                 const CorpusSurvey& survey) {
+  QuotedDocuments quoted;
+  for (const auto& [query_id, documents] : qrels.positives) {
+    quoted.ids.insert(documents.begin(), documents.end());
+    quoted.may_break_judgments = quoted.may_break_judgments || contains_raw_line_separator(queries.at(query_id));
+    for (const auto& doc_id : documents) {
+      quoted.may_break_judgments = quoted.may_break_judgments || survey.separator_ids.count(doc_id);
+    }
+  }
+  return quoted;
+}
+
 // docs/behaviour/beir.md §19: the first text, in judgments order, whose raw separator breaks the judgments.
 std::string separator_refusal_hint(const Qrels& qrels, const std::map<std::string, std::string>& queries,
                                    const std::map<std::string, std::string>& texts) {
@@ -82,13 +114,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   checks.documents = policies.document_ids == IdPolicy::refuse;
   checks.queries = policies.query_ids == IdPolicy::refuse;
   const std::string corpus_path = join_path(source, "corpus.jsonl");
-  Expected<SourceFile> opened_corpus = open_source(corpus_path, "file");
-  if (!opened_corpus) {
-    // The message stays groundkit's; the hint names the way out (item: a CQADupStack folder).
-    std::string hint = opened_corpus.error().hint.empty() ? subsets_hint(source) : opened_corpus.error().hint;
-    throw Error(opened_corpus.error().status, opened_corpus.error().message, std::move(hint));
-  }
-  const SourceFile corpus_file = std::move(opened_corpus).value();
+  const SourceFile corpus_file = open_corpus(source, corpus_path);
   CorpusSurvey survey = survey_corpus(corpus_file, corpus_path, policies.line_breaks, hooks, checks).or_throw();
   const std::string queries_path = join_path(source, "queries.jsonl");
   const JsonlRows query_rows =
@@ -113,17 +139,11 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   // What the reference finds only while or after writing (docs/behaviour/beir.md §2, §11), found
   // here instead, before anything is written.
   check_encodable(survey, qrels, queries).or_throw();
-  std::set<std::string> referenced;
-  bool judgments_may_break = false;
-  for (const auto& [query_id, documents] : qrels.positives) {
-    referenced.insert(documents.begin(), documents.end());
-    judgments_may_break = judgments_may_break || contains_raw_line_separator(queries.at(query_id));
-    for (const auto& doc_id : documents) judgments_may_break = judgments_may_break || survey.separator_ids.count(doc_id);
-  }
+  const QuotedDocuments quoted = quoted_documents(qrels, queries, survey);
   if (hooks.between_corpus_passes) hooks.between_corpus_passes();
   // docs/behaviour/beir.md §16.4: escaped, the separators cannot break the judgments.
-  if (judgments_may_break && policies.unicode_separators == UnicodeSeparators::refuse) {
-    const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, nullptr, hooks).or_throw();
+  if (quoted.may_break_judgments && policies.unicode_separators == UnicodeSeparators::refuse) {
+    const auto texts = replay_corpus(corpus_file, corpus_path, survey, quoted.ids, nullptr, hooks).or_throw();
     auto parsed = judgments::parse_judgments(
         render_judgments(qrels, queries, texts, UnicodeSeparators::refuse, renaming).text, layout.judgments_path);
     if (!parsed) {
@@ -135,7 +155,7 @@ AdaptationReport adapt_beir_dataset(const AdaptationRequest& request, const Adap
   // docs/behaviour/beir.md §7 steps 13-16, into a staging directory published at the end.
   const std::unique_ptr<DatasetOutput> output =
       DatasetOutput::create(layout, renaming != nullptr, hooks.before_write_step, writer_threads).or_throw();
-  const auto texts = replay_corpus(corpus_file, corpus_path, survey, referenced, output.get(), hooks,
+  const auto texts = replay_corpus(corpus_file, corpus_path, survey, quoted.ids, output.get(), hooks,
                                    renaming ? &renaming->documents : nullptr)
                          .or_throw();
   const RenderedJudgments judgments = render_judgments(qrels, queries, texts, policies.unicode_separators, renaming);

@@ -1,5 +1,6 @@
 // The `beir` component (docs/behaviour/beir.md): groundkit's BEIR adaptation behind the
-// grk DatasetAdapter interface. The steps themselves are adaptation_steps.*.
+// grk DatasetAdapter interface. The work itself is pipeline/adapt.* (adapt mode)
+// and pipeline/validate.* (validate mode).
 #ifndef GRK_BEIR_PIPELINE_BEIR_DATASET_ADAPTER_HPP
 #define GRK_BEIR_PIPELINE_BEIR_DATASET_ADAPTER_HPP
 

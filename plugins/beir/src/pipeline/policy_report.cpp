@@ -3,7 +3,6 @@
 #include <boost/json/array.hpp>
 
 #include <algorithm>
-#include <iterator>
 
 namespace grk::beir {
 namespace {
@@ -22,13 +21,64 @@ std::uint64_t rows_outside_binary(const Qrels& qrels) {
   return rows;
 }
 
-boost::json::array renamed_pairs(const std::vector<RenamedId>& renamed) {
+// The first renamings of `renamed` (original -> adapted pairs, in order).
+template <typename Renamings>
+boost::json::array renamed_pairs(const Renamings& renamed) {
   boost::json::array out;
   for (const auto& [original, adapted] : renamed) {
     if (out.size() == examples) break;
     out.push_back(boost::json::object{{"original", original}, {"adapted", adapted}});
   }
   return out;
+}
+
+// missing_documents, missing_queries, identical_ids: the pairs each dropped.
+void add_pair_drops(boost::json::object& adjustments, const PairAdjustments& pairs) {
+  for (const char* param : {"missing_documents", "missing_queries", "identical_ids"}) {
+    const auto found = pairs.by_param.find(param);
+    if (found == pairs.by_param.end() || found->second.pairs == 0) continue;
+    const DroppedPairs& dropped = found->second;
+    const std::string name = param;
+    boost::json::object entry;
+    if (name == "identical_ids") {
+      entry["value"] = "exclude";
+      entry["did"] = "dropped positive pairs whose query id equals the document id";
+    } else {
+      entry["value"] = "drop";
+      entry["did"] = name == "missing_documents" ? "dropped positive pairs naming documents absent from corpus.jsonl"
+                                                 : "dropped positive pairs naming queries absent from queries.jsonl";
+      const char* ids = name == "missing_documents" ? "documents" : "queries";
+      entry[ids] = dropped.ids.size();
+      entry[std::string("first_") + ids] = first_ids(dropped.ids);
+    }
+    entry["pairs"] = dropped.pairs;
+    entry["queries_dropped"] = dropped.emptied_queries.size();
+    entry["first_queries_dropped"] = first_ids(dropped.emptied_queries);
+    adjustments[name] = std::move(entry);
+  }
+}
+
+// document_ids, query_ids: the ids encoded.
+void add_id_renames(boost::json::object& adjustments, const AdaptedIds& ids) {
+  if (ids.documents_changed != 0) {
+    boost::json::object entry;
+    entry["value"] = "encode";
+    entry["did"] = "renamed the documents whose id is no portable file name, or collides when case is folded; "
+                   "id_map.tsv lists them";
+    entry["documents"] = ids.documents_changed;
+    entry["case_collisions"] = ids.documents.case_renamed.size();
+    entry["first_documents"] = renamed_pairs(ids.first_documents);
+    adjustments["document_ids"] = std::move(entry);
+  }
+  if (!ids.queries.renamed.empty()) {
+    const auto& renamed = ids.queries.renamed;
+    boost::json::object entry;
+    entry["value"] = "encode";
+    entry["did"] = "renamed the written query ids that are not kebab-case; id_map.tsv lists them";
+    entry["queries"] = renamed.size();
+    entry["first_queries"] = renamed_pairs(renamed);
+    adjustments["query_ids"] = std::move(entry);
+  }
 }
 
 }  // namespace
@@ -86,48 +136,8 @@ boost::json::object policy_fields(const AdaptationPolicies& policies, const Poli
     entry["documents"] = judgments.escaped_documents;
     adjustments["unicode_separators"] = std::move(entry);
   }
-  for (const char* param : {"missing_documents", "missing_queries", "identical_ids"}) {
-    const auto found = effects.pairs->by_param.find(param);
-    if (found == effects.pairs->by_param.end() || found->second.pairs == 0) continue;
-    const DroppedPairs& dropped = found->second;
-    const std::string name = param;
-    boost::json::object entry;
-    if (name == "identical_ids") {
-      entry["value"] = "exclude";
-      entry["did"] = "dropped positive pairs whose query id equals the document id";
-    } else {
-      entry["value"] = "drop";
-      entry["did"] = name == "missing_documents" ? "dropped positive pairs naming documents absent from corpus.jsonl"
-                                                 : "dropped positive pairs naming queries absent from queries.jsonl";
-      const char* ids = name == "missing_documents" ? "documents" : "queries";
-      entry[ids] = dropped.ids.size();
-      entry[std::string("first_") + ids] = first_ids(dropped.ids);
-    }
-    entry["pairs"] = dropped.pairs;
-    entry["queries_dropped"] = dropped.emptied_queries.size();
-    entry["first_queries_dropped"] = first_ids(dropped.emptied_queries);
-    adjustments[name] = std::move(entry);
-  }
-  if (effects.ids != nullptr && effects.ids->documents_changed != 0) {
-    boost::json::object entry;
-    entry["value"] = "encode";
-    entry["did"] = "renamed the documents whose id is no portable file name, or collides when case is folded; "
-                   "id_map.tsv lists them";
-    entry["documents"] = effects.ids->documents_changed;
-    entry["case_collisions"] = effects.ids->documents.case_renamed.size();
-    entry["first_documents"] = renamed_pairs(effects.ids->first_documents);
-    adjustments["document_ids"] = std::move(entry);
-  }
-  if (effects.ids != nullptr && !effects.ids->queries.renamed.empty()) {
-    const auto& renamed = effects.ids->queries.renamed;
-    boost::json::object entry;
-    entry["value"] = "encode";
-    entry["did"] = "renamed the written query ids that are not kebab-case; id_map.tsv lists them";
-    entry["queries"] = renamed.size();
-    entry["first_queries"] = renamed_pairs(std::vector<RenamedId>(
-        renamed.begin(), std::next(renamed.begin(), static_cast<std::ptrdiff_t>(std::min(renamed.size(), examples)))));
-    adjustments["query_ids"] = std::move(entry);
-  }
+  add_pair_drops(adjustments, *effects.pairs);
+  if (effects.ids != nullptr) add_id_renames(adjustments, *effects.ids);
   if (!adjustments.empty()) fields["adjustments"] = std::move(adjustments);
   return fields;
 }
