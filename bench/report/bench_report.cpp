@@ -113,11 +113,9 @@ int main(int argc, char** argv) {
               per_query, static_cast<std::uintmax_t>(std::filesystem::file_size(input)), repeats,
               folder.string().c_str());
   std::printf("%-9s %14s %14s %12s %s\n", "format", "in process", "end to end", "bytes", "under 1 s");
-  const std::pair<const char*, const char*> formats[] = {
-      {"markdown", ".md"}, {"html", ".html"}, {"latex", ".tex"}, {"csv", ".csv"}};
   bool all_under = true;
-  for (const auto& [name, extension] : formats) {
-    const auto format = *grk::host::format_named(name);
+  for (const auto& [format, name, extensions, render] : grk::host::report_formats) {
+    const char* const extension = extensions[0];
     std::size_t bytes = 0;
     const double in_process = best_seconds(repeats, [&] {
       auto model = grk::host::model_of(document, "results.json");

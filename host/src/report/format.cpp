@@ -2,27 +2,50 @@
 
 #include <cctype>
 #include <filesystem>
+#include <vector>
 
 namespace grk::host {
 
-std::optional<ReportFormat> format_named(const std::string& name) {
-  for (const auto& entry : report_formats) {
-    if (name == entry.name) return entry.format;
+namespace {
+
+// "a, b, c or d".
+std::string listed(const std::vector<std::string>& words) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (i > 0) text += i + 1 == words.size() ? " or " : ", ";
+    text += words[i];
   }
-  return std::nullopt;
+  return text;
 }
 
-std::optional<ReportFormat> format_of_file(const std::string& file) {
-  // Case aside (x.HTML is HTML), and .htm as HTML: what a user names the file,
-  // never a guess from anything else.
+}  // namespace
+
+Expected<ReportFormat, HostError> choose_report_format(const std::string& format_name, const std::string& file_option,
+                                                       const std::string& file) {
+  std::vector<std::string> names, extensions;
+  for (const auto& entry : report_formats) {
+    names.emplace_back(entry.name);
+    for (const char* spelling : entry.extensions) {
+      if (spelling != nullptr) extensions.emplace_back(spelling);
+    }
+  }
+  if (!format_name.empty()) {
+    for (const auto& entry : report_formats) {
+      if (format_name == entry.name) return entry.format;
+    }
+    return usage_error("--format " + format_name + ": expected " + listed(names));
+  }
+  // Case aside (x.HTML is HTML): what a user names the file, never a guess
+  // from anything else.
   std::string extension = std::filesystem::path(file).extension().string();
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (extension == ".htm") return ReportFormat::html;
-  if (extension == ".markdown") return ReportFormat::markdown;
   for (const auto& entry : report_formats) {
-    if (extension == entry.extension) return entry.format;
+    for (const char* spelling : entry.extensions) {
+      if (spelling != nullptr && extension == spelling) return entry.format;
+    }
   }
-  return std::nullopt;
+  return usage_error(file_option + " " + file + ": cannot tell the format from its extension; use " +
+                     listed(extensions) + ", or say --format");
 }
 
 std::string render_report(const ReportModel& model, ReportFormat format) {

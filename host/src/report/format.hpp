@@ -4,10 +4,12 @@
 #ifndef GRK_HOST_REPORT_FORMAT_HPP
 #define GRK_HOST_REPORT_FORMAT_HPP
 
-#include <optional>
 #include <string>
 
+#include <grk/expected.hpp>
+
 #include "report/model.hpp"
+#include "support/host_error.hpp"
 
 namespace grk::host {
 
@@ -21,25 +23,28 @@ std::string render_html(const ReportModel& model);
 std::string render_latex(const ReportModel& model);
 std::string render_csv(const ReportModel& model);
 
-/// Each format's name (`--format`), file extension (`--report FILE`) and
+/// Each format's name (`--format`), file extensions (`-o`, `--report FILE`;
+/// the second, when there is one, is another spelling of the first) and
 /// renderer: a format is one row here and its report/<format>.cpp.
 struct ReportFormatNames {
   ReportFormat format;
   const char* name;
-  const char* extension;
+  const char* extensions[2];
   std::string (*render)(const ReportModel&);
 };
 inline constexpr ReportFormatNames report_formats[] = {
-    {ReportFormat::markdown, "markdown", ".md", &render_markdown},
-    {ReportFormat::html, "html", ".html", &render_html},
-    {ReportFormat::latex, "latex", ".tex", &render_latex},
-    {ReportFormat::csv, "csv", ".csv", &render_csv},
+    {ReportFormat::markdown, "markdown", {".md", ".markdown"}, &render_markdown},
+    {ReportFormat::html, "html", {".html", ".htm"}, &render_html},
+    {ReportFormat::latex, "latex", {".tex", nullptr}, &render_latex},
+    {ReportFormat::csv, "csv", {".csv", nullptr}, &render_csv},
 };
 
-/// "markdown", "html", "latex" or "csv".
-std::optional<ReportFormat> format_named(const std::string& name);
-/// From the extension, in any case: .md (or .markdown), .html (or .htm), .tex, .csv.
-std::optional<ReportFormat> format_of_file(const std::string& file);
+/// The format `--format format_name` names or, without it, the one the
+/// extension of `file` gives in any case (`file_option`, e.g. "--report",
+/// names where the file came from); or the mistake, in words the table
+/// lists: "expected markdown, html, latex or csv".
+Expected<ReportFormat, HostError> choose_report_format(const std::string& format_name, const std::string& file_option,
+                                                       const std::string& file);
 
 /// The whole report in `format`.
 std::string render_report(const ReportModel& model, ReportFormat format);

@@ -27,16 +27,12 @@ void add_options(po::options_description& options) {
 
 Expected<ReportFormat, HostError> format_of(const VerbCall& call) {
   const std::string name = call.text("format");
-  if (!name.empty()) {
-    if (const auto format = format_named(name)) return *format;
-    return call.misuse("--format " + name + ": expected markdown, html, latex or csv");
-  }
   const std::string output = call.text("output");
-  if (output.empty()) return ReportFormat::markdown;
-  if (const auto format = format_of_file(output)) return *format;
+  if (name.empty() && output.empty()) return ReportFormat::markdown;
   // Never Markdown in a file named .pdf: the user would not see it until too late.
-  return call.misuse("--output " + output + ": cannot tell the format from its extension; use .md, .markdown, "
-                     ".html, .htm, .tex or .csv, or say --format");
+  auto format = choose_report_format(name, "--output", output);
+  if (!format) return call.misuse(format.error().message);
+  return format;
 }
 
 Expected<void, HostError> check(const VerbCall& call) {

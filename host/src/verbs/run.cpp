@@ -81,14 +81,7 @@ Expected<void, HostError> check(const VerbCall& call) {
 // The --report file's format: --format's, else its extension's (the one
 // table of report/format.hpp), or the mistake.
 Expected<ReportFormat, HostError> report_format(const VerbCall& call) {
-  const std::string report = call.text("report");
-  if (const std::string name = call.text("format"); !name.empty()) {
-    if (const auto format = format_named(name)) return *format;
-    return usage_error("--format " + name + ": expected markdown, html, latex or csv");
-  }
-  if (const auto format = format_of_file(report)) return *format;
-  return usage_error("--report " + report + ": cannot tell the format from its extension; use .md, .markdown, "
-                     ".html, .htm, .tex or .csv, or say --format");
+  return choose_report_format(call.text("format"), "--report", call.text("report"));
 }
 
 // The files the command line names, checked with the config's mistakes

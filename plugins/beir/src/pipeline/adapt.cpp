@@ -87,8 +87,7 @@ void check_request(const AdaptationRequest& request, bool with_output) {
   check_graded(request.policies.graded).or_throw();
   // docs/behaviour/beir.md §7 step 1.
   if (!is_safe_identifier(request.split)) {
-    throw Error(Status::invalid_argument, "unsafe BEIR split " + python::repr(request.split) +
-                                              "; expected letters, digits, dot, underscore, or hyphen");
+    throw Error(Status::invalid_argument, unsafe_identifier_message("split", request.split));
   }
   // docs/behaviour/beir.md §7 step 2.
   for (const std::string* given : {&request.source_dir, &request.output_dir}) {

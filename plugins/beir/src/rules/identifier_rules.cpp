@@ -57,6 +57,11 @@ std::optional<ProblemKind> identifier_problem(std::string_view value, Identifier
   return std::nullopt;
 }
 
+std::string unsafe_identifier_message(std::string_view what, std::string_view value) {
+  return "unsafe BEIR " + std::string(what) + " " + python::repr(value) +
+         "; expected letters, digits, dot, underscore, or hyphen";
+}
+
 std::string identifier_message(ProblemKind kind, std::string_view value, IdentifierSubject subject) {
   const char* const subject_name = subject == IdentifierSubject::document ? "document" : "query";
   if (kind == ProblemKind::long_document_id) {
@@ -73,8 +78,7 @@ std::string identifier_message(ProblemKind kind, std::string_view value, Identif
            "write silently succeeds while discarding the content. Rename or map this id before "
            "adapting.";
   }
-  return std::string("unsafe BEIR ") + subject_name + " id " + python::repr(value) +
-         "; expected letters, digits, dot, underscore, or hyphen";
+  return unsafe_identifier_message(std::string(subject_name) + " id", value);
 }
 
 Expected<void, std::string> check_identifier(std::string_view value, IdentifierSubject subject,

@@ -31,6 +31,10 @@ struct IdentifierChecks {
 /// path component. Used for ids and for the split.
 [[nodiscard]] bool is_safe_identifier(std::string_view value) noexcept;
 
+/// The reference's refusal of an unsafe `value`, which `what` names
+/// ("split", "document id", "query id").
+std::string unsafe_identifier_message(std::string_view what, std::string_view value);
+
 /// The first rule of docs/behaviour/beir.md §5 `value` breaks, as its problem kind
 /// (unsafe-query-id, unsafe-document-id, long-document-id or
 /// reserved-document-id); none when it passes or `checks` does not apply.

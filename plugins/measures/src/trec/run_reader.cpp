@@ -1,7 +1,6 @@
 #include "trec/run_reader.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -297,15 +296,7 @@ Expected<TrecRun> read_run(const std::filesystem::path& path) { return read_run(
 // refuse sends the file to parse_run, which finds it with its number.
 Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) {
   const std::string file = path.string();
-  struct Closer {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
-  const std::unique_ptr<std::FILE, Closer> stream(std::fopen(file.c_str(), "rb"));
-  if (!stream) {
-    const int error = errno;
-    return fail(error == ENOENT ? Status::not_found : Status::io_error,
-                std::string(kind) + " '" + file + "' cannot be opened: " + std::strerror(error));
-  }
+  GRK_TRY(const InputFile stream, open_input(path, kind));
   const auto refused = [&]() -> Expected<TrecRun> {
     GRK_TRY(auto text, read_file_text(path, kind));
     return parse_run(std::move(text), file);
@@ -315,7 +306,7 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) 
   std::size_t held = 0;  // the start of a line the last window cut
   for (bool at_end = false; !at_end;) {
     const std::size_t got = std::fread(window.data() + held, 1, window.size() - held, stream.get());
-    if (std::ferror(stream.get())) return fail(Status::io_error, std::string(kind) + " '" + file + "' cannot be read");
+    if (std::ferror(stream.get())) return unreadable(path, kind);
     const std::size_t filled = held + got;
     at_end = held + got < window.size();
     std::size_t cut = filled;

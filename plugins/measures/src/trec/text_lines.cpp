@@ -126,24 +126,30 @@ bool parse_finite_number(std::string_view text, double& value) {
   return error == std::errc() && end == text.data() + text.size() && std::isfinite(value);
 }
 
-Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind) {
-  const std::string name = path.string();
-  std::FILE* file = std::fopen(name.c_str(), "rb");
-  if (file == nullptr) {
+Expected<InputFile> open_input(const std::filesystem::path& path, std::string_view kind) {
+  InputFile file(std::fopen(path.c_str(), "rb"));
+  if (!file) {
     const int error = errno;
     const Status status = error == ENOENT ? Status::not_found : Status::io_error;
-    return fail(status, std::string(kind) + " '" + name + "' cannot be opened: " + std::strerror(error));
+    return fail(status, std::string(kind) + " '" + path.string() + "' cannot be opened: " + std::strerror(error));
   }
+  return file;
+}
+
+Unexpected<Failure> unreadable(const std::filesystem::path& path, std::string_view kind) {
+  return fail(Status::io_error, std::string(kind) + " '" + path.string() + "' cannot be read");
+}
+
+Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind) {
+  GRK_TRY(const InputFile file, open_input(path, kind));
   auto text = std::make_shared<std::string>();
   std::error_code size_error;
   const auto size = std::filesystem::file_size(path, size_error);
   if (!size_error) text->reserve(static_cast<std::size_t>(size));
   char block[1 << 16];
   std::size_t got = 0;
-  while ((got = std::fread(block, 1, sizeof block, file)) > 0) text->append(block, got);
-  const bool failed = std::ferror(file) != 0;
-  std::fclose(file);
-  if (failed) return fail(Status::io_error, std::string(kind) + " '" + name + "' cannot be read");
+  while ((got = std::fread(block, 1, sizeof block, file.get())) > 0) text->append(block, got);
+  if (std::ferror(file.get()) != 0) return unreadable(path, kind);
   return std::shared_ptr<const std::string>(std::move(text));
 }
 

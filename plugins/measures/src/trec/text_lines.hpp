@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -22,8 +23,19 @@ void sort_by_query_id(std::vector<Query>& queries) {
   std::sort(queries.begin(), queries.end(), [](const Query& a, const Query& b) { return a.qid < b.qid; });
 }
 
-/// The bytes of `path`; `kind` ("run file", "qrels file") names it in a
-/// failure: not_found when it is absent, io_error when it cannot be read.
+/// A C stream that closes itself.
+struct CloseFile {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+using InputFile = std::unique_ptr<std::FILE, CloseFile>;
+
+/// `path` opened for reading; `kind` ("run file", "qrels file") names it in
+/// a failure: not_found when it is absent, else io_error.
+Expected<InputFile> open_input(const std::filesystem::path& path, std::string_view kind);
+/// The io_error of a stream of `path` that failed while it was read.
+Unexpected<Failure> unreadable(const std::filesystem::path& path, std::string_view kind);
+
+/// The bytes of `path`, or open_input's and unreadable's failures.
 Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind);
 
 /// C's isspace in the "C" locale: what trec_eval splits its fields at.

@@ -50,10 +50,15 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
   return table;
 }
 
+Expected<void> require_systems(const RunPaths& runs) {
+  if (runs.empty()) return fail(Status::invalid_argument, "runs must name at least one system");
+  return {};
+}
+
 Expected<SystemTable> read_runs_systems(const RunPaths& runs, eval::RunsFormat format,
                                         const std::optional<std::vector<std::string>>& metrics,
                                         std::string_view metric_param) {
-  if (runs.empty()) return fail(Status::invalid_argument, "runs must name at least one system");
+  GRK_TRY_VOID(require_systems(runs));
   std::vector<std::filesystem::path> paths;
   SystemTable table;
   for (const auto& [system, path] : runs) {

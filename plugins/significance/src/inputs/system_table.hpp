@@ -40,6 +40,10 @@ Expected<SystemTable> read_report_systems(const std::filesystem::path& path,
 /// `paths` param: the host has made relative paths absolute).
 using RunPaths = std::vector<std::pair<std::string, std::filesystem::path>>;
 
+/// Fails with invalid_argument `runs must name at least one system` when
+/// `runs` is empty: what both readers of runs (per-query files, TREC runs) ask first.
+Expected<void> require_systems(const RunPaths& runs);
+
 /// Every system of `runs`; `metrics` absent: every measure that every file
 /// has, sorted; `metric_param` (`metric` or `metrics`) is the param that named
 /// them. Fails with invalid_argument `runs must name at least one system`,

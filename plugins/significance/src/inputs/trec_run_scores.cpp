@@ -84,7 +84,7 @@ Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& para
 
 Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging& judging,
                                       const std::vector<TrecMeasure>& metrics) {
-  if (runs.empty()) return fail(Status::invalid_argument, "runs must name at least one system");
+  GRK_TRY_VOID(require_systems(runs));
   GRK_TRY(const unsigned threads, eval::thread_count());
   GRK_TRY(const measures::Qrels qrels, measures::read_qrels(judging.qrels, measures::QrelsFormat::automatic));
   // One requested measure per metric, so that `P_5` and `P_10` each keep
