@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -16,6 +15,7 @@
 
 #include "modules/record.hpp"
 #include "support/atomic_file.hpp"
+#include "support/host_error.hpp"
 
 namespace grk::host {
 namespace {
@@ -53,8 +53,7 @@ std::optional<std::string> read_cache_text(const std::filesystem::path& file, bo
   if (fd < 0) {
     if (errno == ELOOP) {
       usable = false;
-      std::fprintf(stderr, "grk-eval: warning: probe cache '%s' is a symbolic link, not a regular file; ignored\n",
-                   file.c_str());
+      warn("probe cache '" + file.string() + "' is a symbolic link, not a regular file; ignored");
     }
     return std::nullopt;
   }
@@ -66,8 +65,7 @@ std::optional<std::string> read_cache_text(const std::filesystem::path& file, bo
   }
   if (!S_ISREG(info.st_mode)) {
     usable = false;
-    std::fprintf(stderr, "grk-eval: warning: probe cache '%s' is %s, not a regular file; ignored\n", file.c_str(),
-                 file_kind_name(info.st_mode).c_str());
+    warn("probe cache '" + file.string() + "' is " + file_kind_name(info.st_mode) + ", not a regular file; ignored");
     ::close(fd);
     return std::nullopt;
   }

@@ -1,11 +1,11 @@
 #include "modules/registry.hpp"
 
-#include <cstdio>
 #include <cstdlib>
 
 #include "modules/file_safety.hpp"
 #include "modules/probe.hpp"
 #include "modules/probe_cache.hpp"
+#include "support/host_error.hpp"
 #include "support/join.hpp"
 #include "support/results_stream.hpp"
 
@@ -197,7 +197,7 @@ std::vector<SearchDir> PluginSearch::search_path(const std::vector<std::filesyst
   std::vector<std::filesystem::path> flag_dirs(dirs.begin(), dirs.end());
   std::vector<std::string> warnings;
   auto path = build_search_path(flag_dirs, std::getenv("GRK_PLUGIN_PATH"), config_dirs, !no_default, warnings);
-  for (const auto& warning : warnings) std::fprintf(stderr, "grk-eval: warning: %s\n", warning.c_str());
+  for (const auto& warning : warnings) warn(warning);
   return path;
 }
 

@@ -268,8 +268,7 @@ Expected<ReportModel, HostError> read_results_document(const std::string& file) 
   if (in.bad()) return usage_error(file + ": cannot read the results document");
   const auto value = json::read(text.str());
   if (!value) {
-    return not_a_document(file, "invalid JSON at line " + std::to_string(value.error().line) + ", column " +
-                                    std::to_string(value.error().column) + ": " + value.error().message);
+    return not_a_document(file, invalid_json(value.error()));
   }
   auto model = model_of(*value, file);
   if (model) {

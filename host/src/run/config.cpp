@@ -178,9 +178,7 @@ Expected<RunConfig, HostError> parse_config(std::string_view text, const std::fi
   options.allow_nan_and_infinity = false;
   const auto document = json::read(text, options);
   if (!document) {
-    return config_error(file, "", "invalid JSON at line " + std::to_string(document.error().line) +
-                                      ", column " + std::to_string(document.error().column) + ": " +
-                                      document.error().message);
+    return config_error(file, "", invalid_json(document.error()));
   }
   if (!document->is_object()) return config_error(file, "(top level)", "expected an object, " + got(*document));
   const auto& root = document->get_object();

@@ -17,6 +17,7 @@
 #include "run/isolation.hpp"
 #include "run/progress.hpp"
 #include "support/atomic_file.hpp"
+#include "support/host_error.hpp"
 #include "support/interrupts.hpp"
 #include "support/plugin_text.hpp"
 #include "support/results_stream.hpp"
@@ -181,7 +182,7 @@ bool RunSession::run() {
     outcomes_.push_back(std::move(outcome));
     if (auto written = checkpoints_.after_step(document_text); !written) {
       // The final write will report it; the steps go on.
-      std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
+      warn(written.error().message);
     }
   }
   return all_ok;
@@ -251,7 +252,7 @@ void RunSession::stop_after_interrupt(std::size_t index, StepOutcome& outcome, s
   }
   outcomes_.push_back(std::move(outcome));
   if (auto written = write_checkpoint(); !written) {
-    std::fprintf(stderr, "grk-eval: warning: %s\n", written.error().message.c_str());
+    warn(written.error().message);
   }
 }
 

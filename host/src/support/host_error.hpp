@@ -5,10 +5,12 @@
 #ifndef GRK_HOST_SUPPORT_HOST_ERROR_HPP
 #define GRK_HOST_SUPPORT_HOST_ERROR_HPP
 
+#include <cstdio>
 #include <string>
 #include <utility>
 
 #include <grk/expected.hpp>
+#include <grk/json/read_error.hpp>
 
 namespace grk::host {
 
@@ -47,6 +49,17 @@ inline Unexpected<HostError> usage_error(std::string message) {
 /// A plugin module that cannot be used: nothing ran.
 inline Unexpected<HostError> plugin_error(std::string message) {
   return Unexpected<HostError>{HostError{exit_plugin, std::move(message)}};
+}
+
+/// A warning: something went wrong that does not stop the command, on
+/// stderr as "grk-eval: warning: <message>".
+inline void warn(const std::string& message) { std::fprintf(stderr, "grk-eval: warning: %s\n", message.c_str()); }
+
+/// How the host words a document's JSON syntax error (a config, a results
+/// document): "invalid JSON at line 3, column 7: Expecting value".
+inline std::string invalid_json(const json::ReadError& error) {
+  return "invalid JSON at line " + std::to_string(error.line) + ", column " + std::to_string(error.column) + ": " +
+         error.message;
 }
 
 /// The same failure with where it happened put first ("run.json: steps[0]: ").
