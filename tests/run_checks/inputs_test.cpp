@@ -80,6 +80,29 @@ BOOST_AUTO_TEST_CASE(a_folder_where_a_file_is_declared_and_a_file_where_a_folder
   BOOST_TEST(!fs::exists(dir / "out"));
 }
 
+// The components that read every system declare their inputs as files too:
+// a folder is refused up front, not hashed into the provenance and then read.
+BOOST_AUTO_TEST_CASE(every_system_reading_component_declares_its_inputs_as_files) {
+  grk::test::TempDir dir;
+  fs::create_directories(dir / "reports");
+  grk::test::write_text(
+      dir / "run.json",
+      R"({"steps": [{"id": "size", "statistic": "topic-set-size", "params": {"report": "reports", )"
+      R"("metric": "mrr", "minimum_difference": 0.1, "baseline": "a", "candidate": "b"}}, )"
+      R"({"id": "all", "statistic": "compare-systems", "params": {"scores": "reports", "metric": "mrr"}}]})");
+  const auto result = grk_eval(std::vector<std::string>{"run", (dir / "run.json").string(), "-o",
+                                                        (dir / "results.json").string()} +
+                               plugins());
+  BOOST_TEST(result.exit_code == 1);
+  const std::string file = (dir / "run.json").string();
+  const std::string folder = (dir / "reports").string();
+  BOOST_TEST(result.err == "grk-eval run: " + file + ": steps[0].params.report: '" + folder +
+                               "' is a folder; expected a file\n"
+                               "grk-eval run: " + file + ": steps[1].params.scores: '" + folder +
+                               "' is a folder; expected a file\n");
+  BOOST_TEST(!fs::exists(dir / "results.json"));
+}
+
 BOOST_AUTO_TEST_CASE(an_existing_output_is_refused_up_front_with_the_message_the_step_gives) {
   grk::test::TempDir dir;
   write_dataset(dir / "src");

@@ -189,16 +189,7 @@ Expected<boost::json::value> run(const Params& params, Context& context) {
 }  // namespace
 
 std::vector<ParamSpec> CompareSystemsStatistic::params() {
-  std::vector<ParamSpec> specs{
-      as_file(optional("report", ParamType::path,
-                       "EvalReport JSON; its stages are the systems (give one of report, scores, runs)")),
-      as_file(optional("scores", ParamType::path,
-                       "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": "
-                       "...}) on one metric, named by metric (give one of report, scores, runs)")),
-      runs_param(),
-      runs_format_param(),
-  };
-  for (ParamSpec& spec : trec_run_params()) specs.push_back(std::move(spec));
+  std::vector<ParamSpec> specs = system_table_params();
   std::vector<ParamSpec> rest{
       optional("baseline", ParamType::string, "compare every other system with this one (default: every pair)"),
       optional("systems", ParamType::list, "system names to compare (default: every system of the input)")

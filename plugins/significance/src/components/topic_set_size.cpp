@@ -207,15 +207,7 @@ Expected<boost::json::value> size_topic_set(const Params& params) {
 }  // namespace
 
 std::vector<ParamSpec> TopicSetSizeStatistic::params() {
-  std::vector<ParamSpec> specs{
-      optional("report", ParamType::path, "EvalReport JSON; its stages are the systems (give one of report, scores, runs)"),
-      optional("scores", ParamType::path,
-               "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": ...}) on "
-               "metric (give one of report, scores, runs)"),
-      runs_param(),
-      runs_format_param(),
-  };
-  for (ParamSpec& spec : trec_run_params()) specs.push_back(std::move(spec));
+  std::vector<ParamSpec> specs = system_table_params();
   std::vector<ParamSpec> rest{
       required("metric", ParamType::string,
                "the metric whose variance is taken: a report's or scores file's name, the runs files' measure, or "

@@ -118,8 +118,7 @@ Expected<AlignmentSummary> align(ComparisonInput& input, eval::MissingQueries po
                           aligned.filled_queries[1]};
 }
 
-}  // namespace
-
+// `runs` and `runs_format`: every component that reads systems takes them.
 ParamSpec runs_param() {
   return as_file(optional("runs", ParamType::paths,
                           "{system name: path} of per-query evaluation files, or of TREC runs with runs_format "
@@ -131,6 +130,22 @@ ParamSpec runs_format_param() {
                       "format of the runs files: trec_eval (trec_eval -q output), ir_measures (ir_measures -q "
                       "output) or trec_run (TREC runs, scored here against qrels)")
       .one_of({"trec_eval", "ir_measures", "trec_run"});
+}
+
+}  // namespace
+
+std::vector<ParamSpec> system_table_params() {
+  std::vector<ParamSpec> specs{
+      as_file(optional("report", ParamType::path,
+                       "EvalReport JSON; its stages are the systems (give one of report, scores, runs)")),
+      as_file(optional("scores", ParamType::path,
+                       "JSON file {\"systems\": {name: {query_id: score}}} (or {\"baseline\": ..., \"candidate\": "
+                       "...}) on one metric, named by metric (give one of report, scores, runs)")),
+      runs_param(),
+      runs_format_param(),
+  };
+  for (ParamSpec& spec : trec_run_params()) specs.push_back(std::move(spec));
+  return specs;
 }
 
 std::vector<ParamSpec> comparison_input_params() {

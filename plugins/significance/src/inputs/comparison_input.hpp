@@ -50,9 +50,9 @@ struct ComparisonInput {
   bool groundkit_metric = true;
 };
 
-/// `runs` and `runs_format`, which compare-systems shares too.
-[[nodiscard]] ParamSpec runs_param();
-[[nodiscard]] ParamSpec runs_format_param();
+/// The inputs of a component that reads every system of one (compare-systems,
+/// topic-set-size): report, scores, runs, runs_format and trec_run's judging.
+[[nodiscard]] std::vector<ParamSpec> system_table_params();
 
 /// The param specs of the shared inputs, in the order every comparison lists them.
 [[nodiscard]] std::vector<ParamSpec> comparison_input_params();
