@@ -20,20 +20,29 @@ std::string listed(const std::vector<std::string>& words) {
 
 }  // namespace
 
-Expected<ReportFormat, HostError> choose_report_format(const std::string& format_name, const std::string& file_option,
-                                                       const std::string& file) {
-  std::vector<std::string> names, extensions;
+std::string format_names_listed() {
+  std::vector<std::string> names;
+  for (const auto& entry : report_formats) names.emplace_back(entry.name);
+  return listed(names);
+}
+
+std::string format_extensions_listed() {
+  std::vector<std::string> extensions;
   for (const auto& entry : report_formats) {
-    names.emplace_back(entry.name);
     for (const char* spelling : entry.extensions) {
       if (spelling != nullptr) extensions.emplace_back(spelling);
     }
   }
+  return listed(extensions);
+}
+
+Expected<ReportFormat, HostError> choose_report_format(const std::string& format_name, const std::string& file_option,
+                                                       const std::string& file) {
   if (!format_name.empty()) {
     for (const auto& entry : report_formats) {
       if (format_name == entry.name) return entry.format;
     }
-    return usage_error("--format " + format_name + ": expected " + listed(names));
+    return usage_error("--format " + format_name + ": expected " + format_names_listed());
   }
   // Case aside (x.HTML is HTML): what a user names the file, never a guess
   // from anything else.
@@ -45,7 +54,7 @@ Expected<ReportFormat, HostError> choose_report_format(const std::string& format
     }
   }
   return usage_error(file_option + " " + file + ": cannot tell the format from its extension; use " +
-                     listed(extensions) + ", or say --format");
+                     format_extensions_listed() + ", or say --format");
 }
 
 std::string render_report(const ReportModel& model, ReportFormat format) {

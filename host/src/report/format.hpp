@@ -39,6 +39,11 @@ inline constexpr ReportFormatNames report_formats[] = {
     {ReportFormat::csv, "csv", {".csv", nullptr}, &render_csv},
 };
 
+/// "markdown, html, latex or csv": the names, from the table, for messages and --help.
+std::string format_names_listed();
+/// ".md, .markdown, .html, .htm, .tex or .csv": the extensions, likewise.
+std::string format_extensions_listed();
+
 /// The format `--format format_name` names or, without it, the one the
 /// extension of `file` gives in any case (`file_option`, e.g. "--report",
 /// names where the file came from); or the mistake, in words the table

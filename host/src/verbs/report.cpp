@@ -13,10 +13,10 @@ namespace {
 namespace po = boost::program_options;
 
 void add_options(po::options_description& options) {
+  const std::string format_help = format_names_listed() + " (default: markdown); without it, --output's extension (" +
+                                  format_extensions_listed() + ", in any case) decides, and another extension is refused";
   options.add_options()
-      ("format", po::value<std::string>(),
-       "markdown (default), html, latex or csv; without it, --output's extension (.md, .html or .htm, .tex, .csv, "
-       "in any case) decides, and another extension is refused")
+      ("format", po::value<std::string>(), format_help.c_str())
       ("output,o", po::value<std::string>(), "write the report to FILE (atomically) instead of stdout")
       ("metric", po::value<std::vector<std::string>>()->composing(),
        "show only the comparisons of this metric (repeatable)")

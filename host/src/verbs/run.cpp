@@ -29,6 +29,9 @@ namespace po = boost::program_options;
 constexpr std::string_view error_line_prefix = "grk-eval run: ";
 
 void add_options(po::options_description& options) {
+  const std::string report_help = "also write a report of the results to FILE, its format from the extension: " +
+                                  format_extensions_listed() + " (any case), or from --format";
+  const std::string format_help = "the --report file's format: " + format_names_listed();
   options.add_options()
       ("output,o", po::value<std::string>(),
        "write the results document to FILE (atomically; the human summary then goes to stdout)")
@@ -36,10 +39,8 @@ void add_options(po::options_description& options) {
       ("component", po::value<std::string>(), "run only this component, without a config")
       ("set", po::value<std::vector<std::string>>()->composing(),
        "KEY=VALUE: a parameter of --component, read as its declared type (repeatable)")
-      ("report", po::value<std::string>(),
-       "also write a report of the results to FILE, its format from the extension: .md, .markdown, .html, .htm, "
-       ".tex, .csv (any case), or from --format")
-      ("format", po::value<std::string>(), "the --report file's format: markdown, html, latex or csv")
+      ("report", po::value<std::string>(), report_help.c_str())
+      ("format", po::value<std::string>(), format_help.c_str())
       ("isolate", po::bool_switch(),
        "run each step in a child process: a plugin that crashes or hangs fails its step, not the run")
       ("step-timeout", po::value<double>(),
@@ -207,8 +208,7 @@ extern const Verb verb_run{  // extern: listed in cli/commands.cpp's table
     "step's id, component, kind, module, status and result or error, and a\n"
     "provenance object (versions, config and input SHA-256, start time).\n"
     "--report FILE also writes what 'grk-eval report' makes of it, in the format\n"
-    "of FILE's extension (.md, .markdown, .html, .htm, .tex, .csv, any case) or of\n"
-    "--format.\n\n",
+    "of FILE's extension or of --format (listed below).\n\n",
     /*takes_verbose=*/true, &add_options, &check, &run};
 
 }  // namespace grk::host
