@@ -56,7 +56,8 @@ Expected<std::optional<std::vector<std::string>>> name_list(const Params& params
   return std::optional<std::vector<std::string>>(std::move(names));
 }
 
-/// `bootstrap, randomization, t or wilcoxon`: the `test` param's description.
+/// The `test` param's description: the family names in the table's order
+/// ("bootstrap, randomization, ... or randomized-tukey-hsd").
 std::string test_choices() {
   const std::vector<std::string> names = family_test_names();
   std::string text;

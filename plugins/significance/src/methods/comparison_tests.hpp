@@ -157,8 +157,8 @@ inline constexpr ComparisonTest randomized_tukey_row{
 inline constexpr const ComparisonTest* comparison_tests[] = {
     &bootstrap_row, &randomization_row, &t_row, &wilcoxon_row, &tukey_row, &randomized_tukey_row};
 
-/// The row whose family_name is `name`; otherwise invalid_argument
-/// `test must be one of 'bootstrap', 'randomization', 't', 'wilcoxon', got 'x'`.
+/// The row whose family_name is `name`; otherwise the SDK's refusal
+/// (eval::not_one_of) listing the family names in the table's order.
 Expected<const ComparisonTest*> find_family_test(std::string_view name);
 
 /// The family names in the table's order (compare-systems' one_of list).
