@@ -80,6 +80,24 @@ BOOST_AUTO_TEST_CASE(a_config_scores_each_run_and_writes_trec_eval_text) {
              "P_2                   \tall\t0.5000\n");
 }
 
+// The trec_eval options' bounds are one rule for every component that takes
+// them (ranking/evaluation_options.hpp): trec-eval words them as the
+// comparisons do with runs_format trec_run (docs/behaviour/comparisons.md).
+BOOST_AUTO_TEST_CASE(out_of_range_options_are_refused_in_the_comparisons_words) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const std::string common = "--component trec-eval --set qrels=qrels.txt --set 'runs={\"bm25\": \"bm25.run\"}' ";
+  const Run level = run(files, common + "--set relevance_level=5000");
+  BOOST_TEST(level.exit_code == 1);  // validate() finds it before the run
+  BOOST_TEST(level.out == "grk-eval run: --component trec-eval [invalid-argument]: relevance_level must lie within "
+                          "+-1000, got 5000\n");
+  const Run results = run(files, common + "--set max_results=0");
+  BOOST_TEST(results.exit_code == 1);
+  BOOST_TEST(results.out == "grk-eval run: --component trec-eval [invalid-argument]: max_results must be at least 1, "
+                            "got 0\n");
+}
+
 BOOST_AUTO_TEST_CASE(the_list_parameter_takes_commas_or_a_json_array_on_the_command_line) {
   if (!ready()) return;
   const mt::TemporaryFiles files;

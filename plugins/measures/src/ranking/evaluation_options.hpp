@@ -3,7 +3,10 @@
 #define GRK_MEASURES_RANKING_EVALUATION_OPTIONS_HPP
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
+
+#include <grk/expected.hpp>
 
 namespace grk::measures {
 
@@ -15,6 +18,15 @@ struct EvaluationOptions {
   std::size_t max_results = std::numeric_limits<std::size_t>::max();  ///< -M
   bool ignore_identical_ids = false;  ///< BEIR's: drop a line whose document is its query
 };
+
+/// -l as a parameter gives it; fails with invalid_argument
+/// `relevance_level must lie within +-1000, got 5000` (trec/qrels_reader.hpp's
+/// max_relevance_level), for every component that takes it.
+Expected<long> relevance_level_of(std::int64_t level);
+
+/// -M as a parameter gives it; fails with invalid_argument
+/// `max_results must be at least 1, got 0`.
+Expected<std::size_t> max_results_of(std::int64_t count);
 
 }  // namespace grk::measures
 

@@ -73,15 +73,9 @@ Expected<EvaluationRequest> read_request(const Params& params) {
   options.complete = params.boolean("complete");
   options.judged_only = params.boolean("judged_only");
   options.ignore_identical_ids = params.boolean("ignore_identical_ids");
-  const std::int64_t level = params.integer("relevance_level");
-  if (level < -max_relevance_level || level > max_relevance_level) {
-    return unexpected(bad_param("relevance_level", "must lie within +-" + std::to_string(max_relevance_level)));
-  }
-  options.relevance_level = static_cast<long>(level);
+  GRK_TRY(options.relevance_level, relevance_level_of(params.integer("relevance_level")));
   if (params.has("max_results")) {
-    const std::int64_t max_results = params.integer("max_results");
-    if (max_results < 1) return unexpected(bad_param("max_results", "must be at least 1"));
-    options.max_results = static_cast<std::size_t>(max_results);
+    GRK_TRY(options.max_results, max_results_of(params.integer("max_results")));
   }
   if (params.has("output_dir")) request.output_dir = params.path("output_dir");
   GRK_TRY_VOID(check_not_empty(request.qrels, "qrels file"));

@@ -60,20 +60,10 @@ Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& para
   judging.qrels = params.path("qrels");
   measures::EvaluationOptions& options = judging.options;
   if (params.has("relevance_level")) {
-    const std::int64_t level = params.integer("relevance_level");
-    if (level < -measures::max_relevance_level || level > measures::max_relevance_level) {
-      return fail(Status::invalid_argument, "relevance_level must lie within +-" +
-                                                std::to_string(measures::max_relevance_level) + ", got " +
-                                                std::to_string(level));
-    }
-    options.relevance_level = static_cast<long>(level);
+    GRK_TRY(options.relevance_level, measures::relevance_level_of(params.integer("relevance_level")));
   }
   if (params.has("max_results")) {
-    const std::int64_t max_results = params.integer("max_results");
-    if (max_results < 1) {
-      return fail(Status::invalid_argument, "max_results must be at least 1, got " + std::to_string(max_results));
-    }
-    options.max_results = static_cast<std::size_t>(max_results);
+    GRK_TRY(options.max_results, measures::max_results_of(params.integer("max_results")));
   }
   options.complete = params.has("complete") && params.boolean("complete");
   options.judged_only = params.has("judged_only") && params.boolean("judged_only");
