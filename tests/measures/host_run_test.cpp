@@ -28,6 +28,8 @@ namespace {
 
 const std::string qrels = "q1 0 d1 2\nq1 0 d2 1\nq1 0 d3 0\nq2 0 d1 1\nq3 0 d7 1\n";
 const std::string bm25 = "q1 Q0 d1 1 3 bm25\nq1 Q0 d3 2 2 bm25\nq1 Q0 d2 3 1 bm25\nq2 Q0 d4 1 1 bm25\n";
+// trec-eval on the bm25 run alone, from the command line; a test adds its --set.
+const std::string bm25_step = "--component trec-eval --set qrels=qrels.txt --set 'runs={\"bm25\": \"bm25.run\"}' ";
 const std::string dense = "q1 Q0 d2 1 9 dense\nq2 Q0 d1 1 9 dense\n";
 
 using Run = grk::test::HostRun;
@@ -87,12 +89,11 @@ BOOST_AUTO_TEST_CASE(out_of_range_options_are_refused_in_the_comparisons_words) 
   if (!ready()) return;
   const mt::TemporaryFiles files;
   write_inputs(files);
-  const std::string common = "--component trec-eval --set qrels=qrels.txt --set 'runs={\"bm25\": \"bm25.run\"}' ";
-  const Run level = run(files, common + "--set relevance_level=5000");
+  const Run level = run(files, bm25_step + "--set relevance_level=5000");
   BOOST_TEST(level.exit_code == 1);  // validate() finds it before the run
   BOOST_TEST(level.out == "grk-eval run: --component trec-eval [invalid-argument]: relevance_level must lie within "
                           "+-1000, got 5000\n");
-  const Run results = run(files, common + "--set max_results=0");
+  const Run results = run(files, bm25_step + "--set max_results=0");
   BOOST_TEST(results.exit_code == 1);
   BOOST_TEST(results.out == "grk-eval run: --component trec-eval [invalid-argument]: max_results must be at least 1, "
                             "got 0\n");
@@ -102,17 +103,16 @@ BOOST_AUTO_TEST_CASE(the_list_parameter_takes_commas_or_a_json_array_on_the_comm
   if (!ready()) return;
   const mt::TemporaryFiles files;
   write_inputs(files);
-  const std::string common = "--component trec-eval --set qrels=qrels.txt --set 'runs={\"bm25\": \"bm25.run\"}' ";
-  const Run commas = run(files, common + "--set measures=num_q,P.1");
+  const Run commas = run(files, bm25_step + "--set measures=num_q,P.1");
   BOOST_TEST(commas.exit_code == 0, commas.out);
   BOOST_TEST(boost::json::serialize(commas.results.at("steps").at(0).at("result").at("measures")) ==
              R"(["num_q","P_1"])");
   // Commas split entries, so an entry holding one needs the JSON form.
-  const Run split = run(files, common + "--set measures=num_q,P.1,2");
+  const Run split = run(files, bm25_step + "--set measures=num_q,P.1,2");
   BOOST_TEST(split.exit_code == 1);
   BOOST_TEST(split.out == "grk-eval run: --component trec-eval [invalid-argument]: parameter 'measures': unknown "
                           "measure '2'\n");
-  const Run array = run(files, common + "--set 'measures=[\"P.1,2\"]'");
+  const Run array = run(files, bm25_step + "--set 'measures=[\"P.1,2\"]'");
   BOOST_TEST(array.exit_code == 0, array.out);
   BOOST_TEST(boost::json::serialize(array.results.at("steps").at(0).at("result").at("measures")) ==
              R"(["P_1","P_2"])");
