@@ -329,6 +329,23 @@ BOOST_AUTO_TEST_CASE(identical_ids_exclude_drops_pairs_whose_query_is_the_docume
              "\"quote\": \"one\"}]}\n");
 }
 
+// docs/behaviour/beir.md §16.5-§16.7: identical_ids applies first (the missing
+// document q-1 is its pair's own id, so identical_ids takes it), but the result
+// lists the entries in the table's order.
+BOOST_AUTO_TEST_CASE(pair_drops_apply_in_the_rules_order_and_are_reported_in_the_tables) {
+  TempDir tmp;
+  write_sources(tmp, "{\"_id\": \"d1\", \"text\": \"one\"}\n", one_query,
+                header + "q-1\tq-1\t1\nq-1\tgone\t1\nq-1\td1\t1\n");
+  const Outcome both = run(tmp, R"({"identical_ids": "exclude", "missing_documents": "drop"})");
+  BOOST_TEST(both.result ==
+             result(1, 1, 1, 3,
+                    ",\"adjustments\":{\"missing_documents\":{\"value\":\"drop\",\"did\":\"dropped positive pairs naming "
+                    "documents absent from corpus.jsonl\",\"documents\":1,\"first_documents\":[\"gone\"],\"pairs\":1,"
+                    "\"queries_dropped\":0,\"first_queries_dropped\":[]},\"identical_ids\":{\"value\":\"exclude\",\"did\":"
+                    "\"dropped positive pairs whose query id equals the document id\",\"pairs\":1,\"queries_dropped\":0,"
+                    "\"first_queries_dropped\":[]}}"));
+}
+
 // docs/behaviour/beir.md §16.7: policies chosen but with nothing to act on add nothing, and the
 // summary names the ones that acted.
 BOOST_AUTO_TEST_CASE(policies_that_changed_nothing_add_nothing_and_the_summary_names_those_that_did) {

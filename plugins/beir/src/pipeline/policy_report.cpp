@@ -32,29 +32,28 @@ boost::json::array renamed_pairs(const Renamings& renamed) {
   return out;
 }
 
-// missing_documents, missing_queries, identical_ids: the pairs each dropped.
+// The pair rules' opt-ins (policies/pair_policies.hpp): the pairs each
+// dropped, in the order of the opt-ins' table (policy_params), not the order
+// the rules apply in.
 void add_pair_drops(boost::json::object& adjustments, const PairAdjustments& pairs) {
-  for (const char* param : {"missing_documents", "missing_queries", "identical_ids"}) {
-    const auto found = pairs.by_param.find(param);
+  for (const ParamSpec& spec : policy_params()) {
+    const auto found = pairs.by_param.find(spec.name);
     if (found == pairs.by_param.end() || found->second.pairs == 0) continue;
+    const PairRule& rule = *std::find_if(pair_rules().begin(), pair_rules().end(),
+                                         [&](const PairRule& each) { return each.param() == spec.name; });
     const DroppedPairs& dropped = found->second;
-    const std::string name = param;
     boost::json::object entry;
-    if (name == "identical_ids") {
-      entry["value"] = "exclude";
-      entry["did"] = "dropped positive pairs whose query id equals the document id";
-    } else {
-      entry["value"] = "drop";
-      entry["did"] = name == "missing_documents" ? "dropped positive pairs naming documents absent from corpus.jsonl"
-                                                 : "dropped positive pairs naming queries absent from queries.jsonl";
-      const char* ids = name == "missing_documents" ? "documents" : "queries";
+    entry["value"] = rule.value();
+    entry["did"] = rule.did;
+    if (rule.culprit != PairCulprit::pair) {
+      const std::string ids = rule.culprit == PairCulprit::document ? "documents" : "queries";
       entry[ids] = dropped.ids.size();
-      entry[std::string("first_") + ids] = first_ids(dropped.ids);
+      entry["first_" + ids] = first_ids(dropped.ids);
     }
     entry["pairs"] = dropped.pairs;
     entry["queries_dropped"] = dropped.emptied_queries.size();
     entry["first_queries_dropped"] = first_ids(dropped.emptied_queries);
-    adjustments[name] = std::move(entry);
+    adjustments[spec.name] = std::move(entry);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "pipeline/validation_passes.hpp"
+#include "policies/pair_policies.hpp"
 #include "rules/problem_messages.hpp"
 
 namespace grk::beir {
@@ -32,51 +33,40 @@ void drop(Positives& positives, const Doomed& doomed) {
   }
 }
 
-// The pair policies (docs/behaviour/beir.md §16.5-§16.6), in their order. A problem an
-// opt-in resolves is counted, then its pairs are dropped as that opt-in would.
+// The pair rules (policies/pair_policies.hpp), in their order. A rule's
+// problems are counted, one per culprit at the first qrels line naming it;
+// then its pairs are dropped, as the adapt path drops or refuses them, so that
+// the checks after see the pairs it would.
 void check_pairs(ValidationScope& scope, const std::string& qrels_name, const CorpusFacts& corpus,
                  const QueryFacts& queries, Positives& positives) {
-  ProblemLog& log = scope.log;
-  for (const auto& entry : positives) {
-    // Named, not a structured binding: a lambda cannot capture one before C++20.
-    const std::string& query = entry.first;
-    const auto same = entry.second.find(query);
-    if (same == entry.second.end()) continue;
-    log.add(ProblemKind::identical_ids, [&] {
-      return example(qrels_name, same->second, query,
-                     "positive pair of query " + python::repr(query) +
-                         " and the document with the same id; BEIR's evaluator drops such pairs "
-                         "(ignore_identical_ids)");
-    });
-  }
-  if (scope.policies.identical_ids == IdenticalIds::exclude) {
-    drop(positives, [](const std::string& query, const std::string& doc) { return query == doc; });
-  }
-  std::map<std::string, std::uint64_t> absent_documents;
-  for (const auto& [query, documents] : positives) {
-    for (const auto& [doc, line] : documents) {
-      if (corpus.index.contains(doc)) continue;
-      auto [at, added] = absent_documents.emplace(doc, line);
-      if (!added) at->second = std::min(at->second, line);
+  const PairFacts facts{corpus.index, [&queries](const std::string& query) { return queries.lines.count(query) != 0; }};
+  struct Found {
+    std::string query, document;
+    std::uint64_t line;
+  };
+  for (const PairRule& rule : pair_rules()) {
+    std::map<std::string, Found> found;  // by culprit, in its order
+    for (const auto& [query, documents] : positives) {
+      for (const auto& [doc, line] : documents) {
+        if (!rule.finds(facts, query, doc)) continue;
+        const std::string key = rule.culprit == PairCulprit::document ? doc
+                                : rule.culprit == PairCulprit::query  ? query
+                                                                      : query + '\0' + doc;
+        auto [at, added] = found.emplace(key, Found{query, doc, line});
+        if (!added) at->second.line = std::min(at->second.line, line);
+      }
+    }
+    for (const auto& entry : found) {
+      const Found& pair = entry.second;
+      scope.log.add(rule.kind, [&] {
+        const std::string& id = rule.culprit == PairCulprit::document ? pair.document : pair.query;
+        return example(qrels_name, pair.line, id, rule.message(pair.query, pair.document));
+      });
+    }
+    if (opt_in_chosen(rule.kind, scope.policies) || makes_invalid(rule.kind)) {
+      drop(positives, [&](const std::string& query, const std::string& doc) { return rule.finds(facts, query, doc); });
     }
   }
-  for (const auto& [doc, line] : absent_documents) {
-    log.add(ProblemKind::missing_document, [&, &doc = doc, &line = line] {
-      return example(qrels_name, line, doc, missing_documents_message({doc}));
-    });
-  }
-  drop(positives, [&absent_documents](const std::string&, const std::string& doc) {
-    return absent_documents.count(doc) != 0;
-  });
-  std::vector<std::string> absent_queries;
-  for (const auto& [query, documents] : positives) {
-    if (queries.lines.count(query) != 0) continue;
-    absent_queries.push_back(query);
-    log.add(ProblemKind::missing_query, [&, &query = query, &documents = documents] {
-      return example(qrels_name, first_line_naming_query(documents), query, missing_queries_message({query}));
-    });
-  }
-  for (const std::string& query : absent_queries) positives.erase(query);
 }
 
 // docs/behaviour/beir.md §7 steps 8-10 on the pairs left, and §16.8's collision of encoded query ids.
