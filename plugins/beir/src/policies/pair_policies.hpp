@@ -1,8 +1,7 @@
 // The opt-ins that drop positive pairs before the relevance checks
-// (docs/behaviour/beir.md §16.5-§16.6): identical ids, absent documents, absent
-// queries. One table says which pairs each finds and what its opt-in does; the
-// adapt path drops with it, validate mode counts with it, and the result
-// reports with it (pipeline/policy_report.cpp).
+// (docs/behaviour/beir.md §16.5-§16.6). One table, pair_rules, says which pairs
+// each finds and what its opt-in does; the adapt path drops with it, validate
+// mode counts with it, and the result reports with it (pipeline/policy_report.cpp).
 #ifndef GRK_BEIR_POLICIES_PAIR_POLICIES_HPP
 #define GRK_BEIR_POLICIES_PAIR_POLICIES_HPP
 
@@ -49,8 +48,8 @@ struct PairRule {
 /// The rules in the order they apply: a pair one drops is not seen by the next.
 const std::vector<PairRule>& pair_rules();
 
-/// What one dropping policy removed. `ids` are the absent documents or queries
-/// (sorted; empty for a rule whose culprit is the pair); `emptied_queries` the
+/// What one dropping policy removed. `ids` are the documents or queries it
+/// was put down to (sorted; empty for a rule whose culprit is the pair); `emptied_queries` the
 /// queries left without a positive pair by this policy (sorted).
 struct DroppedPairs {
   std::uint64_t pairs = 0;
