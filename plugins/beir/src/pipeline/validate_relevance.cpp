@@ -3,7 +3,6 @@
 #include <grk/groundkit/id_encoding.hpp>
 #include <grk/groundkit/judgments/judgment.hpp>
 #include <grk/json/wtf8.hpp>
-#include <grk/python/text.hpp>
 
 #include <set>
 
