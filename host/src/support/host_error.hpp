@@ -1,7 +1,9 @@
 // HostError: why a grk-eval command cannot go on, and the exit code that
 // calls for (the process exit codes, documented in --help and README.md).
 // Every expected failure in the host is an Expected<T, HostError>; the verb
-// frame (cli/verb.hpp) alone prints it and exits with its code.
+// frame (cli/verb.hpp) alone prints it and exits with its code. Beside them,
+// the host's words for what goes wrong without stopping it (warn) and for a
+// document's JSON syntax error (invalid_json), one place each.
 #ifndef GRK_HOST_SUPPORT_HOST_ERROR_HPP
 #define GRK_HOST_SUPPORT_HOST_ERROR_HPP
 
