@@ -10,7 +10,7 @@
 # the release preset's build/ also holds the tests (./scripts/test), so
 # configuring it looks for Boost.Test even when only grk-eval is built.
 GRK_BUILD_PACKAGES=(
-  g++ cmake ninja-build python3
+  g++ cmake ninja-build python3 ccache
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev
   libboost-test1.81-dev
 )
@@ -60,11 +60,20 @@ grk_install_packages() {
 
 # grk_build <preset> [target...]: configure (once) and build the targets
 # named (everything when none is named) with that preset.
+#
+# Compiles go through ccache when it is there. Its cache lives outside the
+# clone (~/.cache/ccache), and paths are taken relative to the clone, so a
+# fresh clone in another folder (CI's) reuses what an earlier build compiled.
+# The presets themselves name no launcher: `cmake --preset` works without it.
 grk_build() {
   local preset=$1
   shift
-  local targets=()
+  local targets=() launcher=()
   if [ "$#" -gt 0 ]; then targets=(--target "$@"); fi
-  cmake --preset "$preset" >/dev/null
+  if command -v ccache >/dev/null 2>&1; then
+    export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
+    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  fi
+  cmake --preset "$preset" "${launcher[@]}" >/dev/null
   cmake --build --preset "$preset" --parallel "$(nproc)" "${targets[@]}"
 }

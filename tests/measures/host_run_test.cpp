@@ -107,15 +107,84 @@ BOOST_AUTO_TEST_CASE(the_list_parameter_takes_commas_or_a_json_array_on_the_comm
   BOOST_TEST(commas.exit_code == 0, commas.out);
   BOOST_TEST(boost::json::serialize(commas.results.at("steps").at(0).at("result").at("measures")) ==
              R"(["num_q","P_1"])");
-  // Commas split entries, so an entry holding one needs the JSON form.
-  const Run split = run(files, bm25_step + "--set measures=num_q,P.1,2");
-  BOOST_TEST(split.exit_code == 1);
-  BOOST_TEST(split.out == "grk-eval run: --component trec-eval [invalid-argument]: parameter 'measures': unknown "
-                          "measure '2'\n");
+  // An item that starts with a digit continues the one before: P.1,2 is one trec_eval entry.
+  const Run joined = run(files, bm25_step + "--set measures=num_q,P.1,2");
+  BOOST_TEST(joined.exit_code == 0, joined.out);
+  BOOST_TEST(boost::json::serialize(joined.results.at("steps").at(0).at("result").at("measures")) ==
+             R"(["num_q","P_1","P_2"])");
   const Run array = run(files, bm25_step + "--set 'measures=[\"P.1,2\"]'");
   BOOST_TEST(array.exit_code == 0, array.out);
   BOOST_TEST(boost::json::serialize(array.results.at("steps").at(0).at("result").at("measures")) ==
              R"(["P_1","P_2"])");
+  // trec-eval reads its own output names, and ir_measures' names of its measures, as the -m entry.
+  const Run dialects = run(files, bm25_step + "--set measures=ndcg_cut_2,AP,P@1");
+  BOOST_TEST(dialects.exit_code == 0, dialects.out);
+  BOOST_TEST(boost::json::serialize(dialects.results.at("steps").at(0).at("result").at("measures")) ==
+             R"(["map","P_1","ndcg_cut_2"])");
+  const Run graded = run(files, bm25_step + "--set 'measures=P(rel=2)@1'");
+  BOOST_TEST(graded.exit_code == 1);
+  BOOST_TEST(graded.out == "grk-eval run: --component trec-eval [invalid-argument]: parameter 'measures': measure "
+                           "'P(rel=2)@1' is computed by the evaluate component only (trec_eval's, or with options of "
+                           "its own); trec-eval takes trec_eval's names\n");
+}
+
+const std::string evaluate_step = "--component evaluate --set qrels=qrels.txt "
+                                  "--set 'runs={\"bm25\": \"bm25.run\", \"dense\": \"dense.run\"}' ";
+
+BOOST_AUTO_TEST_CASE(evaluate_takes_every_dialect_and_names_each_measure_as_its_dialect_prints_it) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const Run r = run(files, evaluate_step + "--set 'measures=MAP,P(rel=2)@1,P.1,2,ndcg_cut_2,Judged@2,RR@1' "
+                                           "--set per_query=true");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  const auto& result = r.results.at("steps").at(0).at("result").as_object();
+  BOOST_TEST(boost::json::serialize(result.at("measures")) ==
+             R"(["AP","P(rel=2)@1","P_1","P_2","ndcg_cut_2","Judged@2","RR@1"])");
+  BOOST_TEST(boost::json::serialize(result.at("families").at("RR@1")) == R"("msmarco")");
+  const auto& bm25_scores = result.at("systems").at("bm25").as_object();
+  // q3 is in the qrels only: ir_measures' names count it 0 over all three queries; trec_eval's skip it.
+  BOOST_TEST(boost::json::serialize(bm25_scores.at("queries")) == R"({"qrels":3,"run":2,"missing":["q3"]})");
+  BOOST_TEST(bm25_scores.at("summary").at("AP").as_double() == ((1.0 + 2.0 / 3) / 2 + 0.0) / 3);
+  BOOST_TEST(bm25_scores.at("summary").at("P_1").as_double() == (1.0 + 0.0) / 2);
+  BOOST_TEST(bm25_scores.at("mean_over").at("AP").as_int64() == 3);
+  BOOST_TEST(bm25_scores.at("mean_over").at("P_1").as_int64() == 2);
+  // q1 of bm25: d1 (2) then d3 (0): the top two, both judged; q2: d4 unjudged.
+  BOOST_TEST(bm25_scores.at("per_query").at("q1").at("Judged@2").as_double() == 1.0);
+  BOOST_TEST(bm25_scores.at("per_query").at("q2").at("Judged@2").as_double() == 0.0);
+  BOOST_TEST(r.out.find("evaluate: 2 runs, 7 measures over 3 qrels queries; bm25 lacks 1 of them (0 in the means)") !=
+                 std::string::npos,
+             r.out);
+}
+
+BOOST_AUTO_TEST_CASE(evaluate_refuses_every_bad_name_at_once_with_the_closest_known_ones) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const Run r = run(files, evaluate_step + "--set 'measures=nDGC@10,P(rel=x)@5,P(rel=2),ndcg_cutt_10,INST(T=3.0,max_rel=4)'");
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': measure "
+                      "'nDGC@10': unknown measure 'nDGC' (closest: nDCG); measure 'P(rel=x)@5': expected a "
+                      "number, True, False, a quoted text or {...}, got 'x'; measure 'P(rel=2)': P needs a cutoff: "
+                      "P@10; measure 'ndcg_cutt_10': unknown measure (closest: ndcg_cut)\n",
+             r.out);
+  BOOST_TEST(!fs::exists(files.folder() / "results.json"));
+}
+
+BOOST_AUTO_TEST_CASE(an_output_dir_that_holds_files_is_refused_before_any_step_runs) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  fs::create_directories(files.folder() / "out");
+  files.write("out/notes.txt", "mine\n");
+  const Run r = run(files, bm25_step + "--set output_dir=out");
+  BOOST_TEST(r.exit_code == 1);
+  BOOST_TEST(r.out == "grk-eval run: --component trec-eval [invalid-argument]: parameter 'output_dir': '" +
+                          (files.folder() / "out").string() +
+                          "' already holds files (notes.txt); name a new or empty folder, so that nothing is written "
+                          "over\n");
+  BOOST_TEST(mt::file_bytes(files.folder() / "out" / "notes.txt") == "mine\n");
+  BOOST_TEST(!fs::exists(files.folder() / "out" / "bm25.txt"));
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_run_line_fails_the_step_and_writes_nothing) {
@@ -244,7 +313,9 @@ BOOST_AUTO_TEST_CASE(a_step_killed_mid_evaluation_or_mid_write_leaves_output_dir
     killed += seen == "absent" ? 1 : 0;
   }
   BOOST_TEST(killed > 0);  // at least one kill landed before the publication
-  // The next run removes the dead runs' staging folders and publishes whole.
+  // The next run removes the dead runs' staging folders and publishes whole
+  // (into an output_dir that is absent again: one that holds files is refused).
+  fs::remove_all(files.folder() / "out");
   ::waitpid(start_large_step(files), &status, 0);
   BOOST_REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   BOOST_TEST(visible_output(files.folder()) == "a.txt b.txt c.txt d.txt out/ ");

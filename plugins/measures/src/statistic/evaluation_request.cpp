@@ -30,6 +30,19 @@ Expected<void> check_not_empty(const std::filesystem::path& path, const std::str
   return {};
 }
 
+// An output_dir that holds files is refused, not written over, as beir
+// refuses a corpus/ that is not empty: before any step runs, and again when
+// the step starts, in case an earlier step wrote there.
+Expected<void> check_output_dir_empty(const std::filesystem::path& folder) {
+  std::error_code error;
+  if (!std::filesystem::is_directory(folder, error)) return {};
+  const std::filesystem::directory_iterator first(folder, error);
+  if (error || first == std::filesystem::directory_iterator()) return {};
+  return unexpected(bad_param("output_dir", "'" + folder.string() + "' already holds files (" +
+                                                first->path().filename().string() +
+                                                "); name a new or empty folder, so that nothing is written over"));
+}
+
 QrelsFormat format_named(const std::string& name) {
   if (name == "trec") return QrelsFormat::trec;
   if (name == "beir") return QrelsFormat::beir;
@@ -59,15 +72,29 @@ std::vector<ParamSpec> evaluation_params() {
   };
 }
 
-Expected<EvaluationRequest> read_request(const Params& params) {
+std::vector<ParamSpec> evaluate_params() {
+  std::vector<ParamSpec> params;
+  for (auto& param : evaluation_params()) {
+    if (param.name == "output_dir") continue;
+    if (param.name == "measures") {
+      param = with_default("measures", ParamType::list, boost::json::array{"AP", "nDCG@10", "P@10", "R@100", "RR"},
+                           "in any dialect: ir_measures' (nDCG@10, P(rel=2)@5, ERR@20, Judged@10), trec_eval's -m "
+                           "entries (ndcg_cut.10, P.5,10, official) or its output names (ndcg_cut_10)");
+    }
+    params.push_back(std::move(param));
+  }
+  return params;
+}
+
+namespace {
+
+// Everything but the measures.
+Expected<EvaluationRequest> read_common(const Params& params) {
   EvaluationRequest request;
   request.qrels = params.path("qrels");
   request.qrels_format = format_named(params.string("qrels_format"));
   request.runs = params.paths("runs");
   GRK_TRY_VOID(check_system_names(request));
-  auto measures = request_measures(params.list("measures"));
-  if (!measures) return unexpected(bad_param("measures", measures.error().message));
-  request.measures = std::move(*measures);
   EvaluationOptions& options = request.options;
   options.per_query = params.boolean("per_query");
   options.complete = params.boolean("complete");
@@ -77,12 +104,35 @@ Expected<EvaluationRequest> read_request(const Params& params) {
   if (params.has("max_results")) {
     GRK_TRY(options.max_results, max_results_of(params.integer("max_results")));
   }
-  if (params.has("output_dir")) request.output_dir = params.path("output_dir");
+  if (params.has("output_dir")) {
+    request.output_dir = params.path("output_dir");
+    GRK_TRY_VOID(check_output_dir_empty(*request.output_dir));
+  }
   GRK_TRY_VOID(check_not_empty(request.qrels, "qrels file"));
   for (const auto& [system, path] : request.runs) {
     (void)system;
     GRK_TRY_VOID(check_not_empty(path, "run file"));
   }
+  return request;
+}
+
+}  // namespace
+
+Expected<EvaluationRequest> read_request(const Params& params) {
+  auto entries = trec_eval_entries(rejoin_measure_items(params.list("measures")));
+  if (!entries) return unexpected(bad_param("measures", entries.error().message));
+  auto measures = request_measures(*entries);
+  if (!measures) return unexpected(bad_param("measures", measures.error().message));
+  GRK_TRY(EvaluationRequest request, read_common(params));
+  request.measures = std::move(*measures);
+  return request;
+}
+
+Expected<EvaluationRequest> read_plan_request(const Params& params) {
+  GRK_TRY(EvaluationRequest request, read_common(params));
+  auto plan = plan_measures(rejoin_measure_items(params.list("measures")), request.options);
+  if (!plan) return unexpected(bad_param("measures", plan.error().message));
+  request.plan = std::move(*plan);
   return request;
 }
 

@@ -40,7 +40,10 @@ Expected<Layout> layout_of(std::string_view text, std::string_view file, QrelsFo
     return trec_layout;
   }
   if (header) return beir_layout;
-  if (format == QrelsFormat::automatic) return trec_layout;
+  if (format == QrelsFormat::automatic) {
+    std::string_view fields[4];
+    return line.number > 0 && split_fields(line.text, fields, 4) == beir_layout.fields ? beir_layout : trec_layout;
+  }
   if (line.number == 0) return beir_layout;
   return unexpected(bad_line(kind, file, line, "expected the BEIR header 'query-id corpus-id score'"));
 }
@@ -76,7 +79,11 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
   qrels.text = std::move(text);
   const std::string_view all(*qrels.text);
   bool header = false;
+  GRK_TRY_VOID(refuse_byte_order_mark(all, kind, file));
   GRK_TRY(const Layout layout, layout_of(all, file, format, header));
+  qrels.header = header;
+  qrels.field_count = layout.fields;
+  qrels.relevance_field = layout.relevance;
   std::unordered_map<std::string_view, std::size_t> index;
   RecordLines lines(all, CommentRule::line_start, false, header);
   TextLine line;
@@ -115,8 +122,31 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     query.id_filter = 0;
     for (const auto& judgment : judgments) query.id_filter |= id_filter_bit(judgment.docno);
   }
+  // The file's order, kept through the sort by id as each query's place in it.
+  std::vector<std::string_view> named_first;
+  for (const auto& query : qrels.queries) named_first.push_back(query.qid);
   sort_by_query_id(qrels.queries);
+  qrels.file_order.reserve(named_first.size());
+  for (const auto qid : named_first) {
+    const auto at = std::lower_bound(qrels.queries.begin(), qrels.queries.end(), qid,
+                                     [](const QrelsQuery& query, std::string_view id) { return query.qid < id; });
+    qrels.file_order.push_back(static_cast<std::size_t>(at - qrels.queries.begin()));
+  }
   return qrels;
+}
+
+TextLineCopy first_judgment_above(const Qrels& qrels, long level) {
+  RecordLines lines(*qrels.text, CommentRule::line_start, false, qrels.header);
+  TextLine line;
+  while (lines.next(line)) {
+    std::string_view fields[4];
+    long relevance = 0;
+    if (split_fields(line.text, fields, 4) == qrels.field_count &&
+        parse_integer(fields[qrels.relevance_field], relevance) && relevance > level) {
+      return TextLineCopy{std::string(line.text), line.number};
+    }
+  }
+  return {};
 }
 
 Expected<Qrels> read_qrels(const std::filesystem::path& path, QrelsFormat format) {

@@ -46,12 +46,26 @@ inline std::uint64_t id_filter_bit(std::string_view docno) {
 struct Qrels {
   std::shared_ptr<const std::string> text;
   std::vector<QrelsQuery> queries;
+  /// Indexes into `queries` in the order the file first names each query:
+  /// the order ir_measures adds a mean's values in.
+  std::vector<std::size_t> file_order;
+  /// How the text reads, for looking a judgment's line up again.
+  bool header = false;
+  std::size_t field_count = 4;
+  std::size_t relevance_field = 3;
 };
 
 /// `trec`: `qid iter docno rel` lines; `beir`: the header `query-id corpus-id
 /// score`, then `qid docno rel` rows; `automatic`: BEIR when the first line
-/// that is no comment is that header.
+/// that is no comment is that header or has three fields (BEIR's rows
+/// without their header, as MS MARCO's TREC DL qrels ship).
 enum class QrelsFormat { automatic, trec, beir };
+
+/// A line of the qrels, kept.
+struct TextLineCopy {
+  std::string text;
+  std::size_t number = 0;
+};
 
 /// The largest relevance level accepted, either sign: levels index tables.
 inline constexpr long max_relevance_level = 1000;
@@ -61,6 +75,10 @@ inline constexpr long max_relevance_level = 1000;
 /// integer (or beyond max_relevance_level), then on a document judged twice
 /// for one query, then on a file without a judgment.
 Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string_view file, QrelsFormat format);
+
+/// The first judgment line (and its number) whose relevance is above
+/// `level`, or a line numbered 0: where a family that caps grades refuses.
+TextLineCopy first_judgment_above(const Qrels& qrels, long level);
 
 /// parse_qrels on the bytes of `path`.
 Expected<Qrels> read_qrels(const std::filesystem::path& path, QrelsFormat format);

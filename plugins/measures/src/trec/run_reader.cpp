@@ -280,6 +280,7 @@ const RunQuery* TrecRun::find(std::string_view qid) const {
 }
 
 Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file) {
+  GRK_TRY_VOID(refuse_byte_order_mark(*text, kind, file));
   RunBuilder builder(file);
   LineCursor cursor(*text);
   TextLine line;
@@ -304,10 +305,11 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) 
   RunBuilder builder(file);
   std::vector<char> window(std::size_t{1} << 24);
   std::size_t held = 0;  // the start of a line the last window cut
-  for (bool at_end = false; !at_end;) {
+  for (bool at_end = false, first = true; !at_end; first = false) {
     const std::size_t got = std::fread(window.data() + held, 1, window.size() - held, stream.get());
     if (std::ferror(stream.get())) return unreadable(path, kind);
     const std::size_t filled = held + got;
+    if (first) GRK_TRY_VOID(refuse_byte_order_mark(std::string_view(window.data(), filled), kind, file));
     at_end = held + got < window.size();
     std::size_t cut = filled;
     if (!at_end) {

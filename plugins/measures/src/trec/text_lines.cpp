@@ -153,4 +153,10 @@ Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesyste
   return std::shared_ptr<const std::string>(std::move(text));
 }
 
+Expected<void> refuse_byte_order_mark(std::string_view text, std::string_view kind, std::string_view file) {
+  if (text.substr(0, 3) != "\xEF\xBB\xBF") return {};
+  return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) +
+                                        "' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one");
+}
+
 }  // namespace grk::measures

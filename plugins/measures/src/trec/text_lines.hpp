@@ -113,6 +113,11 @@ std::size_t split_fields(std::string_view line, std::string_view* fields, std::s
 /// The failure of one bad line: `<kind> '<file>' line <N>: <problem>: '<line>'`.
 Failure bad_line(std::string_view kind, std::string_view file, const TextLine& line, std::string_view problem);
 
+/// Refuses a text that starts with a UTF-8 byte-order mark, which no TREC
+/// tool skips (trec_eval would read it into the first query's id):
+/// `<kind> '<file>' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one`.
+Expected<void> refuse_byte_order_mark(std::string_view text, std::string_view kind, std::string_view file);
+
 /// An integer written as an optional sign and decimal digits only.
 bool parse_integer(std::string_view text, long& value);
 

@@ -1,0 +1,176 @@
+#include "evaluation/plan_evaluation.hpp"
+
+#include <algorithm>
+
+#include "evaluation/system_evaluation.hpp"
+#include "families/family_measures.hpp"
+#include "trec/run_reader.hpp"
+#include "trec/text_lines.hpp"
+
+namespace grk::measures {
+
+namespace {
+
+// ir_measures sums these over the queries instead of taking their mean.
+bool is_count(const PlannedMeasure& planned) {
+  if (planned.dialect != Dialect::ir_measures) return false;
+  const std::string_view name = planned.measure.definition->name;
+  return name == "NumQ" || name == "NumRet" || name == "NumRel";
+}
+
+// The integer cutoff a measure stops at, or 0.
+std::size_t integer_cutoff(const PlannedMeasure& planned, const MeasurePlan& plan) {
+  if (planned.dialect == Dialect::ir_measures) {
+    const auto& cutoff = planned.measure.cutoff;
+    return cutoff && cutoff->kind == Literal::Kind::integer ? static_cast<std::size_t>(cutoff->number) : 0;
+  }
+  const RequestedMeasure& requested = plan.groups[planned.group].measures[planned.measure_index];
+  if (requested.definition->style != ParamStyle::integer_cutoffs) return 0;
+  return static_cast<std::size_t>(requested.params.cutoffs[planned.value_index]);
+}
+
+// The run's scores of one query, highest first.
+void scores_descending(const RunQuery& retrieved, std::vector<double>& scores) {
+  scores.clear();
+  for (const auto& document : retrieved.documents) scores.push_back(document.score);
+  if (!std::is_sorted(scores.begin(), scores.end(), std::greater<>())) std::sort(scores.begin(), scores.end(), std::greater<>());
+}
+
+// Whether the documents at ranks `cutoff` and `cutoff + 1` tie: there the
+// references' tie orders give different values.
+bool cutoff_in_tie(const std::vector<double>& scores, std::size_t cutoff) {
+  return cutoff > 0 && scores.size() > cutoff && scores[cutoff - 1] == scores[cutoff];
+}
+
+// The trec_eval groups' values: each group's measures scored as trec-eval scores them.
+Expected<void> score_groups(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
+                            const std::vector<Qrels>& group_qrels, unsigned threads, PlanScores& scores) {
+  for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+    const TrecGroup& group = plan.groups[g];
+    const ValueLayout layout(group.measures);
+    GRK_TRY(const RunScores run_scores, evaluate_run(run, system, group_qrels[g], layout, group.options, threads));
+    for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+      const PlannedMeasure& planned = plan.measures[m];
+      if (planned.family != Family::trec_eval || planned.group != g) continue;
+      const std::size_t offset = layout.offsets[planned.measure_index] + planned.value_index;
+      // The scored queries are a subsequence of the qrels' (both in id order).
+      std::size_t q = 0;
+      for (const auto& query : run_scores.queries) {
+        while (group_qrels[g].queries[q].qid != query.qid) ++q;
+        scores.values[m][q] = query.values[offset];
+      }
+      if (planned.dialect == Dialect::trec_eval) {
+        scores.summary[m] = run_scores.summary[offset];
+        scores.mean_over[m] = run_scores.queries.size();
+      }
+    }
+  }
+  return {};
+}
+
+void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) {
+  std::vector<std::size_t> cutoffs;
+  for (const auto& planned : plan.measures) cutoffs.push_back(integer_cutoff(planned, plan));
+  const bool any_cutoff = std::any_of(cutoffs.begin(), cutoffs.end(), [](std::size_t k) { return k > 0; });
+  std::vector<double> sorted_scores;
+  for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
+    const RunQuery* retrieved = run.find(qrels.queries[q].qid);
+    if (retrieved == nullptr) continue;
+    QueryRankings rankings(qrels.queries[q], *retrieved);
+    if (any_cutoff) scores_descending(*retrieved, sorted_scores);
+    for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+      const PlannedMeasure& planned = plan.measures[m];
+      if (any_cutoff && cutoff_in_tie(sorted_scores, cutoffs[m])) ++scores.tied_cutoffs[m];
+      if (planned.family != Family::trec_eval) scores.values[m][q] = family_value(planned.measure, rankings);
+    }
+  }
+}
+
+// The means, each value added in the order the qrels file first names its
+// query (ir_measures' order): an ir_measures name's over every qrels query,
+// a query without a value counting 0; a trec_eval name's over the queries
+// trec_eval averages (mean_over, set by score_groups). trec_eval's other
+// summaries (sums, geometric means, num_q) stay as trec-eval makes them.
+void summarize(const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) {
+  for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+    const PlannedMeasure& planned = plan.measures[m];
+    const bool ir = planned.dialect == Dialect::ir_measures;
+    if (!ir) {
+      const RequestedMeasure& requested = plan.groups[planned.group].measures[planned.measure_index];
+      if (requested.definition->summary != Summary::mean) continue;
+    }
+    double sum = 0.0;
+    for (const std::size_t q : qrels.file_order) {
+      if (scores.values[m][q]) sum += *scores.values[m][q];
+    }
+    if (ir) scores.mean_over[m] = qrels.queries.size();
+    scores.summary[m] = is_count(planned) ? sum : sum / static_cast<double>(scores.mean_over[m]);
+  }
+}
+
+Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::path>& system, const MeasurePlan& plan,
+                                  const Qrels& qrels, const std::vector<Qrels>& group_qrels, unsigned threads) {
+  GRK_TRY(const TrecRun run, read_run(system.second, threads));
+  const std::size_t count = qrels.queries.size();
+  PlanScores scores;
+  scores.run_id = run.run_id;
+  scores.values.assign(plan.measures.size(), std::vector<std::optional<double>>(count));
+  scores.summary.assign(plan.measures.size(), 0.0);
+  scores.mean_over.assign(plan.measures.size(), 0);
+  scores.tied_cutoffs.assign(plan.measures.size(), 0);
+  for (const std::size_t q : qrels.file_order) {
+    if (run.find(qrels.queries[q].qid) == nullptr) scores.missing.emplace_back(qrels.queries[q].qid);
+  }
+  if (scores.missing.size() == count) {
+    return fail(Status::invalid_data, "run '" + system.first + "' has no query of the qrels");
+  }
+  GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, scores));
+  score_families(run, plan, qrels, scores);
+  summarize(plan, qrels, scores);
+  return scores;
+}
+
+}  // namespace
+
+Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file) {
+  const auto gdeval = std::find_if(plan.measures.begin(), plan.measures.end(),
+                                   [](const PlannedMeasure& planned) { return planned.family == Family::gdeval; });
+  if (gdeval == plan.measures.end()) return {};
+  const TextLineCopy line = first_judgment_above(qrels, gdeval_max_grade);
+  if (line.number == 0) return {};
+  return unexpected(bad_line("qrels file", file, TextLine{line.text, line.number},
+                             "a grade above " + std::to_string(gdeval_max_grade) + ", which gdeval.pl refuses (" +
+                                 gdeval->name + " is gdeval's)"));
+}
+
+std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels) {
+  std::vector<Qrels> out;
+  for (const auto& group : plan.groups) {
+    out.push_back(qrels);
+    if (group.gains.empty()) continue;
+    for (auto& query : out.back().queries) {
+      for (auto& judgment : query.judgments) {
+        for (const auto& [level, gain] : group.gains) {
+          if (judgment.relevance == level) {
+            judgment.relevance = gain;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
+                                                const MeasurePlan& plan, const Qrels& qrels, unsigned threads) {
+  const std::vector<Qrels> group_qrels = qrels_for_groups(plan, qrels);
+  std::vector<PlanScores> scores;
+  for (const auto& system : runs) {
+    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads));
+    scores.push_back(std::move(one));
+  }
+  return scores;
+}
+
+}  // namespace grk::measures

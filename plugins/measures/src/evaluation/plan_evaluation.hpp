@@ -1,0 +1,47 @@
+// Scoring runs with a measure plan: every family's measures, each query's
+// values and each measure's mean as its dialect takes it
+// (docs/behaviour/measures.md §4).
+#ifndef GRK_MEASURES_EVALUATION_PLAN_EVALUATION_HPP
+#define GRK_MEASURES_EVALUATION_PLAN_EVALUATION_HPP
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <grk/expected.hpp>
+
+#include "language/measure_plan.hpp"
+#include "trec/qrels_reader.hpp"
+
+namespace grk::measures {
+
+/// One run's values under a plan.
+struct PlanScores {
+  std::string run_id;
+  /// values[m][q]: measure m of the plan on qrels query q (Qrels::queries'
+  /// order); nothing where the measure's reference does not score the query.
+  std::vector<std::vector<std::optional<double>>> values;
+  std::vector<double> summary;          ///< per measure
+  std::vector<std::size_t> mean_over;   ///< per measure: the queries its summary is over
+  std::vector<std::size_t> tied_cutoffs;  ///< per measure: queries whose cutoff splits tied scores
+  std::vector<std::string> missing;     ///< qrels queries the run lacks, in the qrels' order
+};
+
+/// Checks that the qrels suit the plan's families (gdeval's grades); fails
+/// (invalid_data) naming the qrels line, as the reference refuses it.
+Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file);
+
+/// The qrels each trec_eval group of the plan reads: the qrels themselves,
+/// or their levels mapped by the group's gains.
+std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels);
+
+/// Reads and scores each run (system -> file) on up to `threads` threads.
+/// Fails as trec-eval does on a run that is refused or shares no query with the qrels.
+Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
+                                                const MeasurePlan& plan, const Qrels& qrels, unsigned threads);
+
+}  // namespace grk::measures
+
+#endif

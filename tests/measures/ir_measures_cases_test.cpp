@@ -1,0 +1,210 @@
+// The cases of ../shared/ir-measures-cases: every measure that evaluate
+// computes, per query and as its mean, equal to its reference at full
+// precision, named as ir_measures prints it; the refused qrels refused at
+// the reference's line; and the same measures in trec_eval's two dialects.
+#define BOOST_TEST_MODULE measures_ir_measures_cases
+#include <boost/test/unit_test.hpp>
+
+#include <boost/json.hpp>
+
+#include <map>
+
+#include "evaluation/plan_evaluation.hpp"
+#include "language/measure_plan.hpp"
+#include "measures_test_support.hpp"
+
+namespace mt = grk::measures::testing;
+namespace json = boost::json;
+using namespace grk::measures;
+
+namespace {
+
+struct Case {
+  std::filesystem::path folder;
+  json::object spec, expected;
+};
+
+// A reference file as JSON, each number kept as the text the reference
+// wrote (Boost.JSON 1.81 may read a double 1 ulp off; strtod does not), and
+// Python's NaN (ndeval's 0/0), which is no JSON, as the text "NaN".
+json::object reference_json(const std::filesystem::path& path) {
+  const std::string text = mt::file_bytes(path);
+  std::string quoted;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      quoted += c;
+      if (c == '\\') quoted += text[++i];
+      if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    const bool starts_number = c == '-' || (c >= '0' && c <= '9') || text.compare(i, 3, "NaN") == 0;
+    if (!starts_number) {
+      quoted += c;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && std::string_view("+-.eE0123456789NaN").find(text[end]) != std::string_view::npos) ++end;
+    quoted += '"' + text.substr(i, end - i) + '"';
+    i = end - 1;
+  }
+  return json::parse(quoted).as_object();
+}
+
+// A number of a reference file, read as C reads it.
+double number(const json::value& value) { return std::strtod(std::string(value.as_string()).c_str(), nullptr); }
+
+std::vector<Case> shared_cases() {
+  const auto shared = mt::shared_folder();
+  const auto root = shared ? *shared / "ir-measures-cases" : std::filesystem::path();
+  if (!shared || !std::filesystem::is_directory(root)) {
+    BOOST_TEST_MESSAGE("skipped: ../shared/ir-measures-cases is not beside the source folder");
+    return {};
+  }
+  std::vector<Case> cases;
+  const json::value index = json::parse(mt::file_bytes(root / "index.json"));
+  for (const auto& name : index.at("cases").as_array()) {
+    const auto folder = root / std::string(name.as_string());
+    cases.push_back({folder, reference_json(folder / "case.json"), reference_json(folder / "expected.json")});
+  }
+  return cases;
+}
+
+std::vector<std::pair<std::string, std::filesystem::path>> runs_of(const Case& c) {
+  std::vector<std::pair<std::string, std::filesystem::path>> runs;
+  for (const auto& [system, file] : c.spec.at("runs").as_object()) {
+    runs.emplace_back(std::string(system), c.folder / std::string(file.as_string()));
+  }
+  return runs;
+}
+
+std::vector<std::string> strings(const json::value& list) {
+  std::vector<std::string> out;
+  for (const auto& item : list.as_array()) out.emplace_back(item.as_string());
+  return out;
+}
+
+
+// One measure's values against the reference's: each value the reference
+// prints, bit for bit; a query without a value only where it scores none.
+void compare(const std::string& where, const PlanScores& scores, std::size_t m, const Qrels& qrels,
+             const json::object& expected) {
+  BOOST_TEST_CONTEXT(where) {
+    std::map<std::string, double> wanted;
+    for (const auto& [qid, value] : expected.at("per_query").as_object()) wanted[std::string(qid)] = number(value);
+    std::vector<std::string> absent_ok;
+    if (const auto* list = expected.if_contains("absent_ok")) absent_ok = strings(*list);
+    for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
+      const std::string qid(qrels.queries[q].qid);
+      BOOST_TEST_CONTEXT("query " << qid) {
+        const auto& got = scores.values[m][q];
+        if (got) {
+          BOOST_TEST(*got == wanted.at(qid));
+        } else {
+          BOOST_TEST((std::find(absent_ok.begin(), absent_ok.end(), qid) != absent_ok.end()));
+        }
+      }
+    }
+    BOOST_TEST(scores.summary[m] == number(expected.at("summary")));
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_computed_measure_equals_its_reference) {
+  std::size_t compared = 0, not_yet = 0;
+  for (const auto& c : shared_cases()) {
+    if (c.expected.at("refused").as_bool()) continue;
+    const auto entries = strings(c.spec.at("measures"));
+    std::vector<std::string> wanted;
+    for (const auto& entry : entries) {
+      const auto& family = c.expected.at("measures").at(entry).at("family").as_string();
+      if (family == "cwl" || family == "ndeval") {
+        ++not_yet;
+      } else {
+        wanted.push_back(entry);
+      }
+    }
+    if (wanted.empty()) continue;
+    auto plan = plan_measures(wanted, EvaluationOptions{});
+    BOOST_TEST_REQUIRE(plan.has_value(), c.folder.string() << ": " << (plan ? "" : plan.error().message));
+    auto qrels = read_qrels(c.folder / "qrels", QrelsFormat::automatic);
+    BOOST_TEST_REQUIRE(qrels.has_value());
+    auto scores = evaluate_plan(runs_of(c), *plan, *qrels, 2);
+    BOOST_TEST_REQUIRE(scores.has_value(), (scores ? "" : scores.error().message));
+    const auto systems = runs_of(c);
+    for (std::size_t i = 0; i < wanted.size(); ++i) {
+      const auto& reference = c.expected.at("measures").at(wanted[i]).as_object();
+      BOOST_TEST(plan->measures[i].name == std::string(reference.at("name").as_string()));
+      BOOST_TEST(std::string(family_name(plan->measures[i].family)) == std::string(reference.at("family").as_string()));
+      for (std::size_t s = 0; s < systems.size(); ++s) {
+        const auto& expected = c.expected.at("expected").at("default").at(systems[s].first).at(wanted[i]).as_object();
+        compare(c.folder.filename().string() + " " + systems[s].first + " " + wanted[i], (*scores)[s], i, *qrels,
+                expected);
+        ++compared;
+      }
+    }
+  }
+  BOOST_TEST_MESSAGE("compared " << compared << " measures x runs; " << not_yet
+                                 << " names of cwl_eval's and ndeval's families are not computed yet");
+  if (mt::shared_folder()) BOOST_TEST(compared > 100u);
+}
+
+BOOST_AUTO_TEST_CASE(a_grade_above_four_is_refused_at_gdevals_line) {
+  for (const auto& c : shared_cases()) {
+    if (!c.expected.at("refused").as_bool()) continue;
+    auto plan = plan_measures(strings(c.spec.at("measures")), EvaluationOptions{});
+    BOOST_TEST_REQUIRE(plan.has_value());
+    const auto path = c.folder / "qrels";
+    auto qrels = read_qrels(path, QrelsFormat::automatic);
+    BOOST_TEST_REQUIRE(qrels.has_value());
+    const auto refused = check_qrels_for_plan(*plan, *qrels, "qrels");
+    BOOST_TEST_REQUIRE(!refused.has_value());
+    const std::string line = std::string(c.spec.at("bad_line").as_string());
+    BOOST_TEST(refused.error().message.rfind("qrels file 'qrels' line " + line + ": a grade above 4, which gdeval.pl "
+                                             "refuses (ERR@20 is gdeval's): '",
+                                             0) == 0u,
+               refused.error().message);
+  }
+}
+
+// trec-params lists the same measures as ir_measures names, trec_eval -m
+// entries and output names, and what each prints.
+BOOST_AUTO_TEST_CASE(the_three_dialects_name_the_same_measures) {
+  for (const auto& c : shared_cases()) {
+    const auto* dialects = c.spec.if_contains("dialects");
+    if (dialects == nullptr) continue;
+    const auto& printed = dialects->at("printed").as_object();
+    auto qrels = read_qrels(c.folder / "qrels", QrelsFormat::automatic);
+    BOOST_TEST_REQUIRE(qrels.has_value());
+    for (const char* dialect : {"ir_measures", "trec_eval_m", "trec_eval_out"}) {
+      const auto entries = strings(dialects->at(dialect));
+      auto plan = plan_measures(entries, EvaluationOptions{});
+      BOOST_TEST_REQUIRE(plan.has_value(), dialect << ": " << (plan ? "" : plan.error().message));
+      std::vector<std::string> names, wanted;
+      for (const auto& planned : plan->measures) names.push_back(planned.name);
+      for (const auto& entry : entries) {
+        for (const auto& name : strings(printed.at(entry))) wanted.push_back(name);
+      }
+      std::sort(names.begin(), names.end());
+      std::sort(wanted.begin(), wanted.end());
+      BOOST_TEST(names == wanted, dialect);
+      auto scores = evaluate_plan(runs_of(c), *plan, *qrels, 1);
+      BOOST_TEST_REQUIRE(scores.has_value());
+      const auto& values = dialects->at("values").as_object();
+      const auto systems = runs_of(c);
+      for (std::size_t s = 0; s < systems.size(); ++s) {
+        for (std::size_t m = 0; m < plan->measures.size(); ++m) {
+          // Values are keyed by ir_measures' names as written, and trec_eval's output names.
+          const std::string key = std::string(dialect) == "ir_measures" ? entries[m] : plan->measures[m].name;
+          const auto* by_name = values.at(systems[s].first).as_object().if_contains(key);
+          BOOST_TEST_REQUIRE(by_name != nullptr, key);
+          BOOST_TEST((*scores)[s].summary[m] == number(by_name->at("summary")),
+                     dialect << " " << systems[s].first << " " << plan->measures[m].name);
+        }
+      }
+    }
+  }
+}
