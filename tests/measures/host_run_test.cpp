@@ -161,14 +161,21 @@ BOOST_AUTO_TEST_CASE(evaluate_refuses_every_bad_name_at_once_with_the_closest_kn
   if (!ready()) return;
   const mt::TemporaryFiles files;
   write_inputs(files);
-  const Run r = run(files, evaluate_step + "--set 'measures=nDGC@10,P(rel=x)@5,P(rel=2),ndcg_cutt_10,INST(T=3.0,max_rel=4)'");
+  const Run r = run(files, evaluate_step + "--set 'measures=nDGC@10,P(rel=x)@5,P(rel=2),ndcg_cutt_10,AP(rel=5000)'");
   BOOST_TEST(r.exit_code == 1);
   BOOST_TEST(r.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': measure "
                       "'nDGC@10': unknown measure 'nDGC' (closest: nDCG); measure 'P(rel=x)@5': expected a "
                       "number, True, False, a quoted text or {...}, got 'x'; measure 'P(rel=2)': P needs a cutoff: "
-                      "P@10; measure 'ndcg_cutt_10': unknown measure (closest: ndcg_cut)\n",
+                      "P@10; measure 'ndcg_cutt_10': unknown measure (closest: ndcg_cut); measure 'AP(rel=5000)': rel: "
+                      "relevance_level must lie within +-1000, got 5000\n",
              r.out);
   BOOST_TEST(!fs::exists(files.folder() / "results.json"));
+  // A name of a family this release does not compute yet is refused as such, before any step runs.
+  const Run later = run(files, evaluate_step + "--set 'measures=nDCG@10,INST(T=3.0,max_rel=4)'");
+  BOOST_TEST(later.exit_code == 1);
+  BOOST_TEST(later.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': not computed "
+                          "yet by this release: INST(T=3.0,max_rel=4) (cwl); cwl_eval's and ndeval's families are "
+                          "named but not yet computed\n");
 }
 
 BOOST_AUTO_TEST_CASE(an_output_dir_that_holds_files_is_refused_before_any_step_runs) {

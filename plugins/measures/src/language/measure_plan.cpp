@@ -188,8 +188,11 @@ class Planner {
     planned.family = measure.family;
     if (measure.family == Family::trec_eval) {
       const TrecEquivalent equivalent = trec_equivalent(measure);
+      // rel= is trec_eval's -l, within the same bounds.
+      const auto level = relevance_level_of(equivalent.relevance_level);
+      if (!level) return refuse(measure.printed, "rel: " + level.error().message);
       EvaluationOptions options;
-      options.relevance_level = equivalent.relevance_level;
+      options.relevance_level = *level;
       options.judged_only = equivalent.judged_only;
       auto requested = request_measures({equivalent.entry});
       if (!requested) return refuse(measure.printed, requested.error().message);
