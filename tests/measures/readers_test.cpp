@@ -78,6 +78,36 @@ BOOST_AUTO_TEST_CASE(trec_and_beir_qrels_are_read) {
   BOOST_TEST(indented->queries[0].qid == "#q");
 }
 
+// BEIR's rows without their header (as MS MARCO's TREC DL qrels ship) are
+// BEIR's; the file's query order is kept beside the sorted queries.
+BOOST_AUTO_TEST_CASE(three_columns_without_a_header_read_as_beir_rows_in_file_order) {
+  auto qrels = gm::parse_qrels(std::make_shared<const std::string>("q2\td1\t1\nq1\td2\t2\nq2\td3\t0\n"), "q",
+                               gm::QrelsFormat::automatic);
+  BOOST_REQUIRE(qrels);
+  BOOST_REQUIRE(qrels->queries.size() == 2u);
+  BOOST_TEST(qrels->queries[0].qid == "q1");
+  BOOST_TEST(*qrels->queries[0].find("d2") == 2);
+  BOOST_TEST(qrels->queries[1].judgments.size() == 2u);
+  BOOST_TEST((qrels->file_order == std::vector<std::size_t>{1, 0}));
+  // Named trec, three columns are still a bad TREC line.
+  BOOST_TEST(qrels_error("q1 d1 1\n", gm::QrelsFormat::trec) ==
+             "qrels file 'qrels.txt' line 1: expected 4 fields (qid iter docno rel), got 3: 'q1 d1 1'");
+}
+
+BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_refused_in_runs_and_qrels) {
+  BOOST_TEST(run_error("\xEF\xBB\xBFq1 Q0 d1 1 1 t\n") ==
+             "run file 'sys.run' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one");
+  BOOST_TEST(qrels_error("\xEF\xBB\xBFq1 0 d1 1\n") ==
+             "qrels file 'qrels.txt' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one");
+  // The windowed reader sees it in its first window.
+  const mt::TemporaryFiles files;
+  const auto path = files.write("bom.run", "\xEF\xBB\xBFq1 Q0 d1 1 1 t\n");
+  auto run = gm::read_run(path, 2);
+  BOOST_REQUIRE(!run);
+  BOOST_TEST(run.error().message == "run file '" + path.string() +
+                                        "' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one");
+}
+
 BOOST_AUTO_TEST_CASE(bad_qrels_lines_are_refused_with_file_line_and_text) {
   BOOST_TEST(qrels_error("1 0 a 1\n1 b 0\n") ==
              "qrels file 'qrels.txt' line 2: expected 4 fields (qid iter docno rel), got 3: '1 b 0'");
