@@ -73,7 +73,7 @@ std::string plan_result_summary(const boost::json::value& result) {
   for (const auto& [system, value] : systems) {
     const auto& queries = value.as_object().at("queries").as_object();
     if (line.find(" qrels queries") == std::string::npos) {
-      line += " over " + std::to_string(queries.at("qrels").as_uint64()) + " qrels queries";
+      line += " over " + std::to_string(queries.at("qrels").to_number<std::uint64_t>()) + " qrels queries";
     }
     const std::size_t missing = queries.at("missing").as_array().size();
     if (missing > 0) {
