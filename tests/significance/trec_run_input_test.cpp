@@ -20,6 +20,7 @@
 
 #include "components/statistics.hpp"
 #include "methods/comparison_tests.hpp"
+#include "statistic/evaluate_statistic.hpp"
 #include "statistic/trec_eval_statistic.hpp"
 #include "component_call.hpp"
 
@@ -103,6 +104,37 @@ void check_equal_results(const object& files, const object& options, const objec
 
 const array tested_measures{"map", "P.10", "ndcg_cut.10", "recip_rank", "bpref"};
 
+/// The evaluate component's values of ir_measures-named `measures` for the
+/// three runs, written as ir_measures -q writes them (`query<TAB>measure<TAB>
+/// %.17g`), a qrels query without a value as 0 (ir_measures' rule); the
+/// `runs` object naming the files.
+object ir_measures_files(const TempDir& dir, const array& measures) {
+  const Outcome evaluated = run<grk::measures::EvaluateStatistic>(object{
+      {"qrels", data("qrels.txt").string()}, {"runs", trec_runs()}, {"measures", measures}, {"per_query", true}});
+  BOOST_REQUIRE_MESSAGE(evaluated.error.empty(), evaluated.error);
+  object files;
+  for (const auto& system : evaluated.result.at("systems").as_object()) {
+    const auto& per_query = system.value().at("per_query").as_object();
+    std::vector<std::string> queries;
+    for (const auto& query : per_query) queries.emplace_back(query.key());
+    for (const auto& missing : system.value().at("queries").at("missing").as_array()) {
+      queries.emplace_back(missing.as_string());
+    }
+    std::string text;
+    for (const auto& qid : queries) {
+      for (const auto& measure : measures) {
+        const auto* row = per_query.if_contains(qid);
+        const auto* value = row != nullptr ? row->as_object().if_contains(measure.as_string()) : nullptr;
+        char printed[64];
+        std::snprintf(printed, sizeof printed, "%.17g", value != nullptr ? value->to_number<double>() : 0.0);
+        text += qid + "\t" + std::string(measure.as_string()) + "\t" + printed + "\n";
+      }
+    }
+    files[system.key()] = dir.write(std::string(system.key()) + ".txt", text).string();
+  }
+  return files;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(each_pair_statistic_equals_itself_on_the_printed_values) {
@@ -175,6 +207,38 @@ BOOST_AUTO_TEST_CASE(compare_systems_equals_itself_on_the_printed_values) {
       object{{"metric", "bpref"}, {"baseline", "dense"}, {"systems", array{"dense", "rerank"}}, {"test", "t"}});
 }
 
+// ir_measures' names, of trec_eval's family and of others, scored in one
+// pass: the same results as on ir_measures -q files of evaluate's values.
+BOOST_AUTO_TEST_CASE(ir_measures_names_equal_themselves_on_evaluates_printed_values) {
+  TempDir dir;
+  const array metrics{"nDCG@10", "P(rel=2)@5", "ERR@20", "Judged@10"};
+  const object files = ir_measures_files(dir, metrics);
+  const object ir_files{{"runs", files}, {"runs_format", "ir_measures"}};
+  for (const char* test : {"t", "wilcoxon"}) {
+    BOOST_TEST_CONTEXT(test) {
+      const object params{{"metrics", metrics}, {"test", test}, {"resamples", 500}};
+      const Outcome direct = run<CompareSystemsStatistic>(with(from_runs(params), {}));
+      const Outcome printed = run<CompareSystemsStatistic>(with(ir_files, params));
+      BOOST_REQUIRE_MESSAGE(direct.error.empty(), direct.error);
+      BOOST_REQUIRE_MESSAGE(printed.error.empty(), printed.error);
+      BOOST_TEST(json(direct.result) == json(printed.result));
+    }
+  }
+  // bm25 lacks topic 411: an ir_measures name counts it 0, so the pair aligns without complete.
+  const Outcome pair = run<PairedTStatistic>(
+      from_runs(object{{"baseline", "bm25"}, {"candidate", "dense"}, {"metric", "MAP"}}));
+  BOOST_REQUIRE_MESSAGE(pair.error.empty(), pair.error);
+  BOOST_TEST(pair.result.at("query_count").to_number<double>() == 12);
+  // A malformed name, and one of a family not computed yet, in the measure language's words.
+  const Outcome bad = run<PairedTStatistic>(
+      from_runs(object{{"baseline", "bm25"}, {"candidate", "dense"}, {"metric", "P(rel=x)@5"}}));
+  BOOST_TEST(bad.error == "metric: measure 'P(rel=x)@5': expected a number, True, False, a quoted text or {...}, got 'x'");
+  const Outcome later = run<PairedTStatistic>(
+      from_runs(object{{"baseline", "bm25"}, {"candidate", "dense"}, {"metric", "RBP(rel=1)"}}));
+  BOOST_TEST(later.error == "metric: measure 'RBP(rel=1)': not computed yet by this release: RBP(rel=1) (cwl); cwl_eval's "
+                            "and ndeval's families are named but not yet computed");
+}
+
 BOOST_AUTO_TEST_CASE(the_input_params_are_refused_with_their_messages) {
   const object pair{{"baseline", "dense"}, {"candidate", "rerank"}, {"metric", "map"}};
   struct Case {
@@ -206,7 +270,7 @@ BOOST_AUTO_TEST_CASE(the_input_params_are_refused_with_their_messages) {
        "metric: 'P10' is not a per-query output name of trec_eval; expected one of num_ret, num_rel, num_rel_ret, "
        "map, Rprec, bpref, recip_rank, iprec_at_recall_<x>, P_<k>, recall_<k>, infAP, Rprec_mult_<x>, utility, "
        "11pt_avg, binG, G, ndcg, ndcg_rel, Rndcg, ndcg_cut_<k>, map_cut_<k>, relative_P_<k>, success_<k>, set_P, "
-       "set_relative_P, set_recall, set_map, set_F, num_nonrel_judged_ret, rbp, rbp_resid, unj_<k>"},
+       "set_relative_P, set_recall, set_map, set_F, num_nonrel_judged_ret, rbp, rbp_resid, unj_<k>, or an ir_measures name such as nDCG@10"},
   };
   for (const Case& c : cases) {
     BOOST_TEST_CONTEXT(json(c.params)) {

@@ -132,6 +132,18 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
 
 }  // namespace
 
+Expected<void> check_plan_computed(const MeasurePlan& plan) {
+  std::string refused;
+  for (const auto& planned : plan.measures) {
+    if (planned.family == Family::cwl || planned.family == Family::ndeval) {
+      refused += (refused.empty() ? "" : ", ") + planned.name + " (" + std::string(family_name(planned.family)) + ")";
+    }
+  }
+  if (refused.empty()) return {};
+  return fail(Status::invalid_argument, "not computed yet by this release: " + refused +
+                                            "; cwl_eval's and ndeval's families are named but not yet computed");
+}
+
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file) {
   const auto gdeval = std::find_if(plan.measures.begin(), plan.measures.end(),
                                    [](const PlannedMeasure& planned) { return planned.family == Family::gdeval; });

@@ -29,6 +29,10 @@ struct PlanScores {
   std::vector<std::string> missing;     ///< qrels queries the run lacks, in the qrels' order
 };
 
+/// Refuses (invalid_argument) the names of the families this release does
+/// not compute yet (cwl_eval's and ndeval's), naming each, before any step runs.
+Expected<void> check_plan_computed(const MeasurePlan& plan);
+
 /// Checks that the qrels suit the plan's families (gdeval's grades); fails
 /// (invalid_data) naming the qrels line, as the reference refuses it.
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file);

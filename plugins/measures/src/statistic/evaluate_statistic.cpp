@@ -12,23 +12,17 @@ namespace grk::measures {
 
 namespace {
 
-// The families this release computes; the others' names are known, and refused before any step runs.
-Expected<void> check_computed(const MeasurePlan& plan) {
-  std::string refused;
-  for (const auto& planned : plan.measures) {
-    if (planned.family == Family::cwl || planned.family == Family::ndeval) {
-      refused += (refused.empty() ? "" : ", ") + planned.name + " (" + std::string(family_name(planned.family)) + ")";
-    }
+// The measures as a plan, refused (naming the parameter) if it holds a family not computed yet.
+Expected<EvaluationRequest> read_computable_request(const Params& params) {
+  GRK_TRY(EvaluationRequest request, read_plan_request(params));
+  if (auto computed = check_plan_computed(request.plan); !computed) {
+    return fail(Status::invalid_argument, "parameter 'measures': " + computed.error().message);
   }
-  if (refused.empty()) return {};
-  return fail(Status::invalid_argument,
-              "parameter 'measures': not computed yet by this release: " + refused +
-                  "; cwl_eval's and ndeval's families are named but not yet computed");
+  return request;
 }
 
 Expected<boost::json::value> evaluate(const Params& params, Context& context) {
-  GRK_TRY(const EvaluationRequest request, read_plan_request(params));
-  GRK_TRY_VOID(check_computed(request.plan));
+  GRK_TRY(const EvaluationRequest request, read_computable_request(params));
   GRK_TRY(const unsigned threads, eval::thread_count());
   GRK_TRY(const Qrels qrels, read_qrels(request.qrels, request.qrels_format));
   GRK_TRY_VOID(check_qrels_for_plan(request.plan, qrels, request.qrels.string()));
@@ -45,8 +39,8 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
 std::vector<ParamSpec> EvaluateStatistic::params() { return evaluate_params(); }
 
 Expected<void> EvaluateStatistic::validate(const Params& params) const {
-  GRK_TRY(const EvaluationRequest request, read_plan_request(params));
-  return check_computed(request.plan);
+  GRK_TRY_VOID(read_computable_request(params));
+  return {};
 }
 
 // The one place where a failure becomes grk::Error (the plugin firewall).

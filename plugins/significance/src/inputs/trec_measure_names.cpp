@@ -7,6 +7,7 @@
 #include <grk/python/repr.hpp>
 
 #include "catalog/measure_catalog.hpp"
+#include "evaluation/plan_evaluation.hpp"
 
 namespace grk::significance {
 
@@ -22,31 +23,41 @@ bool has_per_query_score(const MeasureDefinition& definition) {
   return definition.per_query && definition.summary != Summary::none;
 }
 
-/// The request `entry` makes, when it is one measure whose names hold `name`.
-std::optional<TrecMeasure> request_naming(const std::string& entry, const std::string& name) {
+/// Whether `entry` is one measure whose names hold `name`.
+bool request_naming(const std::string& entry, const std::string& name) {
   auto requested = measures::request_measures({entry});
-  if (!requested || requested->size() != 1) return std::nullopt;
-  RequestedMeasure& measure = requested->front();
-  const auto found = std::find(measure.names.begin(), measure.names.end(), name);
-  if (found == measure.names.end()) return std::nullopt;
-  const auto index = static_cast<std::size_t>(found - measure.names.begin());
-  return TrecMeasure{name, std::move(measure), index};
+  if (!requested || requested->size() != 1) return false;
+  const auto& names = requested->front().names;
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 /// The measure whose output `name` is: its own name (`map`), or its name and
 /// a parameter (`P_10` from `P.10`, `iprec_at_recall_0.10`).
-std::optional<TrecMeasure> find_measure(const std::string& name) {
+const MeasureDefinition* find_measure(const std::string& name) {
   for (const MeasureDefinition& definition : measures::measure_catalog()) {
     const std::string base(definition.name);
-    std::optional<TrecMeasure> found;
-    if (name == base) {
-      found = request_naming(base, name);
-    } else if (name.size() > base.size() + 1 && name.compare(0, base.size(), base) == 0 && name[base.size()] == '_') {
-      found = request_naming(base + "." + name.substr(base.size() + 1), name);
+    if (name == base ? request_naming(base, name)
+                     : name.size() > base.size() + 1 && name.compare(0, base.size(), base) == 0 &&
+                           name[base.size()] == '_' && request_naming(base + "." + name.substr(base.size() + 1), name)) {
+      return &definition;
     }
-    if (found) return found;
   }
-  return std::nullopt;
+  return nullptr;
+}
+
+/// `name` as one measure of another dialect that this release computes: its
+/// printed name, or the measure language's reason (`measure 'x': ...`).
+Expected<std::string> other_dialect(const std::string& name) {
+  auto plan = measures::plan_measures({name}, measures::EvaluationOptions{});
+  if (!plan) return unexpected(std::move(plan).error());
+  const auto refused = [&](const std::string& why) {
+    return fail(Status::invalid_argument, "measure '" + name + "': " + why);
+  };
+  if (plan->measures.size() != 1) {
+    return refused("names " + std::to_string(plan->measures.size()) + " measures; a comparison takes one a name");
+  }
+  if (auto computed = measures::check_plan_computed(*plan); !computed) return refused(computed.error().message);
+  return plan->measures.front().name;
 }
 
 /// The per-query output names, in trec_eval's order: a measure with cutoffs
@@ -81,12 +92,23 @@ Expected<std::vector<TrecMeasure>> resolve_trec_measures(const std::vector<std::
     for (const MeasureDefinition& definition : measures::measure_catalog()) {
       if (definition.name == name && !has_per_query_score(definition)) untestable = &definition;
     }
-    std::optional<TrecMeasure> found = untestable ? std::nullopt : find_measure(name);
+    const MeasureDefinition* found = untestable ? nullptr : find_measure(name);
     if (!untestable && !found) {
+      auto printed = other_dialect(name);
+      if (printed) {
+        resolved.push_back(TrecMeasure{name, *printed});
+        continue;
+      }
+      // A name of the measure language gets its reason; anything else, trec_eval's list.
+      if (measures::looks_like_ir_measures(name) || measures::find_ir_measure(name) != nullptr ||
+          printed.error().message.find("unknown measure") == std::string::npos) {
+        return fail(Status::invalid_argument, std::string(metric_param) + ": " + printed.error().message);
+      }
       return fail(Status::invalid_argument,
-                  refused + " is not a per-query output name of trec_eval; expected one of " + per_query_names());
+                  refused + " is not a per-query output name of trec_eval; expected one of " + per_query_names() +
+                      ", or an ir_measures name such as nDCG@10");
     }
-    const MeasureDefinition& definition = untestable ? *untestable : *found->measure.definition;
+    const MeasureDefinition& definition = untestable ? *untestable : *found;
     if (definition.summary == Summary::none) {
       return fail(Status::invalid_argument, refused + " is a string per query, not a score, so it cannot be tested");
     }
@@ -95,7 +117,7 @@ Expected<std::vector<TrecMeasure>> resolve_trec_measures(const std::vector<std::
                   refused + " has no per-query value in trec_eval (it is a summary over the queries), so it "
                             "cannot be tested");
     }
-    resolved.push_back(std::move(*found));
+    resolved.push_back(TrecMeasure{name, name});
   }
   return resolved;
 }

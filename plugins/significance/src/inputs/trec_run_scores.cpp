@@ -8,7 +8,7 @@
 #include <grk/eval/threads.hpp>
 #include <grk/python/repr.hpp>
 
-#include "evaluation/system_evaluation.hpp"
+#include "evaluation/plan_evaluation.hpp"
 #include "trec/qrels_reader.hpp"
 
 namespace grk::significance {
@@ -77,33 +77,37 @@ Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging
   GRK_TRY_VOID(require_systems(runs));
   GRK_TRY(const unsigned threads, eval::thread_count());
   GRK_TRY(const measures::Qrels qrels, measures::read_qrels(judging.qrels, measures::QrelsFormat::automatic));
-  // One requested measure per metric, so that `P_5` and `P_10` each keep
-  // their own cutoff (a request merges a measure's repeated entries).
-  std::vector<measures::RequestedMeasure> requested;
-  for (const TrecMeasure& metric : metrics) requested.push_back(metric.measure);
-  const measures::ValueLayout layout(requested);
-  GRK_TRY(const std::vector<measures::RunScores> scored,
-          measures::evaluate_systems(runs, qrels, layout, judging.options, threads));
+  // One plan for every metric, so that each run is read and ranked once.
+  std::vector<std::string> names;
+  for (const TrecMeasure& metric : metrics) names.push_back(metric.name);
+  GRK_TRY(const measures::MeasurePlan plan, measures::plan_measures(names, judging.options));
+  GRK_TRY_VOID(measures::check_qrels_for_plan(plan, qrels, judging.qrels.string()));
+  GRK_TRY(const auto scored, measures::evaluate_plan(runs, plan, qrels, threads));
 
   SystemTable table;
   for (const auto& [system, path] : runs) {
     (void)path;
     table.systems.push_back(system);
   }
-  for (std::size_t m = 0; m < metrics.size(); ++m) {
-    table.metrics.push_back(metrics[m].name);
-    const std::size_t slot = layout.offsets[m] + metrics[m].index;
+  for (const TrecMeasure& metric : metrics) {
+    table.metrics.push_back(metric.name);
+    std::size_t m = 0;
+    while (plan.measures[m].name != metric.printed) ++m;
+    const bool every_query = plan.measures[m].dialect == measures::Dialect::ir_measures;
     std::vector<eval::ScoreMap> row;
     for (std::size_t s = 0; s < scored.size(); ++s) {
       eval::ScoreMap scores;
-      for (const measures::QueryScores& query : scored[s].queries) {
-        const double value = query.values[slot];
-        if (!std::isfinite(value)) {
-          return fail(Status::invalid_data, python::repr(metrics[m].name) + " of system " +
+      for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
+        const auto& value = scored[s].values[m][q];
+        // ir_measures' rule: a qrels query without a value counts 0, as in the means.
+        if (!value && !every_query) continue;
+        const std::string qid(qrels.queries[q].qid);
+        if (value && !std::isfinite(*value)) {
+          return fail(Status::invalid_data, python::repr(metric.name) + " of system " +
                                                 python::repr(table.systems[s]) + " is not a number on query " +
-                                                python::repr(query.qid) + " (trec_eval's 0/0)");
+                                                python::repr(qid) + " (trec_eval's 0/0)");
         }
-        scores.emplace_hint(scores.end(), query.qid, value);
+        scores.emplace_hint(scores.end(), qid, value ? *value : 0.0);
       }
       row.push_back(std::move(scores));
     }

@@ -39,10 +39,12 @@ struct TrecRunJudging {
 Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& params, bool has_runs,
                                                               eval::RunsFormat format);
 
-/// Every run scored on every metric: scores[m][s] holds trec_eval's
-/// per-query value of metrics[m] for each query it scores in runs[s] (the
-/// qrels queries the run has, every qrels query with `complete`), at full
-/// precision. Fails as the measures plugin's qrels and run readers do, with
+/// Every run scored on every metric: scores[m][s] holds the per-query value
+/// of metrics[m] in runs[s] as the measures plugin's evaluate computes it, at
+/// full precision: for a trec_eval name, each query trec_eval scores (the
+/// qrels queries the run has, every qrels query with `complete`); for an
+/// ir_measures name, every qrels query, 0 where the run or the family's
+/// reference has none (ir_measures' rule). Fails as the measures plugin's qrels and run readers do, with
 /// invalid_data `run 'x' has no query of the qrels`, or with invalid_data
 /// `'P_10' of system 'bm25' is not a number on query '7' (trec_eval's 0/0)`.
 Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging& judging,
