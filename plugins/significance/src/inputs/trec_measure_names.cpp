@@ -15,7 +15,6 @@ namespace {
 
 using measures::MeasureDefinition;
 using measures::ParamStyle;
-using measures::RequestedMeasure;
 using measures::Summary;
 
 /// Whether trec_eval -q prints a number for the measure on each query.
@@ -54,7 +53,7 @@ Expected<std::string> other_dialect(const std::string& name) {
     return fail(Status::invalid_argument, "measure '" + name + "': " + why);
   };
   if (plan->measures.size() != 1) {
-    return refused("names " + std::to_string(plan->measures.size()) + " measures; a comparison takes one a name");
+    return refused("names " + std::to_string(plan->measures.size()) + " measures; a comparison takes one measure a name");
   }
   if (auto computed = measures::check_plan_computed(*plan); !computed) return refused(computed.error().message);
   return plan->measures.front().name;
