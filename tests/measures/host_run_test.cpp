@@ -157,6 +157,33 @@ BOOST_AUTO_TEST_CASE(evaluate_takes_every_dialect_and_names_each_measure_as_its_
              r.out);
 }
 
+BOOST_AUTO_TEST_CASE(evaluate_orders_ndevals_rankings_by_the_rank_column_or_the_score) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  // Topic 7: d1 is relevant to subtopics 1 and 2, d2 to 1; the rank column puts d2 first, the scores d1.
+  files.write("qrels.txt", "7 1 d1 1\n7 2 d1 1\n7 1 d2 1\n7 2 d3 0\n");
+  files.write("run.txt", "7 Q0 d1 2 9 r\n7 Q0 d2 1 5 r\n");
+  files.write("twice.txt", "7 Q0 d1 1 9 r\n7 Q0 d2 1 5 r\n");
+  const std::string step = "--component evaluate --set qrels=qrels.txt --set 'runs={\"r\": \"run.txt\"}' "
+                           "--set measures=StRecall@1,P_IA@1 ";
+  const Run by_rank = run(files, step);
+  BOOST_TEST(by_rank.exit_code == 0, by_rank.out);
+  const Run by_score = run(files, step + "--set diversity_order=score");
+  BOOST_TEST(by_score.exit_code == 0, by_score.out);
+  const auto summary = [](const Run& r) { return r.results.at("steps").at(0).at("result").at("systems").at("r").at("summary"); };
+  // By rank d2 comes first and covers one subtopic of two; by score d1, both.
+  BOOST_TEST(summary(by_rank).at("StRecall@1").as_double() == 0.5);
+  BOOST_TEST(summary(by_score).at("StRecall@1").as_double() == 1.0);
+  BOOST_TEST(summary(by_rank).at("P_IA@1").as_double() == 0.5);
+  BOOST_TEST(summary(by_score).at("P_IA@1").as_double() == 1.0);
+  const Run twice = run(files, "--component evaluate --set qrels=qrels.txt --set 'runs={\"r\": \"twice.txt\"}' "
+                               "--set measures=alpha_nDCG@2");
+  BOOST_TEST(twice.exit_code == 3);
+  BOOST_TEST(twice.out.find("run 'r' gives query '7' rank 1 twice, which ndeval's rank order refuses "
+                            "(diversity_order 'score' orders by score)") != std::string::npos,
+             twice.out);
+}
+
 BOOST_AUTO_TEST_CASE(evaluate_refuses_every_bad_name_at_once_with_the_closest_known_ones) {
   if (!ready()) return;
   const mt::TemporaryFiles files;
@@ -170,12 +197,18 @@ BOOST_AUTO_TEST_CASE(evaluate_refuses_every_bad_name_at_once_with_the_closest_kn
                       "relevance_level must lie within +-1000, got 5000\n",
              r.out);
   BOOST_TEST(!fs::exists(files.folder() / "results.json"));
+  // ndeval's measures read subtopic qrels, which no other family reads.
+  const Run mixed = run(files, evaluate_step + "--set 'measures=alpha_nDCG@20,nDCG@10'");
+  BOOST_TEST(mixed.exit_code == 1);
+  BOOST_TEST(mixed.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': ndeval's "
+                          "measures read subtopic qrels (qid subtopic docno judgment), which nDCG@10 does not: name "
+                          "them in a step of their own\n");
   // A name of a family this release does not compute yet is refused as such, before any step runs.
   const Run later = run(files, evaluate_step + "--set 'measures=nDCG@10,INST(T=3.0,max_rel=4)'");
   BOOST_TEST(later.exit_code == 1);
   BOOST_TEST(later.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': not computed "
-                          "yet by this release: INST(T=3.0,max_rel=4) (cwl); cwl_eval's and ndeval's families are "
-                          "named but not yet computed\n");
+                          "yet by this release: INST(T=3.0,max_rel=4) (cwl_eval's family is named but not yet "
+                          "computed)\n");
 }
 
 BOOST_AUTO_TEST_CASE(an_output_dir_that_holds_files_is_refused_before_any_step_runs) {

@@ -94,6 +94,34 @@ BOOST_AUTO_TEST_CASE(three_columns_without_a_header_read_as_beir_rows_in_file_or
              "qrels file 'qrels.txt' line 1: expected 4 fields (qid iter docno rel), got 3: 'q1 d1 1'");
 }
 
+// ndeval's qrels judge a document once per subtopic; a negative judgment is refused as ndeval refuses it.
+BOOST_AUTO_TEST_CASE(subtopic_qrels_key_a_judgment_by_document_and_subtopic) {
+  auto qrels = gm::parse_qrels(std::make_shared<const std::string>("7 1 d1 1\n7 2 d1 0\n7 2 d2 2\n"), "q",
+                               gm::QrelsFormat::subtopics);
+  BOOST_REQUIRE(qrels);
+  BOOST_REQUIRE(qrels->queries[0].judgments.size() == 3u);
+  BOOST_TEST(qrels->queries[0].judgments[1].subtopic == "2");
+  BOOST_TEST(qrels_error("7 1 d1 1\n7 1 d1 0\n", gm::QrelsFormat::subtopics) ==
+             "qrels file 'qrels.txt' line 2: document 'd1' judged twice for query '7' subtopic '1' (first on line 1): "
+             "'7 1 d1 0'");
+  BOOST_TEST(qrels_error("7 1 d1 -1\n", gm::QrelsFormat::subtopics) ==
+             "qrels file 'qrels.txt' line 1: judgment -1 is negative, which ndeval refuses: '7 1 d1 -1'");
+  // The same lines as TREC qrels: the second column is ignored, so d1 is judged twice.
+  BOOST_TEST(qrels_error("7 1 d1 1\n7 2 d1 0\n", gm::QrelsFormat::trec) ==
+             "qrels file 'qrels.txt' line 2: document 'd1' judged twice for query '7' (first on line 1): '7 2 d1 0'");
+}
+
+// With ranks, a run keeps its rank column and refuses one that is no integer.
+BOOST_AUTO_TEST_CASE(a_run_read_with_its_ranks_keeps_them) {
+  auto run = gm::parse_run(std::make_shared<const std::string>("q1 Q0 a 3 1 t\nq1 Q0 b 1 2 t\n"), "sys.run", true);
+  BOOST_REQUIRE(run);
+  BOOST_TEST((run->queries[0].ranks == std::vector<long>{3, 1}));
+  auto bad = gm::parse_run(std::make_shared<const std::string>("q1 Q0 a x 1 t\n"), "sys.run", true);
+  BOOST_REQUIRE(!bad);
+  BOOST_TEST(bad.error().message == "run file 'sys.run' line 1: rank 'x' is not an integer: 'q1 Q0 a x 1 t'");
+  BOOST_TEST(run_error("q1 Q0 a x 1 t\n") == "ok");  // trec_eval ignores the column
+}
+
 BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_refused_in_runs_and_qrels) {
   BOOST_TEST(run_error("\xEF\xBB\xBFq1 Q0 d1 1 1 t\n") ==
              "run file 'sys.run' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one");

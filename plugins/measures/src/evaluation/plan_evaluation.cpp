@@ -68,7 +68,8 @@ Expected<void> score_groups(const TrecRun& run, const std::string& system, const
   return {};
 }
 
-void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) {
+void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, DiversityOrder order,
+                    PlanScores& scores) {
   std::vector<std::size_t> cutoffs;
   for (const auto& planned : plan.measures) cutoffs.push_back(integer_cutoff(planned, plan));
   const bool any_cutoff = std::any_of(cutoffs.begin(), cutoffs.end(), [](std::size_t k) { return k > 0; });
@@ -76,7 +77,7 @@ void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qr
   for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
     const RunQuery* retrieved = run.find(qrels.queries[q].qid);
     if (retrieved == nullptr) continue;
-    QueryRankings rankings(qrels.queries[q], *retrieved);
+    QueryRankings rankings(qrels.queries[q], *retrieved, order);
     if (any_cutoff) scores_descending(*retrieved, sorted_scores);
     for (std::size_t m = 0; m < plan.measures.size(); ++m) {
       const PlannedMeasure& planned = plan.measures[m];
@@ -108,9 +109,28 @@ void summarize(const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) 
   }
 }
 
+// ndeval's rank order reads each query's ranks, which must differ.
+Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
+  std::vector<long> ranks;
+  for (const auto& query : run.queries) {
+    ranks = query.ranks;
+    std::sort(ranks.begin(), ranks.end());
+    const auto twice = std::adjacent_find(ranks.begin(), ranks.end());
+    if (twice == ranks.end()) continue;
+    return fail(Status::invalid_data, "run '" + system + "' gives query '" + std::string(query.qid) + "' rank " +
+                                          std::to_string(*twice) +
+                                          " twice, which ndeval's rank order refuses (diversity_order 'score' "
+                                          "orders by score)");
+  }
+  return {};
+}
+
 Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::path>& system, const MeasurePlan& plan,
-                                  const Qrels& qrels, const std::vector<Qrels>& group_qrels, unsigned threads) {
-  GRK_TRY(const TrecRun run, read_run(system.second, threads));
+                                  const Qrels& qrels, const std::vector<Qrels>& group_qrels, unsigned threads,
+                                  DiversityOrder order) {
+  const bool by_rank = order == DiversityOrder::rank && has_family(plan, Family::ndeval);
+  GRK_TRY(const TrecRun run, read_run(system.second, threads, by_rank));
+  if (by_rank) GRK_TRY_VOID(check_ranks(run, system.first));
   const std::size_t count = qrels.queries.size();
   PlanScores scores;
   scores.run_id = run.run_id;
@@ -125,7 +145,7 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
     return fail(Status::invalid_data, "run '" + system.first + "' has no query of the qrels");
   }
   GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, scores));
-  score_families(run, plan, qrels, scores);
+  score_families(run, plan, qrels, order, scores);
   summarize(plan, qrels, scores);
   return scores;
 }
@@ -135,13 +155,27 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
 Expected<void> check_plan_computed(const MeasurePlan& plan) {
   std::string refused;
   for (const auto& planned : plan.measures) {
-    if (planned.family == Family::cwl || planned.family == Family::ndeval) {
-      refused += (refused.empty() ? "" : ", ") + planned.name + " (" + std::string(family_name(planned.family)) + ")";
-    }
+    if (planned.family == Family::cwl) refused += (refused.empty() ? "" : ", ") + planned.name;
   }
   if (refused.empty()) return {};
   return fail(Status::invalid_argument, "not computed yet by this release: " + refused +
-                                            "; cwl_eval's and ndeval's families are named but not yet computed");
+                                            " (cwl_eval's family is named but not yet computed)");
+}
+
+bool has_family(const MeasurePlan& plan, Family family) {
+  return std::any_of(plan.measures.begin(), plan.measures.end(),
+                     [&](const PlannedMeasure& planned) { return planned.family == family; });
+}
+
+Expected<void> check_plan_qrels(const MeasurePlan& plan) {
+  if (!has_family(plan, Family::ndeval)) return {};
+  for (const auto& planned : plan.measures) {
+    if (planned.family == Family::ndeval) continue;
+    return fail(Status::invalid_argument,
+                "ndeval's measures read subtopic qrels (qid subtopic docno judgment), which " + planned.name +
+                    " does not: name them in a step of their own");
+  }
+  return {};
 }
 
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file) {
@@ -175,11 +209,12 @@ std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels)
 }
 
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
-                                                const MeasurePlan& plan, const Qrels& qrels, unsigned threads) {
+                                                const MeasurePlan& plan, const Qrels& qrels, unsigned threads,
+                                                DiversityOrder diversity_order) {
   const std::vector<Qrels> group_qrels = qrels_for_groups(plan, qrels);
   std::vector<PlanScores> scores;
   for (const auto& system : runs) {
-    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads));
+    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order));
     scores.push_back(std::move(one));
   }
   return scores;

@@ -32,6 +32,9 @@ double judged(QueryRankings& query, std::size_t depth);
 /// Compatibility.py's RBO against the ideal ranking, to depth 1,000.
 std::optional<double> compatibility(QueryRankings& query, double persistence, bool normalize);
 
+/// ndeval v4.5's `measure` on subtopic judgments, over the ranking in ndeval's order.
+double ndeval(const IrMeasure& measure, const QrelsQuery& judged, const Ranking& ranking);
+
 }  // namespace family
 
 }  // namespace grk::measures

@@ -36,4 +36,17 @@ const Ranking& QueryRankings::ids_ascending() {
   return *ascending_;
 }
 
+const Ranking& QueryRankings::diversity() {
+  if (diversity_order_ == DiversityOrder::score) return ids_descending();
+  if (!by_rank_) {
+    std::vector<std::size_t> order(retrieved_.documents.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return retrieved_.ranks[a] < retrieved_.ranks[b]; });
+    by_rank_.emplace();
+    for (const std::size_t i : order) by_rank_->push_back(&retrieved_.documents[i]);
+  }
+  return *by_rank_;
+}
+
 }  // namespace grk::measures

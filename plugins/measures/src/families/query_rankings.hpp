@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "ranking/evaluation_options.hpp"
 #include "trec/qrels_reader.hpp"
 #include "trec/run_reader.hpp"
 
@@ -15,18 +16,23 @@ using Ranking = std::vector<const RetrievedDocument*>;
 
 class QueryRankings {
  public:
-  QueryRankings(const QrelsQuery& judged, const RunQuery& retrieved) : judged_(judged), retrieved_(retrieved) {}
+  QueryRankings(const QrelsQuery& judged, const RunQuery& retrieved, DiversityOrder diversity = DiversityOrder::rank)
+      : judged_(judged), retrieved_(retrieved), diversity_order_(diversity) {}
 
   const QrelsQuery& judged() const { return judged_; }
   /// Score descending, ties by document id descending: trec_eval's and gdeval's order.
   const Ranking& ids_descending();
   /// Score descending, ties by document id ascending: MS MARCO's, Judged's and Compat's.
   const Ranking& ids_ascending();
+  /// ndeval's order: by the rank column (the run read with its ranks, no rank
+  /// repeated) or as ids_descending.
+  const Ranking& diversity();
 
  private:
   const QrelsQuery& judged_;
   const RunQuery& retrieved_;
-  std::optional<Ranking> descending_, ascending_;
+  DiversityOrder diversity_order_;
+  std::optional<Ranking> descending_, ascending_, by_rank_;
 };
 
 }  // namespace grk::measures

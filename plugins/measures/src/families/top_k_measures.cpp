@@ -45,9 +45,10 @@ std::optional<double> family_value(const IrMeasure& measure, QueryRankings& quer
       return family::judged(query, cutoff);
     case Family::compat:
       return family::compatibility(query, measure.number("p", 0.95), measure.number("normalize", 1) != 0);
+    case Family::ndeval:
+      return family::ndeval(measure, query.judged(), query.diversity());
     case Family::trec_eval:
     case Family::cwl:
-    case Family::ndeval:
       break;
   }
   return std::nullopt;

@@ -10,6 +10,10 @@
 
 namespace grk::measures {
 
+/// ndeval's two orders: the run's rank column (its default), or score
+/// descending with ties by document id descending (its -traditional).
+enum class DiversityOrder { rank, score };
+
 struct EvaluationOptions {
   bool per_query = false;         ///< -q
   bool complete = false;          ///< -c
@@ -17,6 +21,7 @@ struct EvaluationOptions {
   long relevance_level = 1;       ///< -l
   std::size_t max_results = std::numeric_limits<std::size_t>::max();  ///< -M
   bool ignore_identical_ids = false;  ///< BEIR's: drop a line whose document is its query
+  DiversityOrder diversity_order = DiversityOrder::rank;  ///< ndeval's measures only
 };
 
 /// -l as a parameter gives it; fails with invalid_argument

@@ -76,6 +76,14 @@ std::vector<ParamSpec> evaluate_params() {
   std::vector<ParamSpec> params;
   for (auto& param : evaluation_params()) {
     if (param.name == "output_dir") continue;
+    if (param.name == "ignore_identical_ids") {
+      params.push_back(std::move(param));
+      params.push_back(with_default("diversity_order", ParamType::string, "rank",
+                                    "ndeval's measures: rank (the run's rank column, ndeval's default) or score "
+                                    "(ndeval -traditional)")
+                           .one_of({"rank", "score"}));
+      continue;
+    }
     if (param.name == "measures") {
       param = with_default("measures", ParamType::list, boost::json::array{"AP", "nDCG@10", "P@10", "R@100", "RR"},
                            "in any dialect: ir_measures' (nDCG@10, P(rel=2)@5, ERR@20, Judged@10), trec_eval's -m "
@@ -130,6 +138,7 @@ Expected<EvaluationRequest> read_request(const Params& params) {
 
 Expected<EvaluationRequest> read_plan_request(const Params& params) {
   GRK_TRY(EvaluationRequest request, read_common(params));
+  if (params.string("diversity_order") == "score") request.options.diversity_order = DiversityOrder::score;
   auto plan = plan_measures(rejoin_measure_items(params.list("measures")), request.options);
   if (!plan) return unexpected(bad_param("measures", plan.error().message));
   request.plan = std::move(*plan);

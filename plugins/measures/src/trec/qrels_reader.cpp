@@ -17,10 +17,12 @@ struct Layout {
   std::size_t fields;
   std::size_t qid, docno, relevance;
   const char* names;
+  bool subtopics = false;  ///< the second field is a subtopic, part of the judgment's key
 };
 
 constexpr Layout trec_layout{4, 0, 2, 3, "qid iter docno rel"};
 constexpr Layout beir_layout{3, 0, 1, 2, "query-id corpus-id score"};
+constexpr Layout subtopic_layout{4, 0, 2, 3, "qid subtopic docno judgment", true};
 
 bool is_beir_header(std::string_view line) {
   std::string_view fields[3];
@@ -35,9 +37,9 @@ Expected<Layout> layout_of(std::string_view text, std::string_view file, QrelsFo
   while (cursor.next(line) && is_comment(line.text, CommentRule::line_start)) {
   }
   header = line.number > 0 && is_beir_header(line.text);
-  if (format == QrelsFormat::trec) {
+  if (format == QrelsFormat::trec || format == QrelsFormat::subtopics) {
     header = false;
-    return trec_layout;
+    return format == QrelsFormat::trec ? trec_layout : subtopic_layout;
   }
   if (header) return beir_layout;
   if (format == QrelsFormat::automatic) {
@@ -49,19 +51,21 @@ Expected<Layout> layout_of(std::string_view text, std::string_view file, QrelsFo
 }
 
 Failure duplicate_failure(std::string_view text, std::string_view file, const Layout& layout, bool header,
-                          std::string_view qid, std::string_view docno) {
+                          std::string_view qid, const Judgment& judgment) {
   TextLine line;
   std::size_t first = 0;
+  const std::string_view docno = judgment.docno;
   const auto same = [&](std::string_view record) {
     std::string_view fields[4];
     return split_fields(record, fields, 4) == layout.fields && fields[layout.qid] == qid &&
-           fields[layout.docno] == docno;
+           fields[layout.docno] == docno && (!layout.subtopics || fields[1] == judgment.subtopic);
   };
   if (!second_listing(RecordLines(text, CommentRule::line_start, false, header), same, line, first)) {
     return Failure{Status::internal, "duplicate judgment not found again", {}};
   }
   return bad_line(kind, file, line,
                   "document '" + std::string(docno) + "' judged twice for query '" + std::string(qid) +
+                      (layout.subtopics ? "' subtopic '" + std::string(judgment.subtopic) : std::string()) +
                       "' (first on line " + std::to_string(first) + ")");
 }
 
@@ -105,19 +109,26 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
                                  "relevance " + std::string(written) + " is beyond +-" +
                                      std::to_string(max_relevance_level)));
     }
+    if (layout.subtopics && relevance < 0) {
+      return unexpected(bad_line(kind, file, line,
+                                 "judgment " + std::string(written) + " is negative, which ndeval refuses"));
+    }
     auto [it, added] = index.try_emplace(fields[layout.qid], qrels.queries.size());
     if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}});
-    qrels.queries[it->second].judgments.push_back(Judgment{fields[layout.docno], relevance});
+    qrels.queries[it->second].judgments.push_back(
+        Judgment{fields[layout.docno], relevance, layout.subtopics ? fields[1] : std::string_view()});
   }
   if (qrels.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) + "' holds no judgment");
   for (auto& query : qrels.queries) {
     auto& judgments = query.judgments;
-    std::stable_sort(judgments.begin(), judgments.end(),
-                     [](const Judgment& a, const Judgment& b) { return a.docno < b.docno; });
-    auto repeated = std::adjacent_find(judgments.begin(), judgments.end(),
-                                       [](const Judgment& a, const Judgment& b) { return a.docno == b.docno; });
+    std::stable_sort(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
+      return a.docno != b.docno ? a.docno < b.docno : a.subtopic < b.subtopic;
+    });
+    auto repeated = std::adjacent_find(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
+      return a.docno == b.docno && a.subtopic == b.subtopic;
+    });
     if (repeated != judgments.end()) {
-      return unexpected(duplicate_failure(all, file, layout, header, query.qid, repeated->docno));
+      return unexpected(duplicate_failure(all, file, layout, header, query.qid, *repeated));
     }
     query.id_filter = 0;
     for (const auto& judgment : judgments) query.id_filter |= id_filter_bit(judgment.docno);

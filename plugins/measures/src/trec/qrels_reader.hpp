@@ -19,9 +19,11 @@ namespace grk::measures {
 struct Judgment {
   std::string_view docno;
   long relevance = 0;
+  std::string_view subtopic;  ///< subtopic qrels' second column; empty in the others
 };
 
-/// The judgments of one query, in byte order of their document ids.
+/// The judgments of one query, in byte order of their document ids (then
+/// of their subtopics).
 struct QrelsQuery {
   std::string_view qid;
   std::vector<Judgment> judgments;
@@ -59,7 +61,9 @@ struct Qrels {
 /// score`, then `qid docno rel` rows; `automatic`: BEIR when the first line
 /// that is no comment is that header or has three fields (BEIR's rows
 /// without their header, as MS MARCO's TREC DL qrels ship).
-enum class QrelsFormat { automatic, trec, beir };
+/// `subtopics`: ndeval's `qid subtopic docno judgment`, a document judged
+/// once per subtopic, no judgment negative.
+enum class QrelsFormat { automatic, trec, beir, subtopics };
 
 /// A line of the qrels, kept.
 struct TextLineCopy {

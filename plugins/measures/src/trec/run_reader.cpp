@@ -115,7 +115,7 @@ const char* field_end(const char* p, const char* const end) {
 // The lines of `text` as RunBuilder::add reads them, in one pass over the
 // bytes and without line numbers: a line it would refuse only marks the part,
 // and parse_run says why.
-void parse_part(std::string_view text, ParsedPart& part) {
+void parse_part(std::string_view text, ParsedPart& part, bool ranks) {
   const char* p = text.data();
   const char* const end = p + text.size();
   const auto blank = [](char c) { return c != '\n' && is_c_space(c); };
@@ -150,17 +150,19 @@ void parse_part(std::string_view text, ParsedPart& part) {
       skip_line();  // past text after the tag
     }
     double score = 0.0;
-    if (count < 6 || !parse_finite_number(fields[4], score)) {
+    long rank = 0;
+    if (count < 6 || !parse_finite_number(fields[4], score) || (ranks && !parse_integer(fields[3], rank))) {
       part.refused = true;
       return;
     }
     if (part.segments.empty() || !same_id(part.segments.back().qid, fields[0])) {
       // Runs give their queries alike depths: the last one's is a good guess.
       const std::size_t guess = part.segments.empty() ? 0 : part.segments.back().documents.size();
-      part.segments.push_back(RunQuery{part.ids.keep(fields[0]), {}});
+      part.segments.push_back(RunQuery{part.ids.keep(fields[0]), {}, {}});
       part.segments.back().documents.reserve(std::min<std::size_t>(guess, 1 << 16));
     }
     part.segments.back().documents.push_back(RetrievedDocument{part.ids.keep(fields[2]), score});
+    if (ranks) part.segments.back().ranks.push_back(rank);
     tag = fields[5];
   }
   part.tag.assign(tag.data(), tag.size());
@@ -186,7 +188,7 @@ std::vector<std::string_view> split_at_lines(std::string_view text, std::size_t 
 // the text they came from need not stay.
 class RunBuilder {
  public:
-  explicit RunBuilder(std::string_view file) : file_(file), ids_(std::make_shared<IdStore>()) {}
+  RunBuilder(std::string_view file, bool ranks) : file_(file), ranks_(ranks), ids_(std::make_shared<IdStore>()) {}
 
   Expected<void> add(const TextLine& line) {
     if (is_comment(line.text, CommentRule::after_spaces) || is_blank(line.text)) return {};
@@ -201,17 +203,22 @@ class RunBuilder {
     if (!parse_finite_number(fields[4], score)) {
       return unexpected(bad_line(kind, file_, line, "score '" + std::string(fields[4]) + "' is not a finite number"));
     }
+    long rank = 0;
+    if (ranks_ && !parse_integer(fields[3], rank)) {
+      return unexpected(bad_line(kind, file_, line, "rank '" + std::string(fields[3]) + "' is not an integer"));
+    }
     // Runs list a query's lines together: look the id up only when it changes.
     if (run_.queries.empty() || fields[0] != run_.queries[current_].qid) {
       auto found = index_.find(fields[0]);
       if (found == index_.end()) {
         const std::string_view qid = ids_->keep(fields[0]);
         found = index_.emplace(qid, run_.queries.size()).first;
-        run_.queries.push_back(RunQuery{qid, {}});
+        run_.queries.push_back(RunQuery{qid, {}, {}});
       }
       current_ = found->second;
     }
     run_.queries[current_].documents.push_back(RetrievedDocument{ids_->keep(fields[2]), score});
+    if (ranks_) run_.queries[current_].ranks.push_back(rank);
     tag_.assign(fields[5].data(), fields[5].size());
     return {};
   }
@@ -231,6 +238,8 @@ class RunBuilder {
       }
       auto& documents = run_.queries[current_].documents;
       documents.insert(documents.end(), segment.documents.begin(), segment.documents.end());
+      auto& ranks = run_.queries[current_].ranks;
+      ranks.insert(ranks.end(), segment.ranks.begin(), segment.ranks.end());
     }
     if (!part.segments.empty()) tag_ = std::move(part.tag);
     ids_->absorb(std::move(part.ids));
@@ -264,6 +273,7 @@ class RunBuilder {
 
  private:
   std::string file_;
+  bool ranks_;
   std::shared_ptr<IdStore> ids_;
   TrecRun run_;
   std::unordered_map<std::string_view, std::size_t> index_;
@@ -279,9 +289,9 @@ const RunQuery* TrecRun::find(std::string_view qid) const {
   return it != queries.end() && it->qid == qid ? &*it : nullptr;
 }
 
-Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file) {
+Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file, bool ranks) {
   GRK_TRY_VOID(refuse_byte_order_mark(*text, kind, file));
-  RunBuilder builder(file);
+  RunBuilder builder(file, ranks);
   LineCursor cursor(*text);
   TextLine line;
   while (cursor.next(line)) GRK_TRY_VOID(builder.add(line));
@@ -295,14 +305,14 @@ Expected<TrecRun> read_run(const std::filesystem::path& path) { return read_run(
 // Read in windows, each cut at line breaks into one part per thread: the
 // run's memory is its ids and scores and one window, not its text. A line to
 // refuse sends the file to parse_run, which finds it with its number.
-Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) {
+Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, bool ranks) {
   const std::string file = path.string();
   GRK_TRY(const InputFile stream, open_input(path, kind));
   const auto refused = [&]() -> Expected<TrecRun> {
     GRK_TRY(auto text, read_file_text(path, kind));
-    return parse_run(std::move(text), file);
+    return parse_run(std::move(text), file, ranks);
   };
-  RunBuilder builder(file);
+  RunBuilder builder(file, ranks);
   std::vector<char> window(std::size_t{1} << 24);
   std::size_t held = 0;  // the start of a line the last window cut
   for (bool at_end = false, first = true; !at_end; first = false) {
@@ -326,7 +336,7 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads) 
     }
     const auto pieces = split_at_lines(std::string_view(window.data(), cut), threads);
     std::vector<ParsedPart> parts(pieces.size());
-    eval::for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k]); });
+    eval::for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k], ranks); });
     for (auto& part : parts) {
       if (part.refused) return refused();
       builder.absorb(std::move(part));

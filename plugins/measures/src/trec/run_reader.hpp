@@ -22,6 +22,9 @@ struct RetrievedDocument {
 struct RunQuery {
   std::string_view qid;
   std::vector<RetrievedDocument> documents;
+  /// Each document's rank column, when the run was read with its ranks (only
+  /// ndeval's order reads them; trec_eval ignores the column).
+  std::vector<long> ranks;
 };
 
 class IdStore;
@@ -43,13 +46,16 @@ struct TrecRun {
 /// line with fewer fields or a score that is not a finite
 /// number, then on a document listed twice for one query, then on a file
 /// without a run line.
-Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file);
+Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string_view file, bool ranks = false);
 
+/// With `ranks`, each line's rank column is kept too, and refused (`rank 'x'
+/// is not an integer`) where it is none.
+///
 /// parse_run on the lines of `path`, read in windows of 16 MiB, each parsed
 /// on up to `threads` threads: the text is never whole in memory (a refused
 /// file is read again, whole, for its message). The run does not depend on
 /// the thread count.
-Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads);
+Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, bool ranks = false);
 
 /// read_run on one thread.
 Expected<TrecRun> read_run(const std::filesystem::path& path);

@@ -56,6 +56,10 @@ Expected<std::string> other_dialect(const std::string& name) {
     return refused("names " + std::to_string(plan->measures.size()) + " measures; a comparison takes one measure a name");
   }
   if (auto computed = measures::check_plan_computed(*plan); !computed) return refused(computed.error().message);
+  if (plan->measures.front().family == measures::Family::ndeval) {
+    return refused("ndeval's measures read subtopic qrels, which the comparisons do not; the evaluate component "
+                   "scores them");
+  }
   return plan->measures.front().name;
 }
 
