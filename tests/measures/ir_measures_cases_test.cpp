@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "evaluation/plan_evaluation.hpp"
 #include "language/measure_plan.hpp"
@@ -133,13 +134,16 @@ BOOST_AUTO_TEST_CASE(every_computed_measure_equals_its_reference) {
     if (wanted.empty()) continue;
     auto plan = plan_measures(wanted, EvaluationOptions{});
     BOOST_TEST_REQUIRE(plan.has_value(), c.folder.string() << ": " << (plan ? "" : plan.error().message));
-    const bool subtopics = has_family(*plan, Family::ndeval);
-    auto qrels = read_qrels(c.folder / "qrels", subtopics ? QrelsFormat::subtopics : QrelsFormat::automatic);
+    // As evaluate reads them: subtopic qrels for ndeval, their adhoc view for the rest.
+    std::optional<Qrels> subtopics;
+    if (has_family(*plan, Family::ndeval)) subtopics = read_qrels(c.folder / "qrels", QrelsFormat::subtopics).value();
+    auto qrels = subtopics ? grk::Expected<Qrels>(adhoc_judgments(*subtopics))
+                           : read_qrels(c.folder / "qrels", QrelsFormat::automatic);
     BOOST_TEST_REQUIRE(qrels.has_value());
     const auto systems = runs_of(c);
     for (const auto& order : strings(c.spec.at("orders"))) {
       const DiversityOrder diversity = order == "score" ? DiversityOrder::score : DiversityOrder::rank;
-      auto scores = evaluate_plan(systems, *plan, *qrels, 2, diversity);
+      auto scores = evaluate_plan(systems, *plan, *qrels, 2, diversity, subtopics ? &*subtopics : nullptr);
       BOOST_TEST_REQUIRE(scores.has_value(), (scores ? "" : scores.error().message));
       for (std::size_t i = 0; i < wanted.size(); ++i) {
         const auto& reference = c.expected.at("measures").at(wanted[i]).as_object();

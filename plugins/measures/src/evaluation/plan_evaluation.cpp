@@ -69,7 +69,7 @@ Expected<void> score_groups(const TrecRun& run, const std::string& system, const
 }
 
 void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, DiversityOrder order,
-                    PlanScores& scores) {
+                    const Qrels* subtopics, PlanScores& scores) {
   std::vector<std::size_t> cutoffs;
   for (const auto& planned : plan.measures) cutoffs.push_back(integer_cutoff(planned, plan));
   const bool any_cutoff = std::any_of(cutoffs.begin(), cutoffs.end(), [](std::size_t k) { return k > 0; });
@@ -77,7 +77,7 @@ void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qr
   for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
     const RunQuery* retrieved = run.find(qrels.queries[q].qid);
     if (retrieved == nullptr) continue;
-    QueryRankings rankings(qrels.queries[q], *retrieved, order);
+    QueryRankings rankings(qrels.queries[q], *retrieved, order, subtopics ? &subtopics->queries[q] : nullptr);
     if (any_cutoff) scores_descending(*retrieved, sorted_scores);
     for (std::size_t m = 0; m < plan.measures.size(); ++m) {
       const PlannedMeasure& planned = plan.measures[m];
@@ -127,7 +127,7 @@ Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
 
 Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::path>& system, const MeasurePlan& plan,
                                   const Qrels& qrels, const std::vector<Qrels>& group_qrels, unsigned threads,
-                                  DiversityOrder order) {
+                                  DiversityOrder order, const Qrels* subtopics) {
   const bool by_rank = order == DiversityOrder::rank && has_family(plan, Family::ndeval);
   GRK_TRY(const TrecRun run, read_run(system.second, threads, by_rank));
   if (by_rank) GRK_TRY_VOID(check_ranks(run, system.first));
@@ -145,7 +145,7 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
     return fail(Status::invalid_data, "run '" + system.first + "' has no query of the qrels");
   }
   GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, scores));
-  score_families(run, plan, qrels, order, scores);
+  score_families(run, plan, qrels, order, subtopics, scores);
   summarize(plan, qrels, scores);
   return scores;
 }
@@ -165,17 +165,6 @@ Expected<void> check_plan_computed(const MeasurePlan& plan) {
 bool has_family(const MeasurePlan& plan, Family family) {
   return std::any_of(plan.measures.begin(), plan.measures.end(),
                      [&](const PlannedMeasure& planned) { return planned.family == family; });
-}
-
-Expected<void> check_plan_qrels(const MeasurePlan& plan) {
-  if (!has_family(plan, Family::ndeval)) return {};
-  for (const auto& planned : plan.measures) {
-    if (planned.family == Family::ndeval) continue;
-    return fail(Status::invalid_argument,
-                "ndeval's measures read subtopic qrels (qid subtopic docno judgment), which " + planned.name +
-                    " does not: name them in a step of their own");
-  }
-  return {};
 }
 
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file) {
@@ -210,11 +199,11 @@ std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels)
 
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                 const MeasurePlan& plan, const Qrels& qrels, unsigned threads,
-                                                DiversityOrder diversity_order) {
+                                                DiversityOrder diversity_order, const Qrels* subtopics) {
   const std::vector<Qrels> group_qrels = qrels_for_groups(plan, qrels);
   std::vector<PlanScores> scores;
   for (const auto& system : runs) {
-    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order));
+    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order, subtopics));
     scores.push_back(std::move(one));
   }
   return scores;

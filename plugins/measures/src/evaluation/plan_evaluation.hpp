@@ -36,9 +36,6 @@ Expected<void> check_plan_computed(const MeasurePlan& plan);
 /// Whether the plan names a measure of `family`.
 bool has_family(const MeasurePlan& plan, Family family);
 
-/// ndeval's measures read subtopic qrels, which no other family reads: a
-/// plan that mixes them is refused (invalid_argument).
-Expected<void> check_plan_qrels(const MeasurePlan& plan);
 
 /// Checks that the qrels suit the plan's families (gdeval's grades); fails
 /// (invalid_data) naming the qrels line, as the reference refuses it.
@@ -48,13 +45,16 @@ Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels,
 /// or their levels mapped by the group's gains.
 std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels);
 
-/// Reads and scores each run (system -> file) on up to `threads` threads,
-/// ndeval's measures in `diversity_order` (the rank column: a rank given
-/// twice in a query is refused). Fails as trec-eval does on a run that is
-/// refused or shares no query with the qrels.
+/// Reads and scores each run (system -> file) on up to `threads` threads.
+/// ndeval's measures read `subtopics` (the subtopic qrels `qrels` were made
+/// from by adhoc_judgments; needed when the plan has one), in
+/// `diversity_order` (the rank column: a rank given twice in a query is
+/// refused). Fails as trec-eval does on a run that is refused or shares no
+/// query with the qrels.
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                 const MeasurePlan& plan, const Qrels& qrels, unsigned threads,
-                                                DiversityOrder diversity_order = DiversityOrder::rank);
+                                                DiversityOrder diversity_order = DiversityOrder::rank,
+                                                const Qrels* subtopics = nullptr);
 
 }  // namespace grk::measures
 

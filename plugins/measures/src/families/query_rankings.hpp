@@ -16,10 +16,14 @@ using Ranking = std::vector<const RetrievedDocument*>;
 
 class QueryRankings {
  public:
-  QueryRankings(const QrelsQuery& judged, const RunQuery& retrieved, DiversityOrder diversity = DiversityOrder::rank)
-      : judged_(judged), retrieved_(retrieved), diversity_order_(diversity) {}
+  /// `subtopics`: the query's subtopic judgments, for ndeval's measures.
+  QueryRankings(const QrelsQuery& judged, const RunQuery& retrieved, DiversityOrder diversity = DiversityOrder::rank,
+                const QrelsQuery* subtopics = nullptr)
+      : judged_(judged), retrieved_(retrieved), diversity_order_(diversity), subtopics_(subtopics) {}
 
   const QrelsQuery& judged() const { return judged_; }
+  /// The subtopic judgments (one per document and subtopic); the adhoc ones when none were given.
+  const QrelsQuery& subtopics() const { return subtopics_ != nullptr ? *subtopics_ : judged_; }
   /// Score descending, ties by document id descending: trec_eval's and gdeval's order.
   const Ranking& ids_descending();
   /// Score descending, ties by document id ascending: MS MARCO's, Judged's and Compat's.
@@ -32,6 +36,7 @@ class QueryRankings {
   const QrelsQuery& judged_;
   const RunQuery& retrieved_;
   DiversityOrder diversity_order_;
+  const QrelsQuery* subtopics_;
   std::optional<Ranking> descending_, ascending_, by_rank_;
 };
 

@@ -46,7 +46,7 @@ std::optional<double> family_value(const IrMeasure& measure, QueryRankings& quer
     case Family::compat:
       return family::compatibility(query, measure.number("p", 0.95), measure.number("normalize", 1) != 0);
     case Family::ndeval:
-      return family::ndeval(measure, query.judged(), query.diversity());
+      return family::ndeval(measure, query.subtopics(), query.diversity());
     case Family::trec_eval:
     case Family::cwl:
       break;

@@ -1,5 +1,7 @@
 #include "statistic/evaluate_statistic.hpp"
 
+#include <optional>
+
 #include <grk/error.hpp>
 #include <grk/eval/threads.hpp>
 
@@ -15,10 +17,8 @@ namespace {
 // The measures as a plan, refused (naming the parameter) if it holds a family not computed yet.
 Expected<EvaluationRequest> read_computable_request(const Params& params) {
   GRK_TRY(EvaluationRequest request, read_plan_request(params));
-  for (const auto& check : {check_plan_computed, check_plan_qrels}) {
-    if (auto checked = check(request.plan); !checked) {
-      return fail(Status::invalid_argument, "parameter 'measures': " + checked.error().message);
-    }
+  if (auto computed = check_plan_computed(request.plan); !computed) {
+    return fail(Status::invalid_argument, "parameter 'measures': " + computed.error().message);
   }
   return request;
 }
@@ -26,13 +26,18 @@ Expected<EvaluationRequest> read_computable_request(const Params& params) {
 Expected<boost::json::value> evaluate(const Params& params, Context& context) {
   GRK_TRY(const EvaluationRequest request, read_computable_request(params));
   GRK_TRY(const unsigned threads, eval::thread_count());
-  // ndeval's measures read subtopic qrels (check_plan_qrels keeps them apart).
-  const QrelsFormat format = has_family(request.plan, Family::ndeval) ? QrelsFormat::subtopics : request.qrels_format;
-  GRK_TRY(const Qrels qrels, read_qrels(request.qrels, format));
+  // ndeval's measures read subtopic qrels; the other families, in the same
+  // step, a document's highest judgment over its subtopics.
+  std::optional<Qrels> subtopics;
+  if (has_family(request.plan, Family::ndeval)) {
+    GRK_TRY(subtopics, read_qrels(request.qrels, QrelsFormat::subtopics));
+  }
+  GRK_TRY(const Qrels qrels, subtopics ? Expected<Qrels>(adhoc_judgments(*subtopics))
+                                       : read_qrels(request.qrels, request.qrels_format));
   GRK_TRY_VOID(check_qrels_for_plan(request.plan, qrels, request.qrels.string()));
   context.progress("scoring", 0, request.runs.size(), 0);
-  GRK_TRY(const auto scores,
-          evaluate_plan(request.runs, request.plan, qrels, threads, request.options.diversity_order));
+  GRK_TRY(const auto scores, evaluate_plan(request.runs, request.plan, qrels, threads, request.options.diversity_order,
+                                           subtopics ? &*subtopics : nullptr));
   context.progress("scoring", request.runs.size(), request.runs.size(), 0);
   std::vector<std::string> systems;
   for (const auto& run : request.runs) systems.push_back(run.first);

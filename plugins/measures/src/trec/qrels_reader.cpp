@@ -146,6 +146,22 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
   return qrels;
 }
 
+Qrels adhoc_judgments(const Qrels& subtopics) {
+  Qrels adhoc = subtopics;
+  for (auto& query : adhoc.queries) {
+    std::vector<Judgment> merged;
+    for (const auto& judgment : query.judgments) {  // by document id, then subtopic
+      if (!merged.empty() && merged.back().docno == judgment.docno) {
+        merged.back().relevance = std::max(merged.back().relevance, judgment.relevance);
+      } else {
+        merged.push_back(Judgment{judgment.docno, judgment.relevance, {}});
+      }
+    }
+    query.judgments = std::move(merged);
+  }
+  return adhoc;
+}
+
 TextLineCopy first_judgment_above(const Qrels& qrels, long level) {
   RecordLines lines(*qrels.text, CommentRule::line_start, false, qrels.header);
   TextLine line;

@@ -84,6 +84,11 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
 /// `level`, or a line numbered 0: where a family that caps grades refuses.
 TextLineCopy first_judgment_above(const Qrels& qrels, long level);
 
+/// Subtopic qrels as adhoc ones, for the families that judge a document
+/// once: each document with its highest judgment over the subtopics, the
+/// queries in the same order.
+Qrels adhoc_judgments(const Qrels& subtopics);
+
 /// parse_qrels on the bytes of `path`.
 Expected<Qrels> read_qrels(const std::filesystem::path& path, QrelsFormat format);
 
