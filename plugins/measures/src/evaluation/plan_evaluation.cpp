@@ -111,12 +111,16 @@ void summarize(const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) 
 
 // ndeval's rank order reads each query's ranks, which must differ.
 Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
-  std::vector<long> ranks;
+  std::vector<long> sorted;
   for (const auto& query : run.queries) {
-    ranks = query.ranks;
-    std::sort(ranks.begin(), ranks.end());
-    const auto twice = std::adjacent_find(ranks.begin(), ranks.end());
-    if (twice == ranks.end()) continue;
+    const std::vector<long>* ranks = &query.ranks;
+    if (!std::is_sorted(ranks->begin(), ranks->end())) {  // most runs list them in order: no copy
+      sorted = query.ranks;
+      std::sort(sorted.begin(), sorted.end());
+      ranks = &sorted;
+    }
+    const auto twice = std::adjacent_find(ranks->begin(), ranks->end());
+    if (twice == ranks->end()) continue;
     return fail(Status::invalid_data, "run '" + system + "' gives query '" + std::string(query.qid) + "' rank " +
                                           std::to_string(*twice) +
                                           " twice, which ndeval's rank order refuses (diversity_order 'score' "

@@ -63,12 +63,14 @@ struct Topic {
 // Each rank's novelty gain: over the subtopics the document is relevant to,
 // (1 - alpha)^c, c the documents above it relevant to that subtopic, the
 // powers from a table made by repeated multiplication.
-std::vector<double> gains(const Topic& topic, const std::vector<std::string_view>& ranking, double alpha) {
+std::vector<double> gains(const Topic& topic, const std::vector<std::string_view>& ranking, double alpha,
+                          std::size_t depth) {
   std::vector<double> table{1.0};
   std::vector<std::size_t> seen(topic.subtopics, 0);
   std::vector<double> out;
-  out.reserve(ranking.size());
-  for (const auto docno : ranking) {
+  out.reserve(std::min(depth, ranking.size()));
+  for (std::size_t i = 0; i < ranking.size() && i < depth; ++i) {
+    const std::string_view docno = ranking[i];
     double gain = 0.0;
     if (const auto* list = topic.subtopics_of(docno)) {
       for (const std::size_t s : *list) {
@@ -169,9 +171,12 @@ double ndeval(const IrMeasure& measure, const QrelsQuery& judged, const Ranking&
     if (name == "StRecall") return static_cast<double>(covered) / n;
     return ap_sum / n;
   }
-  const auto run_gains = gains(topic, ranking, alpha);
-  const auto ideal_gains = gains(topic, ideal_ranking(topic, alpha), alpha);
-  if (name == "NRBP" || name == "nNRBP") {
+  // NRBP reads the whole ranking; the others its first `depth` ranks only.
+  const bool whole = name == "NRBP" || name == "nNRBP";
+  const std::size_t read = whole ? std::numeric_limits<std::size_t>::max() : depth;
+  const auto run_gains = gains(topic, ranking, alpha, read);
+  const auto ideal_gains = gains(topic, ideal_ranking(topic, alpha), alpha, read);
+  if (whole) {
     const double value = nrbp(run_gains, topic.subtopics, alpha, beta);
     if (name == "NRBP") return value;
     const double ideal = nrbp(ideal_gains, topic.subtopics, alpha, beta);

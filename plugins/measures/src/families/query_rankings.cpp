@@ -8,15 +8,28 @@ namespace grk::measures {
 
 namespace {
 
+// Score descending, ties by `tie_order` on the ids. Runs are mostly written
+// in score order: then one pass finds it, and only each group of equal
+// scores is sorted.
 template <typename TieOrder>
 Ranking rank(const std::vector<RetrievedDocument>& documents, TieOrder tie_order) {
   Ranking ranking;
   ranking.reserve(documents.size());
   for (const auto& document : documents) ranking.push_back(&document);
-  std::sort(ranking.begin(), ranking.end(), [&](const RetrievedDocument* a, const RetrievedDocument* b) {
-    if (a->score != b->score) return a->score > b->score;
-    return tie_order(a->docno, b->docno);
-  });
+  const auto by_id = [&](const RetrievedDocument* a, const RetrievedDocument* b) { return tie_order(a->docno, b->docno); };
+  const auto higher_score = [](const RetrievedDocument* a, const RetrievedDocument* b) { return a->score > b->score; };
+  if (!std::is_sorted(ranking.begin(), ranking.end(), higher_score)) {
+    std::sort(ranking.begin(), ranking.end(), [&](const RetrievedDocument* a, const RetrievedDocument* b) {
+      return a->score != b->score ? a->score > b->score : by_id(a, b);
+    });
+    return ranking;
+  }
+  for (auto tie = ranking.begin(); tie != ranking.end();) {
+    const auto after =
+        std::find_if(tie + 1, ranking.end(), [&](const RetrievedDocument* d) { return d->score != (*tie)->score; });
+    if (after - tie > 1) std::sort(tie, after, by_id);
+    tie = after;
+  }
   return ranking;
 }
 
@@ -41,8 +54,10 @@ const Ranking& QueryRankings::diversity() {
   if (!by_rank_) {
     std::vector<std::size_t> order(retrieved_.documents.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return retrieved_.ranks[a] < retrieved_.ranks[b]; });
+    const auto& ranks = retrieved_.ranks;
+    if (!std::is_sorted(ranks.begin(), ranks.end())) {  // most runs list their ranks in order
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a] < ranks[b]; });
+    }
     by_rank_.emplace();
     for (const std::size_t i : order) by_rank_->push_back(&retrieved_.documents[i]);
   }

@@ -160,6 +160,7 @@ void parse_part(std::string_view text, ParsedPart& part, bool ranks) {
       const std::size_t guess = part.segments.empty() ? 0 : part.segments.back().documents.size();
       part.segments.push_back(RunQuery{part.ids.keep(fields[0]), {}, {}});
       part.segments.back().documents.reserve(std::min<std::size_t>(guess, 1 << 16));
+      if (ranks) part.segments.back().ranks.reserve(std::min<std::size_t>(guess, 1 << 16));
     }
     part.segments.back().documents.push_back(RetrievedDocument{part.ids.keep(fields[2]), score});
     if (ranks) part.segments.back().ranks.push_back(rank);
