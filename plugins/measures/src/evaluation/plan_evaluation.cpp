@@ -1,6 +1,7 @@
 #include "evaluation/plan_evaluation.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include "evaluation/system_evaluation.hpp"
 #include "families/family_measures.hpp"
