@@ -1,6 +1,7 @@
 #include "evaluation/plan_evaluation.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 
 #include "evaluation/system_evaluation.hpp"
@@ -45,11 +46,11 @@ bool cutoff_in_tie(const std::vector<double>& scores, std::size_t cutoff) {
 
 // The trec_eval groups' values: each group's measures scored as trec-eval scores them.
 Expected<void> score_groups(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
-                            const std::vector<Qrels>& group_qrels, unsigned threads, PlanScores& scores) {
+                            const std::vector<const Qrels*>& group_qrels, unsigned threads, PlanScores& scores) {
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {
     const TrecGroup& group = plan.groups[g];
     const ValueLayout layout(group.measures);
-    GRK_TRY(const RunScores run_scores, evaluate_run(run, system, group_qrels[g], layout, group.options, threads));
+    GRK_TRY(const RunScores run_scores, evaluate_run(run, system, *group_qrels[g], layout, group.options, threads));
     for (std::size_t m = 0; m < plan.measures.size(); ++m) {
       const PlannedMeasure& planned = plan.measures[m];
       if (planned.family != Family::trec_eval || planned.group != g) continue;
@@ -57,7 +58,7 @@ Expected<void> score_groups(const TrecRun& run, const std::string& system, const
       // The scored queries are a subsequence of the qrels' (both in id order).
       std::size_t q = 0;
       for (const auto& query : run_scores.queries) {
-        while (group_qrels[g].queries[q].qid != query.qid) ++q;
+        while (group_qrels[g]->queries[q].qid != query.qid) ++q;
         scores.values[m][q] = query.values[offset];
       }
       if (planned.dialect == Dialect::trec_eval) {
@@ -110,6 +111,32 @@ void summarize(const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) 
   }
 }
 
+// The qrels each trec_eval group reads: `qrels` itself, or for a group with
+// gains a copy in `mapped` with the levels mapped (a level not named keeps
+// its value).
+std::vector<const Qrels*> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels, std::deque<Qrels>& mapped) {
+  std::vector<const Qrels*> out;
+  for (const auto& group : plan.groups) {
+    if (group.gains.empty()) {
+      out.push_back(&qrels);
+      continue;
+    }
+    Qrels& copy = mapped.emplace_back(qrels);
+    for (auto& query : copy.queries) {
+      for (auto& judgment : query.judgments) {
+        for (const auto& [level, gain] : group.gains) {
+          if (judgment.relevance == level) {
+            judgment.relevance = gain;
+            break;
+          }
+        }
+      }
+    }
+    out.push_back(&copy);
+  }
+  return out;
+}
+
 // ndeval's rank order reads each query's ranks, which must differ.
 Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
   std::vector<long> sorted;
@@ -131,7 +158,7 @@ Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
 }
 
 Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::path>& system, const MeasurePlan& plan,
-                                  const Qrels& qrels, const std::vector<Qrels>& group_qrels, unsigned threads,
+                                  const Qrels& qrels, const std::vector<const Qrels*>& group_qrels, unsigned threads,
                                   DiversityOrder order, const Qrels* subtopics) {
   const bool by_rank = order == DiversityOrder::rank && has_family(plan, Family::ndeval);
   GRK_TRY(const TrecRun run, read_run(system.second, threads, by_rank));
@@ -183,29 +210,11 @@ Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels,
                                  gdeval->name + " is gdeval's)"));
 }
 
-std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels) {
-  std::vector<Qrels> out;
-  for (const auto& group : plan.groups) {
-    out.push_back(qrels);
-    if (group.gains.empty()) continue;
-    for (auto& query : out.back().queries) {
-      for (auto& judgment : query.judgments) {
-        for (const auto& [level, gain] : group.gains) {
-          if (judgment.relevance == level) {
-            judgment.relevance = gain;
-            break;
-          }
-        }
-      }
-    }
-  }
-  return out;
-}
-
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                 const MeasurePlan& plan, const Qrels& qrels, unsigned threads,
                                                 DiversityOrder diversity_order, const Qrels* subtopics) {
-  const std::vector<Qrels> group_qrels = qrels_for_groups(plan, qrels);
+  std::deque<Qrels> mapped;  // a deque: the pointers to its elements stay valid as it grows
+  const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
   std::vector<PlanScores> scores;
   for (const auto& system : runs) {
     GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order, subtopics));

@@ -41,10 +41,6 @@ bool has_family(const MeasurePlan& plan, Family family);
 /// (invalid_data) naming the qrels line, as the reference refuses it.
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file);
 
-/// The qrels each trec_eval group of the plan reads: the qrels themselves,
-/// or their levels mapped by the group's gains.
-std::vector<Qrels> qrels_for_groups(const MeasurePlan& plan, const Qrels& qrels);
-
 /// Reads and scores each run (system -> file) on up to `threads` threads.
 /// ndeval's measures read `subtopics` (the subtopic qrels `qrels` were made
 /// from by adhoc_judgments; needed when the plan has one), in

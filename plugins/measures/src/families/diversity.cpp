@@ -175,11 +175,12 @@ double ndeval(const IrMeasure& measure, const QrelsQuery& judged, const Ranking&
   const bool whole = name == "NRBP" || name == "nNRBP";
   const std::size_t read = whole ? std::numeric_limits<std::size_t>::max() : depth;
   const auto run_gains = gains(topic, ranking, alpha, read);
-  const auto ideal_gains = gains(topic, ideal_ranking(topic, alpha), alpha, read);
+  // The ideal ranking's gains, for the normalised measures only.
+  const auto ideal_gains = [&] { return gains(topic, ideal_ranking(topic, alpha), alpha, read); };
   if (whole) {
     const double value = nrbp(run_gains, topic.subtopics, alpha, beta);
     if (name == "NRBP") return value;
-    const double ideal = nrbp(ideal_gains, topic.subtopics, alpha, beta);
+    const double ideal = nrbp(ideal_gains(), topic.subtopics, alpha, beta);
     return ideal != 0.0 ? value / ideal : std::numeric_limits<double>::quiet_NaN();  // ndeval's -nan
   }
   const bool err = name == "ERR_IA" || name == "nERR_IA";
@@ -192,9 +193,10 @@ double ndeval(const IrMeasure& measure, const QrelsQuery& judged, const Ranking&
   const double value = ratio_or_zero(err ? discounted(run_gains, depth, rank_discount)
                                          : discounted(run_gains, depth, log_discount), best);
   if (name == "alpha_DCG" || name == "ERR_IA") return value;
-  const double ideal = ratio_or_zero(err ? discounted(ideal_gains, depth, rank_discount)
-                                         : discounted(ideal_gains, depth, log_discount), best);
-  return ratio_or_zero(value, ideal);
+  const auto ideal = ideal_gains();
+  const double ideal_value =
+      ratio_or_zero(err ? discounted(ideal, depth, rank_discount) : discounted(ideal, depth, log_discount), best);
+  return ratio_or_zero(value, ideal_value);
 }
 
 }  // namespace grk::measures::family

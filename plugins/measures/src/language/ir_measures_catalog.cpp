@@ -41,8 +41,7 @@ std::string_view kind_name(Kind kind) {
 Failure bad(const std::string& why) { return Failure{Status::invalid_argument, why, {}}; }
 
 // What a parameter's value picks or refuses beyond its kind.
-Expected<void> check_value(const IrMeasure& measure, std::string_view param, const Literal& value) {
-  const std::string_view name = measure.definition->name;
+Expected<void> check_value(std::string_view param, const Literal& value) {
   if (param == "dcg" && value.text != "log2" && value.text != "exp-log2") {
     return unexpected(bad("dcg must be 'log2' or 'exp-log2', got " + python_repr(value)));
   }
@@ -51,7 +50,6 @@ Expected<void> check_value(const IrMeasure& measure, std::string_view param, con
     return unexpected(bad(std::string(param) + " must lie in (0, 1), got " + python_repr(value)));
   }
   if (param == "T" && !(value.number > 0.0)) return unexpected(bad("T must be positive, got " + python_repr(value)));
-  if (param == "gains" && name != "nDCG") return unexpected(bad("gains applies to nDCG only"));
   return {};
 }
 
@@ -183,7 +181,7 @@ Expected<IrMeasure> resolve_ir_measure(const IrMeasureDefinition& definition, co
       return unexpected(bad("parameter '" + name + "' takes " + std::string(kind_name(param.kind)) + ", got " +
                             python_repr(value)));
     }
-    GRK_TRY_VOID(check_value(measure, name, value));
+    GRK_TRY_VOID(check_value(name, value));
     measure.values[i] = value;
   }
   const auto rule = definition.cutoff;

@@ -94,27 +94,6 @@ std::string closest_names(std::string_view entry) {
   return text.empty() ? "" : " (closest: " + text + ")";
 }
 
-// A trec_eval output name (`ndcg_cut_10`, `P_5`, `set_F_0.5`) as the `-m`
-// entry that prints it, or nothing.
-std::optional<std::string> entry_printing(const std::string& output_name) {
-  std::string_view best;
-  for (const auto& definition : measure_catalog()) {
-    const std::string_view name = definition.name;
-    if (output_name.size() > name.size() + 1 && output_name.compare(0, name.size(), name) == 0 &&
-        output_name[name.size()] == '_' && name.size() > best.size()) {
-      best = name;
-    }
-  }
-  if (best.empty()) return std::nullopt;
-  const std::string entry = std::string(best) + "." + output_name.substr(best.size() + 1);
-  auto requested = request_measures({entry});
-  if (!requested || requested->size() != 1 || requested->front().names.size() != 1 ||
-      requested->front().names.front() != output_name) {
-    return std::nullopt;
-  }
-  return entry;
-}
-
 class Planner {
  public:
   explicit Planner(const EvaluationOptions& options) : options_(options) {}
@@ -248,7 +227,8 @@ class Planner {
     return {};
   }
 
-  std::size_t group_for(const EvaluationOptions& options, const std::vector<std::pair<long, long>>& gains) {
+  std::size_t group_for(EvaluationOptions options, const std::vector<std::pair<long, long>>& gains) {
+    options.ignore_identical_ids = options_.ignore_identical_ids;  // the step's, for every group
     for (std::size_t g = 0; g < plan_.groups.size(); ++g) {
       const auto& other = plan_.groups[g];
       if (other.gains == gains && other.options.relevance_level == options.relevance_level &&
@@ -260,7 +240,6 @@ class Planner {
     }
     TrecGroup group;
     group.options = options;
-    group.options.ignore_identical_ids = options_.ignore_identical_ids;
     group.gains = gains;
     plan_.groups.push_back(std::move(group));
     return plan_.groups.size() - 1;
@@ -283,6 +262,31 @@ class Planner {
 };
 
 }  // namespace
+
+std::optional<std::string> entry_printing(const std::string& output_name) {
+  const auto prints_it = [&](const std::string& entry) {
+    auto requested = request_measures({entry});
+    if (!requested || requested->size() != 1) return false;
+    const auto& names = requested->front().names;
+    return std::find(names.begin(), names.end(), output_name) != names.end();
+  };
+  if (prints_it(output_name)) return output_name;  // `map`, `set_F`
+  // `ndcg_cut_10` is `ndcg_cut.10` (not `ndcg.cut_10`): the longest name first.
+  std::vector<std::string_view> bases;
+  for (const auto& definition : measure_catalog()) {
+    const std::string_view name = definition.name;
+    if (output_name.size() > name.size() + 1 && output_name.compare(0, name.size(), name) == 0 &&
+        output_name[name.size()] == '_') {
+      bases.push_back(name);
+    }
+  }
+  std::sort(bases.begin(), bases.end(), [](std::string_view a, std::string_view b) { return a.size() > b.size(); });
+  for (const std::string_view base : bases) {
+    const std::string entry = std::string(base) + "." + output_name.substr(base.size() + 1);
+    if (prints_it(entry)) return entry;
+  }
+  return std::nullopt;
+}
 
 std::vector<std::string> known_measure_names() {
   std::vector<std::string> names;

@@ -4,6 +4,7 @@
 #ifndef GRK_MEASURES_LANGUAGE_MEASURE_PLAN_HPP
 #define GRK_MEASURES_LANGUAGE_MEASURE_PLAN_HPP
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -49,6 +50,12 @@ struct MeasurePlan {
 /// Fails (invalid_argument) naming every entry that is unknown or malformed,
 /// each with the closest known names.
 Expected<MeasurePlan> plan_measures(const std::vector<std::string>& entries, const EvaluationOptions& options);
+
+/// The trec_eval `-m` entry that prints the output name `output_name` among
+/// its names: the name itself (`map`, `set_F`) or a measure and the name's
+/// suffix as its parameters (`ndcg_cut_10` is `ndcg_cut.10`, `set_F_0.5` is
+/// `set_F.0.5`), or nothing.
+std::optional<std::string> entry_printing(const std::string& output_name);
 
 /// `entries` as trec_eval `-m` entries, for trec-eval: an output name
 /// becomes the entry that prints it (`ndcg_cut_10`: `ndcg_cut.10`), and so

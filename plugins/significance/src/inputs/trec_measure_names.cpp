@@ -22,26 +22,11 @@ bool has_per_query_score(const MeasureDefinition& definition) {
   return definition.per_query && definition.summary != Summary::none;
 }
 
-/// Whether `entry` is one measure whose names hold `name`.
-bool request_naming(const std::string& entry, const std::string& name) {
-  auto requested = measures::request_measures({entry});
-  if (!requested || requested->size() != 1) return false;
-  const auto& names = requested->front().names;
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
-/// The measure whose output `name` is: its own name (`map`), or its name and
-/// a parameter (`P_10` from `P.10`, `iprec_at_recall_0.10`).
+/// The measure whose output `name` is, by the measures plugin's rule for output names.
 const MeasureDefinition* find_measure(const std::string& name) {
-  for (const MeasureDefinition& definition : measures::measure_catalog()) {
-    const std::string base(definition.name);
-    if (name == base ? request_naming(base, name)
-                     : name.size() > base.size() + 1 && name.compare(0, base.size(), base) == 0 &&
-                           name[base.size()] == '_' && request_naming(base + "." + name.substr(base.size() + 1), name)) {
-      return &definition;
-    }
-  }
-  return nullptr;
+  const auto entry = measures::entry_printing(name);
+  if (!entry) return nullptr;
+  return measures::request_measures({*entry}).value().front().definition;
 }
 
 /// `name` as one measure of another dialect that this release computes: its
