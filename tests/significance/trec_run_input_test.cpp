@@ -7,6 +7,7 @@
 #define BOOST_TEST_MODULE significance_trec_run_input
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -237,6 +238,39 @@ BOOST_AUTO_TEST_CASE(ir_measures_names_equal_themselves_on_evaluates_printed_val
       from_runs(object{{"baseline", "bm25"}, {"candidate", "dense"}, {"metric", "RBP(rel=1)"}}));
   BOOST_TEST(later.error == "metric: measure 'RBP(rel=1)': not computed yet by this release: RBP(rel=1) (cwl_eval's "
                             "family is named but not yet computed)");
+}
+
+// compare-systems names each metric as the measures plugin prints it (`MAP`
+// is `AP`), tests every measure a name stands for (`ndcg_cut`: one a
+// cutoff) once, and under missing_queries intersect drops the query a run
+// lacks instead of counting it 0; the two-system tests still take one
+// measure a name.
+BOOST_AUTO_TEST_CASE(compare_systems_tests_every_measure_a_name_stands_for) {
+  const Outcome family = run<CompareSystemsStatistic>(
+      from_runs(object{{"metrics", array{"MAP", "ndcg_cut", "ndcg_cut_10"}}, {"test", "t"}, {"baseline", "bm25"}, {"complete", true}}));
+  BOOST_REQUIRE_MESSAGE(family.error.empty(), family.error);
+  std::vector<std::string> metrics;
+  for (const auto& record : family.result.at("comparisons").as_array()) {
+    const std::string metric(record.at("metric").as_string());
+    if (std::find(metrics.begin(), metrics.end(), metric) == metrics.end()) metrics.push_back(metric);
+  }
+  BOOST_TEST(metrics == (std::vector<std::string>{"AP", "ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_15", "ndcg_cut_20",
+                                                  "ndcg_cut_30", "ndcg_cut_100", "ndcg_cut_200", "ndcg_cut_500",
+                                                  "ndcg_cut_1000"}),
+             boost::test_tools::per_element());
+  const auto queries = [](const Outcome& outcome) {
+    return outcome.result.at("comparisons").as_array().at(0).at("query_count").to_number<double>();
+  };
+  const object ap{{"metrics", array{"AP"}}, {"test", "t"}, {"baseline", "bm25"}};
+  const Outcome zero = run<CompareSystemsStatistic>(from_runs(with(ap, {{"missing_queries", "zero"}})));
+  const Outcome shared = run<CompareSystemsStatistic>(from_runs(with(ap, {{"missing_queries", "intersect"}})));
+  BOOST_REQUIRE_MESSAGE(zero.error.empty(), zero.error);
+  BOOST_REQUIRE_MESSAGE(shared.error.empty(), shared.error);
+  BOOST_TEST(queries(zero) == 12);  // bm25 lacks topic 411, counted 0
+  BOOST_TEST(queries(shared) == 11);
+  const Outcome pair = run<PairedTStatistic>(
+      from_runs(object{{"baseline", "bm25"}, {"candidate", "dense"}, {"metric", "ndcg_cut"}}));
+  BOOST_TEST(pair.error == "metric: measure 'ndcg_cut': names 9 measures; a comparison takes one measure a name");
 }
 
 BOOST_AUTO_TEST_CASE(the_input_params_are_refused_with_their_messages) {

@@ -156,7 +156,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
                   "metrics must be given with runs_format 'trec_run' (trec_eval's output names, such as 'map', "
                   "'P_10', 'ndcg_cut_10')");
     }
-    GRK_TRY(trec_metrics, resolve_trec_measures(*metrics, metric_param));
+    GRK_TRY(trec_metrics, resolve_trec_measures(*metrics, metric_param, Expansion::every_measure));
   }
   GRK_TRY(settings.threads, eval::thread_count());
 
@@ -164,7 +164,7 @@ Expected<std::optional<PreparedFamily>> prepare(const Params& params, InputReadi
   if (bounded && !inputs_small_enough(params)) return std::optional<PreparedFamily>();
   auto table = has_report   ? read_report_systems(params.path("report"), metrics, metric_param)
                : has_scores ? read_scores_systems(params.path("scores"), params.string("metric"))
-               : judging    ? score_trec_runs(params.paths("runs"), *judging, trec_metrics)
+               : judging    ? score_trec_runs(params.paths("runs"), *judging, trec_metrics, settings.missing_queries)
                             : read_runs_systems(params.paths("runs"), runs_format, metrics, metric_param);
   if (!table) {
     // A problem of the data is the step's to report; a parameter the data contradicts is not.

@@ -29,23 +29,37 @@ const MeasureDefinition* find_measure(const std::string& name) {
   return measures::request_measures({*entry}).value().front().definition;
 }
 
-/// `name` as one measure of another dialect that this release computes: its
-/// printed name, or the measure language's reason (`measure 'x': ...`).
-Expected<std::string> other_dialect(const std::string& name) {
+/// Whether the planned measure has a number on each query, to be tested.
+bool testable(const measures::MeasurePlan& plan, const measures::PlannedMeasure& measure) {
+  if (measure.dialect == measures::Dialect::ir_measures) return true;
+  const auto& requested = plan.groups[measure.group].measures[measure.measure_index];
+  return has_per_query_score(*requested.definition);
+}
+
+/// `name` in another dialect that this release computes: the printed names of
+/// its measures with a number per query (several only under
+/// Expansion::every_measure, as `ndcg_cut` or `official` name several), or the
+/// measure language's reason (`measure 'x': ...`).
+Expected<std::vector<std::string>> other_dialect(const std::string& name, Expansion expansion) {
   auto plan = measures::plan_measures({name}, measures::EvaluationOptions{});
   if (!plan) return unexpected(std::move(plan).error());
   const auto refused = [&](const std::string& why) {
     return fail(Status::invalid_argument, "measure '" + name + "': " + why);
   };
-  if (plan->measures.size() != 1) {
+  if (auto computed = measures::check_plan_computed(*plan); !computed) return refused(computed.error().message);
+  std::vector<std::string> printed;
+  for (const auto& measure : plan->measures) {
+    if (measure.family == measures::Family::ndeval) {
+      return refused("ndeval's measures read subtopic qrels, which the comparisons do not; the evaluate component "
+                     "scores them");
+    }
+    if (testable(*plan, measure)) printed.push_back(measure.name);
+  }
+  if (printed.empty()) return refused("has no per-query value to test");
+  if (expansion == Expansion::one_measure && plan->measures.size() != 1) {
     return refused("names " + std::to_string(plan->measures.size()) + " measures; a comparison takes one measure a name");
   }
-  if (auto computed = measures::check_plan_computed(*plan); !computed) return refused(computed.error().message);
-  if (plan->measures.front().family == measures::Family::ndeval) {
-    return refused("ndeval's measures read subtopic qrels, which the comparisons do not; the evaluate component "
-                   "scores them");
-  }
-  return plan->measures.front().name;
+  return printed;
 }
 
 /// The per-query output names, in trec_eval's order: a measure with cutoffs
@@ -70,7 +84,7 @@ std::string per_query_names() {
 }  // namespace
 
 Expected<std::vector<TrecMeasure>> resolve_trec_measures(const std::vector<std::string>& names,
-                                                         std::string_view metric_param) {
+                                                         std::string_view metric_param, Expansion expansion) {
   std::vector<TrecMeasure> resolved;
   for (const std::string& name : names) {
     const std::string refused = std::string(metric_param) + ": " + python::repr(name);
@@ -82,9 +96,14 @@ Expected<std::vector<TrecMeasure>> resolve_trec_measures(const std::vector<std::
     }
     const MeasureDefinition* found = untestable ? nullptr : find_measure(name);
     if (!untestable && !found) {
-      auto printed = other_dialect(name);
+      auto printed = other_dialect(name, expansion);
       if (printed) {
-        resolved.push_back(TrecMeasure{name, *printed});
+        for (std::string& one : *printed) {
+          // Two names of one measure (`ndcg_cut` and `nDCG@10`) test it once.
+          const bool named = std::any_of(resolved.begin(), resolved.end(),
+                                         [&](const TrecMeasure& measure) { return measure.printed == one; });
+          if (!named) resolved.push_back(TrecMeasure{name, std::move(one)});
+        }
         continue;
       }
       // A name of the measure language gets its reason; anything else, trec_eval's list.

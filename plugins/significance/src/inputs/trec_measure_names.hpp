@@ -15,11 +15,17 @@
 
 namespace grk::significance {
 
-/// One requested name and the name its dialect prints for it (`MAP`: `AP`).
+/// One requested name and the name its dialect prints for it (`MAP`: `AP`),
+/// which names the measure in results.
 struct TrecMeasure {
   std::string name;
   std::string printed;
 };
+
+/// Whether a name may stand for several measures (`ndcg_cut`, `official`):
+/// compare-systems tests each; a comparison of two
+/// systems and topic-set-size take one measure.
+enum class Expansion { one_measure, every_measure };
 
 /// Checks each name: a trec_eval output name printed per query (`map`, or
 /// `P_10` from `-m P.10`), or one measure in another dialect that this
@@ -30,7 +36,8 @@ struct TrecMeasure {
 ///   metrics: 'relstring' is a string per query, not a score, so it cannot be tested
 ///   metric: measure 'P(rel=x)@5': <the measure language's reason>
 Expected<std::vector<TrecMeasure>> resolve_trec_measures(const std::vector<std::string>& names,
-                                                         std::string_view metric_param);
+                                                         std::string_view metric_param,
+                                                         Expansion expansion = Expansion::one_measure);
 
 }  // namespace grk::significance
 

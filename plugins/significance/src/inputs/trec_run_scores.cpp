@@ -1,5 +1,6 @@
 #include "inputs/trec_run_scores.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -73,13 +74,15 @@ Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& para
 }
 
 Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging& judging,
-                                      const std::vector<TrecMeasure>& metrics) {
+                                      const std::vector<TrecMeasure>& metrics, eval::MissingQueries missing_queries) {
   GRK_TRY_VOID(require_systems(runs));
   GRK_TRY(const unsigned threads, eval::thread_count());
   GRK_TRY(const measures::Qrels qrels, measures::read_qrels(judging.qrels, measures::QrelsFormat::automatic));
   // One plan for every metric, so that each run is read and ranked once.
   std::vector<std::string> names;
-  for (const TrecMeasure& metric : metrics) names.push_back(metric.name);
+  for (const TrecMeasure& metric : metrics) {
+    if (std::find(names.begin(), names.end(), metric.name) == names.end()) names.push_back(metric.name);
+  }
   GRK_TRY(const measures::MeasurePlan plan, measures::plan_measures(names, judging.options));
   GRK_TRY_VOID(measures::check_qrels_for_plan(plan, qrels, judging.qrels.string()));
   GRK_TRY(const auto scored, measures::evaluate_plan(runs, plan, qrels, threads));
@@ -90,7 +93,7 @@ Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging
     table.systems.push_back(system);
   }
   for (const TrecMeasure& metric : metrics) {
-    table.metrics.push_back(metric.name);
+    table.metrics.push_back(metric.printed);
     std::size_t m = 0;
     while (plan.measures[m].name != metric.printed) ++m;
     const bool every_query = plan.measures[m].dialect == measures::Dialect::ir_measures;
@@ -99,11 +102,12 @@ Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging
       eval::ScoreMap scores;
       for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
         const auto& value = scored[s].values[m][q];
-        // ir_measures' rule: a qrels query without a value counts 0, as in the means.
-        if (!value && !every_query) continue;
+        // ir_measures' rule: a qrels query without a value counts 0, as in the
+        // means; but not when only the queries every system has are compared.
+        if (!value && (!every_query || missing_queries == eval::MissingQueries::intersect)) continue;
         const std::string qid(qrels.queries[q].qid);
         if (value && !std::isfinite(*value)) {
-          return fail(Status::invalid_data, python::repr(metric.name) + " of system " +
+          return fail(Status::invalid_data, python::repr(metric.printed) + " of system " +
                                                 python::repr(table.systems[s]) + " is not a number on query " +
                                                 python::repr(qid) + " (trec_eval's 0/0)");
         }

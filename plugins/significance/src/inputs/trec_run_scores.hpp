@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include <grk/eval/query_alignment.hpp>
 #include <grk/eval/run_files.hpp>
 #include <grk/expected.hpp>
 #include <grk/param.hpp>
@@ -44,11 +45,14 @@ Expected<std::optional<TrecRunJudging>> read_trec_run_judging(const Params& para
 /// full precision: for a trec_eval name, each query trec_eval scores (the
 /// qrels queries the run has, every qrels query with `complete`); for an
 /// ir_measures name, every qrels query, 0 where the run or the family's
-/// reference has none (ir_measures' rule). Fails as the measures plugin's qrels and run readers do, with
+/// reference has none (ir_measures' rule), unless `missing_queries` is
+/// intersect (the queries each run has, which the comparison intersects).
+/// Each metric is named by its printed name (`MAP` as `AP`). Fails as the measures plugin's qrels and run readers do, with
 /// invalid_data `run 'x' has no query of the qrels`, or with invalid_data
 /// `'P_10' of system 'bm25' is not a number on query '7' (trec_eval's 0/0)`.
 Expected<SystemTable> score_trec_runs(const RunPaths& runs, const TrecRunJudging& judging,
-                                      const std::vector<TrecMeasure>& metrics);
+                                      const std::vector<TrecMeasure>& metrics,
+                                      eval::MissingQueries missing_queries = eval::MissingQueries::zero);
 
 }  // namespace grk::significance
 
