@@ -157,6 +157,28 @@ BOOST_AUTO_TEST_CASE(evaluate_takes_every_dialect_and_names_each_measure_as_its_
              r.out);
 }
 
+// intersect: every measure over the qrels queries that both runs have (q1
+// and q2, as neither has q3), each run's missing queries still named.
+BOOST_AUTO_TEST_CASE(evaluate_intersect_scores_only_the_queries_every_run_has) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const Run r = run(files, "--component evaluate --set qrels=qrels.txt "
+                           "--set 'runs={\"bm25\": \"bm25.run\", \"dense\": \"dense.run\"}' "
+                           "--set 'measures=AP,P_1' --set intersect=true");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  const auto& result = r.results.at("steps").at(0).at("result").as_object();
+  BOOST_TEST(result.at("shared_queries").as_int64() == 2);
+  const auto& bm25_scores = result.at("systems").at("bm25").as_object();
+  BOOST_TEST(boost::json::serialize(bm25_scores.at("queries")) == R"({"qrels":3,"run":2,"missing":["q3"]})");
+  BOOST_TEST(bm25_scores.at("summary").at("AP").as_double() == ((1.0 + 2.0 / 3) / 2 + 0.0) / 2);
+  BOOST_TEST(bm25_scores.at("mean_over").at("AP").as_int64() == 2);
+  BOOST_TEST(result.at("systems").at("dense").at("mean_over").at("AP").as_int64() == 2);
+  BOOST_TEST(r.out.find("evaluate: 2 runs, 2 measures over 2 shared queries of 3 qrels queries; bm25 lacks 1 of "
+                        "them; dense lacks 1 of them\n") != std::string::npos,
+             r.out);
+}
+
 BOOST_AUTO_TEST_CASE(evaluate_orders_ndevals_rankings_by_the_rank_column_or_the_score) {
   if (!ready()) return;
   const mt::TemporaryFiles files;

@@ -6,6 +6,7 @@
 #include <grk/eval/threads.hpp>
 
 #include "evaluation/plan_evaluation.hpp"
+#include "evaluation/shared_queries.hpp"
 #include "statistic/evaluation_request.hpp"
 #include "statistic/plan_result_json.hpp"
 #include "trec/qrels_reader.hpp"
@@ -36,12 +37,31 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
                                        : read_qrels(request.qrels, request.qrels_format));
   GRK_TRY_VOID(check_qrels_for_plan(request.plan, qrels, request.qrels.string()));
   context.progress("scoring", 0, request.runs.size(), 0);
-  GRK_TRY(const auto scores, evaluate_plan(request.runs, request.plan, qrels, threads, request.options.diversity_order,
-                                           subtopics ? &*subtopics : nullptr));
+  GRK_TRY(auto scores, evaluate_plan(request.runs, request.plan, qrels, threads, request.options.diversity_order,
+                                     subtopics ? &*subtopics : nullptr));
+  std::vector<std::string> lacking;
+  for (const auto& run : scores) lacking.insert(lacking.end(), run.missing.begin(), run.missing.end());
+  std::optional<Qrels> shared;
+  if (request.intersect && !lacking.empty()) {
+    // Scored again on the shared queries: a measure's value on a query does
+    // not depend on the others, but its mean's queries do.
+    shared = without_queries(qrels, lacking);
+    if (shared->queries.empty()) {
+      return fail(Status::invalid_data, "intersect: no qrels query is in every run");
+    }
+    std::optional<Qrels> shared_subtopics;
+    if (subtopics) shared_subtopics = without_queries(*subtopics, lacking);
+    std::vector<std::vector<std::string>> missing;
+    for (auto& run : scores) missing.push_back(std::move(run.missing));
+    GRK_TRY(scores, evaluate_plan(request.runs, request.plan, *shared, threads, request.options.diversity_order,
+                                  shared_subtopics ? &*shared_subtopics : nullptr));
+    for (std::size_t s = 0; s < scores.size(); ++s) scores[s].missing = std::move(missing[s]);
+  }
   context.progress("scoring", request.runs.size(), request.runs.size(), 0);
   std::vector<std::string> systems;
   for (const auto& run : request.runs) systems.push_back(run.first);
-  return boost::json::value(plan_result_json(systems, scores, request.plan, qrels, request.options.per_query));
+  return boost::json::value(plan_result_json(systems, scores, request.plan, shared ? *shared : qrels,
+                                             qrels.queries.size(), request.options.per_query, request.intersect));
 }
 
 }  // namespace

@@ -84,6 +84,13 @@ std::vector<ParamSpec> evaluate_params() {
                            .one_of({"rank", "score"}));
       continue;
     }
+    if (param.name == "complete") {
+      params.push_back(std::move(param));
+      params.push_back(with_default("intersect", ParamType::boolean, false,
+                                    "score only the qrels queries that every run has (default: every qrels query "
+                                    "for ir_measures' names, trec_eval's queries for its names)"));
+      continue;
+    }
     if (param.name == "measures") {
       param = with_default("measures", ParamType::list, boost::json::array{"AP", "nDCG@10", "P@10", "R@100", "RR"},
                            "in any dialect: ir_measures' (nDCG@10, P(rel=2)@5, ERR@20, Judged@10), trec_eval's -m "
@@ -139,6 +146,7 @@ Expected<EvaluationRequest> read_request(const Params& params) {
 Expected<EvaluationRequest> read_plan_request(const Params& params) {
   GRK_TRY(EvaluationRequest request, read_common(params));
   if (params.string("diversity_order") == "score") request.options.diversity_order = DiversityOrder::score;
+  request.intersect = params.boolean("intersect");
   auto plan = plan_measures(rejoin_measure_items(params.list("measures")), request.options);
   if (!plan) return unexpected(bad_param("measures", plan.error().message));
   request.plan = std::move(*plan);

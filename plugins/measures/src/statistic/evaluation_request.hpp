@@ -24,6 +24,7 @@ struct EvaluationRequest {
   std::vector<std::pair<std::string, std::filesystem::path>> runs;  ///< system -> run file
   std::vector<RequestedMeasure> measures;  ///< trec-eval's
   MeasurePlan plan;                        ///< evaluate's
+  bool intersect = false;                  ///< evaluate's: only the queries every run has
   EvaluationOptions options;
   std::optional<std::filesystem::path> output_dir;
 };

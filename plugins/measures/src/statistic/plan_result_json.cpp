@@ -12,13 +12,13 @@ boost::json::value number_json(double value) {
 }
 
 boost::json::object system_json(const PlanScores& scores, const MeasurePlan& plan, const Qrels& qrels,
-                                 bool per_query) {
+                                 std::size_t qrels_queries, bool per_query) {
   boost::json::object system;
   system["run_id"] = scores.run_id;
   boost::json::array missing;
   for (const auto& qid : scores.missing) missing.emplace_back(qid);
-  system["queries"] = {{"qrels", qrels.queries.size()},
-                       {"run", qrels.queries.size() - scores.missing.size()},
+  system["queries"] = {{"qrels", qrels_queries},
+                       {"run", qrels_queries - scores.missing.size()},
                        {"missing", std::move(missing)}};
   boost::json::object summary, mean_over, tied;
   for (std::size_t m = 0; m < plan.measures.size(); ++m) {
@@ -47,7 +47,8 @@ boost::json::object system_json(const PlanScores& scores, const MeasurePlan& pla
 }  // namespace
 
 boost::json::object plan_result_json(const std::vector<std::string>& systems, const std::vector<PlanScores>& scores,
-                                     const MeasurePlan& plan, const Qrels& qrels, bool per_query) {
+                                     const MeasurePlan& plan, const Qrels& scored, std::size_t qrels_queries,
+                                     bool per_query, bool intersect) {
   boost::json::array names;
   boost::json::object families;
   for (const auto& planned : plan.measures) {
@@ -55,10 +56,13 @@ boost::json::object plan_result_json(const std::vector<std::string>& systems, co
     families[planned.name] = family_name(planned.family);
   }
   boost::json::object by_system;
-  for (std::size_t s = 0; s < systems.size(); ++s) by_system[systems[s]] = system_json(scores[s], plan, qrels, per_query);
+  for (std::size_t s = 0; s < systems.size(); ++s) {
+    by_system[systems[s]] = system_json(scores[s], plan, scored, qrels_queries, per_query);
+  }
   boost::json::object result;
   result["measures"] = std::move(names);
   result["families"] = std::move(families);
+  if (intersect) result["shared_queries"] = scored.queries.size();
   result["systems"] = std::move(by_system);
   return result;
 }
@@ -73,11 +77,14 @@ std::string plan_result_summary(const boost::json::value& result) {
   for (const auto& [system, value] : systems) {
     const auto& queries = value.as_object().at("queries").as_object();
     if (line.find(" qrels queries") == std::string::npos) {
-      line += " over " + std::to_string(queries.at("qrels").to_number<std::uint64_t>()) + " qrels queries";
+      const auto* shared = object.if_contains("shared_queries");
+      line += " over " + (shared ? std::to_string(shared->to_number<std::uint64_t>()) + " shared queries of " : "") +
+              std::to_string(queries.at("qrels").to_number<std::uint64_t>()) + " qrels queries";
     }
     const std::size_t missing = queries.at("missing").as_array().size();
     if (missing > 0) {
-      line += "; " + std::string(system) + " lacks " + std::to_string(missing) + " of them (0 in the means)";
+      line += "; " + std::string(system) + " lacks " + std::to_string(missing) + " of them" +
+              (object.contains("shared_queries") ? "" : " (0 in the means)");
     }
     for (const auto& [name, count] : value.as_object().at("tied_cutoffs").as_object()) {
       (void)name;

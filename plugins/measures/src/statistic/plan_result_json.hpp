@@ -11,12 +11,17 @@
 
 namespace grk::measures {
 
-/// `{"measures": [names], "families": {name: family}, "systems": {system:
-/// {"run_id", "queries", "summary", "mean_over", "tied_cutoffs", "per_query"?}}}`.
+/// `{"measures": [names], "families": {name: family}, "shared_queries"?,
+/// "systems": {system: {"run_id", "queries", "summary", "mean_over",
+/// "tied_cutoffs", "per_query"?}}}`. `scored` are the qrels the runs were
+/// scored on: all `qrels_queries` of the file, or with `intersect` the ones
+/// every run has, counted in `shared_queries`.
 boost::json::object plan_result_json(const std::vector<std::string>& systems, const std::vector<PlanScores>& scores,
-                                     const MeasurePlan& plan, const Qrels& qrels, bool per_query);
+                                     const MeasurePlan& plan, const Qrels& scored, std::size_t qrels_queries,
+                                     bool per_query, bool intersect);
 
-/// `evaluate: 2 runs, 5 measures over 50 qrels queries; bm25 lacks 3 of them; 4 cutoffs inside tied scores`.
+/// `evaluate: 2 runs, 5 measures over 50 qrels queries; bm25 lacks 3 of them (0 in the means); 4 cutoffs
+/// fall inside tied scores`, or `... over 47 shared queries of 50 qrels queries; bm25 lacks 3 of them`.
 std::string plan_result_summary(const boost::json::value& result);
 
 }  // namespace grk::measures
