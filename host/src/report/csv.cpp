@@ -48,9 +48,71 @@ void append_row(std::string& out, const std::vector<std::string>& cells) {
   out += "\r\n";
 }
 
+/// The score tables, one row per system of each: its means at full
+/// precision and, for a measure the document compares the systems on, the
+/// adjusted p of its comparison with the shared baseline and whether it is
+/// significant (without one baseline: the systems it is significantly
+/// better than, as the table's letters say).
+std::string scores_csv(const ReportModel& model) {
+  std::vector<std::string> measures;
+  std::vector<bool> compared;
+  for (const auto& table : model.score_tables) {
+    for (const auto& measure : table.measures) {
+      if (std::find(measures.begin(), measures.end(), measure) != measures.end()) continue;
+      measures.push_back(measure);
+      compared.push_back(std::any_of(model.comparisons.begin(), model.comparisons.end(),
+                                     [&](const Comparison& c) { return c.metric == measure; }));
+    }
+  }
+  std::vector<std::string> header{"step", "system"};
+  for (std::size_t m = 0; m < measures.size(); ++m) {
+    header.push_back(defused(measures[m]));
+    if (compared[m]) {
+      header.push_back(defused(measures[m] + " p_adj"));
+      header.push_back(defused(measures[m] + " significant"));
+    }
+  }
+  std::string out;
+  append_row(out, header);
+  for (const auto& table : model.score_tables) {
+    const TableView view = score_table(model, table);
+    for (std::size_t s = 0; s < table.systems.size(); ++s) {
+      std::vector<std::string> cells{defused(model.steps[table.step].id), defused(table.systems[s])};
+      for (std::size_t m = 0; m < measures.size(); ++m) {
+        const auto at = std::find(table.measures.begin(), table.measures.end(), measures[m]);
+        const bool here = at != table.measures.end();
+        const std::size_t column = static_cast<std::size_t>(at - table.measures.begin());
+        const auto& mean = here ? table.means[s][column] : std::optional<double>();
+        cells.push_back(mean ? exact_number(*mean) : std::string());
+        if (!compared[m]) continue;
+        std::string p_adj, significant;
+        for (std::size_t other = 0; here && other < table.systems.size(); ++other) {
+          const Comparison* c = other == s ? nullptr
+                                           : model.comparison_between(table.systems[s], table.systems[other], measures[m]);
+          if (c == nullptr) continue;
+          const bool marked = !view.rows[s][column + 1].mark.empty();
+          if (view.rows[s][0].mark.empty()) {  // one baseline: this system's comparison with it
+            if (c->candidate != table.systems[s]) continue;
+            p_adj = c->p_value_adjusted ? exact_number(*c->p_value_adjusted) : std::string();
+            significant = marked ? "true" : "false";
+          } else if (c->significant.value_or(false) && table.means[s][column] && table.means[other][column] &&
+                     *table.means[s][column] > *table.means[other][column]) {
+            significant += (significant.empty() ? "" : " ") + table.systems[other];
+          }
+        }
+        cells.push_back(p_adj);
+        cells.push_back(defused(significant));
+      }
+      append_row(out, cells);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_csv(const ReportModel& model) {
+  if (!model.score_tables.empty()) return scores_csv(model);
   // step, component and the family's correction, then every field any
   // record has, in order of first appearance.
   std::vector<std::string> columns{"step", "component", "correction"};

@@ -63,6 +63,7 @@ void append_table(std::string& out, const TableView& table) {
     for (std::size_t i = 0; i < row.size(); ++i) {
       std::string text = markup_escaped(row[i].text);
       if (row[i].bold) text = "<strong>" + text + "</strong>";
+      if (!row[i].mark.empty()) text += "<sup>" + markup_escaped(row[i].mark) + "</sup>";
       out += table.numeric[i] ? "<td class=\"num\">" + text + "</td>" : "<td class=\"name\"><bdi>" + text + "</bdi></td>";
     }
     out += "</tr>\n";
@@ -106,6 +107,14 @@ std::string render_html(const ReportModel& model) {
   std::string out = head;
   out += "<title>" + markup_escaped(model.title) + "</title>\n" + style + "</head>\n<body>\n<main>\n";
   out += "<h1>" + markup_escaped(model.title) + "</h1>\n";
+  if (!model.score_tables.empty()) {
+    out += "<section id=\"scores\">\n<h2>Scores</h2>\n";
+    for (const auto& table : model.score_tables) {
+      out += "<h3><bdi>" + markup_escaped(step_title(model.steps[table.step])) + "</bdi></h3>\n";
+      append_table(out, score_table(model, table));
+    }
+    out += "</section>\n";
+  }
   const auto metrics = model.metrics();
   if (!metrics.empty()) {
     out += "<section id=\"comparisons\">\n<h2>Comparisons</h2>\n";
@@ -120,7 +129,10 @@ std::string render_html(const ReportModel& model) {
                                : not_run                       ? " class=\"skipped\""
                                                                : "";
     out += "<p" + std::string(status_class) + ">Status: " + markup_escaped(step_status_text(step)) +
-           (step.shape == StepShape::dataset ? "; dataset" : "") + "</p>\n";
+           (step.shape == StepShape::dataset  ? "; dataset"
+            : step.shape == StepShape::scores ? "; its scores in the table above"
+                                              : "") +
+           "</p>\n";
     append_fields(out, step_fields(step));
   }
   out += "</section>\n<section id=\"provenance\">\n<h2>Provenance</h2>\n";

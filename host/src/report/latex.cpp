@@ -98,9 +98,17 @@ std::string label_of(const std::string& text) {
   return out;
 }
 
-std::string cell(const TableCell& c) {
-  const std::string text = escaped(c.text);
-  return c.bold && !text.empty() ? "\\textbf{" + text + "}" : text;
+/// A cell; in a numeric column a minus sign is math's, not a hyphen. A mark
+/// is set in a box of no width (\rlap), so that the column's numbers stay
+/// aligned on their last digit whether or not they carry one.
+std::string cell(const TableCell& c, bool numeric) {
+  std::string text = escaped(c.text);
+  if (numeric && !text.empty() && text.front() == '-') text.replace(0, 1, "$-$");
+  if (c.bold && !text.empty()) text = "\\textbf{" + text + "}";
+  if (c.mark.empty()) return text;
+  const std::string mark =
+      c.mark == significance_mark ? std::string("\\dagger") : "\\mathrm{" + escaped(c.mark) + "}";
+  return text + "\\rlap{$^{" + mark + "}$}";
 }
 
 /// A header cell. A numeric column's two-word header stacks, so that the
@@ -120,7 +128,7 @@ void append_tabular(std::string& out, const TableView& table) {
   }
   out += " \\\\\n\\midrule\n";
   for (const auto& row : table.rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + cell(row[i]);
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + cell(row[i], table.numeric[i]);
     out += " \\\\\n";
   }
   out += "\\bottomrule\n\\end{tabular}\n";
@@ -198,6 +206,15 @@ void append_provenance(std::string& out, const ReportModel& model) {
   }
 }
 
+/// A score table as the paper's main results table: the note is its
+/// caption, which says what was measured, over which queries, and how the
+/// marks were decided.
+void append_scores(std::string& out, const ReportModel& model, const ScoreTable& table) {
+  const TableView view = score_table(model, table);
+  append_float(out, escaped(view.note), model.label_prefix + "scores-" + label_of(model.steps[table.step].id), view,
+               "\\small");
+}
+
 void append_steps(std::string& out, const ReportModel& model) {
   TableView steps;
   steps.header = {"step", "status"};
@@ -205,12 +222,12 @@ void append_steps(std::string& out, const ReportModel& model) {
   for (const auto& step : model.steps) {
     steps.rows.push_back({TableCell{step_title(step)}, TableCell{step_status_text(step)}});
   }
-  append_float(out, "The steps of the run.", "tab:grk-steps", steps, "\\small");
+  append_float(out, "The steps of the run.", model.label_prefix + "steps", steps, "\\small");
   for (const auto& step : model.steps) {
     const auto fields = step_fields(step);
     if (fields.empty()) continue;
     const std::string what = step.shape == StepShape::dataset ? "Dataset of step " : "Result of step ";
-    append_float(out, what + escaped(step_title(step)) + ".", "tab:grk-step-" + label_of(step.id),
+    append_float(out, what + escaped(step_title(step)) + ".", model.label_prefix + "step-" + label_of(step.id),
                  field_table(fields), "\\small");
   }
 }
@@ -222,14 +239,15 @@ std::string render_latex(const ReportModel& model) {
   out += "% Written by grk-eval report. Needs only \\usepackage{booktabs}.\n";
   if (model.full) append_provenance(out, model);
   out += "\n";
+  for (const auto& table : model.score_tables) append_scores(out, model, table);
   for (const auto& metric : model.metrics()) {
     const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false}));
-    append_float(out, escaped(metric) + ". " + escaped(table.note), "tab:grk-" + label_of(metric), table,
+    append_float(out, escaped(metric) + ". " + escaped(table.note), model.label_prefix + label_of(metric), table,
                  "\\footnotesize");
     for (const auto* anova : model.anovas_of(metric)) {
       const auto anova_view = anova_table(model, *anova);
       append_float(out, escaped(metric) + ". " + escaped(anova_view.note),
-                   "tab:grk-anova-" + label_of(model.steps[anova->step].id) + "-" + label_of(metric), anova_view,
+                   model.label_prefix + "anova-" + label_of(model.steps[anova->step].id) + "-" + label_of(metric), anova_view,
                    "\\footnotesize");
     }
   }

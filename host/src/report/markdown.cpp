@@ -30,7 +30,8 @@ std::string escaped(const std::string& text) {
 // and values come from the document and are escaped.
 std::string cell(const TableCell& c, bool numeric) {
   const std::string text = numeric ? c.text : escaped(c.text);
-  return c.bold && !text.empty() ? "**" + text + "**" : text;
+  const std::string mark = c.mark.empty() ? "" : "<sup>" + c.mark + "</sup>";
+  return (c.bold && !text.empty() ? "**" + text + "**" : text) + mark;
 }
 
 void append_table(std::string& out, const TableView& table) {
@@ -63,6 +64,13 @@ void append_fields(std::string& out, const FieldList& fields) {
 
 std::string render_markdown(const ReportModel& model) {
   std::string out = "# " + escaped(model.title) + "\n\n";
+  if (!model.score_tables.empty()) {
+    out += "## Scores\n\n";
+    for (const auto& table : model.score_tables) {
+      out += "### " + escaped(step_title(model.steps[table.step])) + "\n\n";
+      append_table(out, score_table(model, table));
+    }
+  }
   const auto metrics = model.metrics();
   if (!metrics.empty()) {
     out += "## Comparisons\n\n";
@@ -86,6 +94,8 @@ std::string render_markdown(const ReportModel& model) {
                 " in the tables above";
     } else if (step.shape == StepShape::dataset) {
       status += "; dataset";
+    } else if (step.shape == StepShape::scores) {
+      status += "; its scores in the table above";
     }
     out += "Status: " + escaped(status) + "\n\n";
     append_fields(out, step_fields(step));

@@ -88,6 +88,52 @@ bool is_comparison_family(const boost::json::object& result) {
   return std::all_of(records.begin(), records.end(), [](const auto& record) { return is_comparison_record(record); });
 }
 
+/// evaluate's and trec-eval's shape, detected by its fields: `measures`, a
+/// list of names, and `systems`, each with a `summary` object.
+bool is_score_table(const boost::json::object& result) {
+  const auto* measures = result.if_contains("measures");
+  const auto* systems = result.if_contains("systems");
+  if (measures == nullptr || !measures->is_array() || systems == nullptr || !systems->is_object()) return false;
+  if (systems->get_object().empty()) return false;
+  const auto& names = measures->get_array();
+  if (!std::all_of(names.begin(), names.end(), [](const auto& name) { return name.is_string(); })) return false;
+  return std::all_of(systems->get_object().begin(), systems->get_object().end(), [](const auto& system) {
+    const auto* summary = system.value().is_object() ? system.value().get_object().if_contains("summary") : nullptr;
+    return summary != nullptr && summary->is_object();
+  });
+}
+
+ScoreTable score_table_of(const boost::json::object& result, std::size_t step) {
+  ScoreTable table;
+  table.step = step;
+  for (const auto& name : result.at("measures").get_array()) table.measures.emplace_back(name.get_string());
+  for (const auto& [system, value] : result.at("systems").get_object()) {
+    const auto& fields = value.get_object();
+    const auto& summary = fields.at("summary").get_object();
+    table.systems.emplace_back(system);
+    std::vector<std::optional<double>> row;
+    for (const auto& measure : table.measures) row.push_back(number_of(summary.if_contains(measure)));
+    table.means.push_back(std::move(row));
+    const auto* per_query = fields.if_contains("per_query");
+    table.per_query.push_back(per_query && per_query->is_object() ? &per_query->get_object() : nullptr);
+    const auto* queries = fields.if_contains("queries");
+    if (queries == nullptr || !queries->is_object()) continue;
+    if (!table.queries) table.queries = count_of(queries->get_object(), "qrels");
+    const auto* missing = queries->get_object().if_contains("missing");
+    if (missing == nullptr || !missing->is_array() || missing->get_array().empty()) continue;
+    std::vector<std::string> lacking;
+    for (const auto& qid : missing->get_array()) {
+      if (qid.is_string()) lacking.emplace_back(qid.get_string());
+    }
+    table.missing.emplace_back(system, std::move(lacking));
+  }
+  if (const auto shared = count_of(result, "shared_queries")) {
+    table.queries = shared;
+    table.shared = true;
+  }
+  return table;
+}
+
 Comparison comparison_of(const boost::json::object& record, std::size_t step, const std::string& component,
                          const boost::json::object* family) {
   Comparison c;
@@ -156,6 +202,15 @@ std::vector<const Comparison*> ReportModel::of_metric(const std::string& metric)
     if (c.metric == metric) rows.push_back(&c);
   }
   return rows;
+}
+
+const Comparison* ReportModel::comparison_between(const std::string& one, const std::string& other,
+                                                   const std::string& metric) const {
+  for (const auto& c : comparisons) {
+    if (c.metric != metric) continue;
+    if ((c.baseline == one && c.candidate == other) || (c.baseline == other && c.candidate == one)) return &c;
+  }
+  return nullptr;
 }
 
 std::vector<const AnovaTable*> ReportModel::anovas_of(const std::string& metric) const {
@@ -249,6 +304,9 @@ Expected<ReportModel, HostError> model_of(boost::json::value value, const std::s
           const bool drawn = field.key() == "comparisons" || (field.key() == "anova" && field.value().is_object());
           if (!drawn) step.extras.push_back(&field);
         }
+      } else if (is_score_table(*step.result)) {
+        step.shape = StepShape::scores;
+        model.score_tables.push_back(score_table_of(*step.result, index));
       } else {
         step.shape = step.kind == "dataset-adapter" ? StepShape::dataset : StepShape::other;
         for (const auto& field : *step.result) step.extras.push_back(&field);

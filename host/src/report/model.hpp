@@ -60,6 +60,7 @@ inline constexpr EnumName<StepState> step_state_names[] = {
 
 enum class StepShape {
   comparisons,      ///< its result is a comparison record or holds a list of them
+  scores,           ///< its result holds each system's mean of each measure (evaluate, trec-eval)
   dataset,          ///< an adapter's result: a dataset card
   other,            ///< any other result: shown as keys and values
   failed,
@@ -88,6 +89,25 @@ struct AnovaTable {
   const boost::json::object* terms = nullptr;
 };
 
+/// A systems x measures table: a result with `measures` (names) and
+/// `systems` whose every member has a `summary` of means, as evaluate and
+/// trec-eval write it (docs/design.md §4.10).
+struct ScoreTable {
+  std::size_t step = 0;  ///< index into ReportModel::steps
+  std::vector<std::string> measures;
+  std::vector<std::string> systems;
+  /// means[s][m]: system s's summary of measure m; empty when not a number.
+  std::vector<std::vector<std::optional<double>>> means;
+  /// Each system's per-query values ({query: {measure: value}}), or null.
+  std::vector<const boost::json::object*> per_query;
+  /// How many queries the means are over when the result says (evaluate's
+  /// qrels queries, or its shared queries with `shared`).
+  std::optional<long long> queries;
+  bool shared = false;
+  /// The systems that lack qrels queries, with them, in the table's order.
+  std::vector<std::pair<std::string, std::vector<std::string>>> missing;
+};
+
 struct ReportModel {
   std::string title;
   /// `report --full`: the LaTeX form also carries the steps, the other
@@ -95,18 +115,25 @@ struct ReportModel {
   /// \input{}s (the other formats always show everything).
   bool full = false;
   std::string source_name;  ///< the results document's file name, for captions
+  /// What every LaTeX label starts with (`--label-prefix`), so that two
+  /// reports \input into one paper do not define a label twice.
+  std::string label_prefix = "tab:grk-";
   /// Owns what the pointers below point into (shared so that a model moves
   /// without moving them).
   std::shared_ptr<const boost::json::value> document;
   std::vector<ReportStep> steps;
   std::vector<Comparison> comparisons;  ///< in document order
   std::vector<AnovaTable> anovas;       ///< in document order
+  std::vector<ScoreTable> score_tables;  ///< in document order
   const boost::json::object* provenance = nullptr;
 
   /// The metrics of the comparisons, in order of first appearance.
   [[nodiscard]] std::vector<std::string> metrics() const;
   /// The comparisons of one metric, in document order.
   [[nodiscard]] std::vector<const Comparison*> of_metric(const std::string& metric) const;
+  /// The comparison of two systems on a metric, either way round, or null.
+  [[nodiscard]] const Comparison* comparison_between(const std::string& one, const std::string& other,
+                                                     const std::string& metric) const;
   /// The ANOVA tables of one metric, in document order.
   [[nodiscard]] std::vector<const AnovaTable*> anovas_of(const std::string& metric) const;
 };

@@ -59,14 +59,6 @@ std::string family_text(const Comparison& c) {
   return " over all " + size + " comparisons of the step";
 }
 
-/// How one test of a table decides significance, for the note.
-std::string test_text(const Comparison& c) {
-  std::string text = c.test + " (correction " + c.correction + family_text(c);
-  if (c.alpha) text += ", \u03b1 = " + exact_number(*c.alpha);
-  if (c.confidence_level) text += ", " + level_text(*c.confidence_level) + " interval";
-  return text + ")";
-}
-
 void add_field(FieldList& fields, const std::string& label, const boost::json::value& value) {
   fields.emplace_back(label, value_text(value));
 }
@@ -157,6 +149,14 @@ std::optional<std::string> power_sentence(const boost::json::value& value) {
 }
 
 }  // namespace
+
+std::string test_text(const Comparison& c) {
+  std::string text = c.test + " (correction " + c.correction + family_text(c);
+  if (c.alpha) text += ", \u03b1 = " + exact_number(*c.alpha);
+  if (c.confidence_level) text += ", " + level_text(*c.confidence_level) + " interval";
+  return text + ")";
+}
+
 
 std::string reading_number(std::optional<double> value) {
   if (!value || !std::isfinite(*value)) return absent;

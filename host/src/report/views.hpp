@@ -38,6 +38,9 @@ inline constexpr const char* significance_mark = "\u2020";
 struct TableCell {
   std::string text;
   bool bold = false;
+  /// Set as a superscript after the text (a significance mark, ranx's
+  /// letters); a format keeps it out of the column's alignment.
+  std::string mark = {};
 };
 
 struct TableView {
@@ -55,6 +58,20 @@ struct ComparisonTableOptions {
   /// leaves both out).
   bool effect_size = true;
 };
+
+/// How one test decides significance, for a table's note: "t (correction
+/// holm over all 15 comparisons of the step, α = 0.05)".
+std::string test_text(const Comparison& c);
+
+/// A systems x measures table as a paper prints it: a row per system, each
+/// measure's mean to 4 decimals, the best per measure in bold, and, when
+/// the document compares these systems on these measures, marks: a † on a
+/// cell that differs significantly from the one baseline all comparisons
+/// share, or else ranx's letters (each system a letter on its name; a cell
+/// lists the systems it beats significantly). The note says what the means
+/// are over, what the marks mean (test, correction, family, α), and which
+/// qrels queries each run lacks.
+TableView score_table(const ReportModel& model, const ScoreTable& table);
 
 /// One metric's comparisons: one row each, the best mean in bold, the
 /// significant ones marked. The note names each test, its correction, the
