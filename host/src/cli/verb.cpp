@@ -61,7 +61,7 @@ int report(const Verb& verb, const HostError& error) {
 
 int run_verb(const Verb& verb, const std::vector<std::string>& args) {
   po::variables_map vm;
-  VerbCall call{verb, vm, {}, {}, false};
+  VerbCall call{verb, vm, {}, {}, {}, false};
   // The order of the options is the order --help lists them in.
   po::options_description options("Options");
   options.add_options()
@@ -78,9 +78,13 @@ int run_verb(const Verb& verb, const std::vector<std::string>& args) {
   po::positional_options_description positional;
   if (verb.operand_option != nullptr) {
     po::options_description hidden;
-    hidden.add_options()(verb.operand_option, po::value<std::string>(&call.operand));
+    if (verb.operand_repeats) {
+      hidden.add_options()(verb.operand_option, po::value<std::vector<std::string>>(&call.operands));
+    } else {
+      hidden.add_options()(verb.operand_option, po::value<std::string>(&call.operand));
+    }
     all.add(hidden);
-    positional.add(verb.operand_option, 1);
+    positional.add(verb.operand_option, verb.operand_repeats ? -1 : 1);
   }
   try {
     po::command_line_parser parser(args);

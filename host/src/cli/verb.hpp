@@ -26,6 +26,8 @@ struct VerbCall {
   const Verb& verb;
   const boost::program_options::variables_map& options;
   std::string operand;  ///< the positional argument; empty when not given
+  /// Every positional argument, for a verb whose operand repeats.
+  std::vector<std::string> operands;
   PluginSearch plugins;  ///< the shared plugin options
   bool verbose = false;  ///< -v, for a verb that takes it
 
@@ -51,6 +53,8 @@ struct Verb {
   Expected<void, HostError> (*check)(const VerbCall& call);
   /// The work; the exit code when it could be done.
   Expected<ExitCode, HostError> (*run)(const VerbCall& call);
+  /// The operand may be given many times (`evaluate QRELS RUN...`).
+  bool operand_repeats = false;
 };
 
 /// Runs `verb` with the arguments after its name; returns the exit code.

@@ -1,4 +1,4 @@
-// The four formats of `grk-eval report` and `run --report`, chosen by name
+// The five formats of `grk-eval report`, `run --report` and `evaluate`, chosen by name
 // or by a file's extension (docs/design.md §4.10), and their renderers, one
 // report/<format>.cpp each.
 #ifndef GRK_HOST_REPORT_FORMAT_HPP
@@ -13,11 +13,12 @@
 
 namespace grk::host {
 
-enum class ReportFormat { markdown, html, latex, csv };
+enum class ReportFormat { text, markdown, html, latex, csv };
 
 /// The report in one format: GitHub-flavoured Markdown; one HTML file that
 /// works offline (inline style and SVG plots, nothing fetched); a LaTeX
-/// fragment; RFC 4180 CSV.
+/// fragment; RFC 4180 CSV; or aligned plain text for a terminal.
+std::string render_text(const ReportModel& model);
 std::string render_markdown(const ReportModel& model);
 std::string render_html(const ReportModel& model);
 std::string render_latex(const ReportModel& model);
@@ -37,17 +38,18 @@ inline constexpr ReportFormatNames report_formats[] = {
     {ReportFormat::html, "html", {".html", ".htm"}, &render_html},
     {ReportFormat::latex, "latex", {".tex", nullptr}, &render_latex},
     {ReportFormat::csv, "csv", {".csv", nullptr}, &render_csv},
+    {ReportFormat::text, "text", {".txt", nullptr}, &render_text},
 };
 
-/// "markdown, html, latex or csv": the names, from the table, for messages and --help.
+/// "markdown, html, latex, csv or text": the names, from the table, for messages and --help.
 std::string format_names_listed();
-/// ".md, .markdown, .html, .htm, .tex or .csv": the extensions, likewise.
+/// ".md, .markdown, .html, .htm, .tex, .csv or .txt": the extensions, likewise.
 std::string format_extensions_listed();
 
 /// The format `--format format_name` names or, without it, the one the
 /// extension of `file` gives in any case (`file_option`, e.g. "--report",
 /// names where the file came from); or the mistake, in words the table
-/// lists: "expected markdown, html, latex or csv".
+/// lists: "expected markdown, html, latex, csv or text".
 Expected<ReportFormat, HostError> choose_report_format(const std::string& format_name, const std::string& file_option,
                                                        const std::string& file);
 

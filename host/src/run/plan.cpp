@@ -6,6 +6,7 @@
 #include <grk/param.hpp>
 #include <grk/param_checks.hpp>
 
+#include "run/named_paths.hpp"
 #include "run/set_value.hpp"
 
 namespace grk::host {
@@ -47,10 +48,15 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
                                     const std::string& where, const std::filesystem::path& base_dir,
                                     ConfigErrors& errors, StepSource source) {
   const bool flags = source == StepSource::command_line;
+  const bool verb = source == StepSource::verb;
   std::vector<PlannedStep> plan;
   for (const auto& step : steps) {
     const auto prefix = [&](const std::string& path) {
       return (where.empty() ? "" : where + ": ") + path + ": ";
+    };
+    // Where a param's mistake is said to be, as its source names it.
+    const auto param_place = [&](const std::string& name) {
+      return prefix(flags ? "--set " + name : verb ? step.id + ": " + name : step_path(step.index, "params." + name));
     };
 
     // --component takes either kind, so name and list both.
@@ -61,7 +67,22 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
       continue;
     }
 
-    auto issues = param_issues(entry->component->params, step.params);
+    // A `paths` param given as text (`bm25.run,dense.run`) is the object it names.
+    boost::json::object params = step.params;
+    bool unnamed = false;
+    for (const auto& spec : entry->component->params) {
+      auto* value = params.if_contains(spec.name);
+      if (spec.type != ParamType::paths || value == nullptr || !value->is_string()) continue;
+      auto named = named_paths_of_text(std::string(value->get_string()));
+      if (!named) {
+        errors.add(step.place, located(param_place(spec.name), named.error()));
+        unnamed = true;
+        continue;
+      }
+      *value = std::move(*named);
+    }
+    if (unnamed) continue;
+    auto issues = param_issues(entry->component->params, params);
     // A --set that could not be read was reported as such; it is not missing too.
     issues.erase(std::remove_if(issues.begin(), issues.end(),
                                 [&step](const ParamIssue& issue) {
@@ -71,12 +92,10 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
                  issues.end());
     if (!step.reported_params.empty() && issues.empty()) continue;
     for (const ParamIssue& issue : issues) {
-      errors.add(step.place, usage_error(prefix(flags ? "--set " + issue.name
-                                                      : step_path(step.index, "params." + issue.name)) +
-                                         issue.message));
+      errors.add(step.place, usage_error(param_place(issue.name) + issue.message));
     }
     if (!issues.empty()) continue;
-    boost::json::object resolved = std::move(validate_params(entry->component->params, step.params).value());
+    boost::json::object resolved = std::move(validate_params(entry->component->params, params).value());
     const auto resolve = [&base_dir](boost::json::value& value) {
       const std::filesystem::path path(std::string(value.get_string()));
       if (!path.is_absolute()) value = (base_dir / path).lexically_normal().string();
@@ -89,15 +108,17 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
         for (auto& member : value->get_object()) resolve(member.value());
       }
     }
-    const std::string location =
-        flags ? "--component " + step.component : (where.empty() ? "" : where + ": ") + step_path(step.index);
-    plan.push_back(PlannedStep{step.id, *entry, std::move(resolved), location, step.place});
+    const std::string location = flags  ? "--component " + step.component
+                                 : verb ? step.id
+                                        : (where.empty() ? "" : where + ": ") + step_path(step.index);
+    plan.push_back(PlannedStep{step.id, *entry, std::move(resolved), location, step.place, source});
   }
   return plan;
 }
 
 std::string PlannedStep::param_location(const std::string& name, const std::string* key) const {
-  if (location.rfind("--component ", 0) == 0) {
+  if (source == StepSource::verb) return location + ": " + name + (key != nullptr ? " '" + *key + "'" : std::string());
+  if (source == StepSource::command_line) {
     return "--set " + name + (key != nullptr ? " (member '" + *key + "')" : std::string());
   }
   return location + ".params." + name + (key != nullptr ? "." + *key : std::string());

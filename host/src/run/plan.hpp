@@ -21,6 +21,12 @@
 
 namespace grk::host {
 
+/// How messages name the place of a mistake: JSON paths in a config file
+/// ("steps[1].params.split"), the flags of the one-component form
+/// ("--set split"), or the step and param of a verb that builds its steps
+/// from its own options ("evaluate: measures").
+enum class StepSource { config_file, command_line, verb };
+
 struct PlannedStep {
   std::string id;
   ComponentEntry entry;
@@ -30,6 +36,7 @@ struct PlannedStep {
   /// "--component NAME", and its place in the error report.
   std::string location;
   ErrorPlace place;
+  StepSource source = StepSource::config_file;
 
   /// Where a mistake in the param `name` (a `paths` param's member `key`,
   /// when given) is reported: "run.json: steps[1].params.runs.bm25", or
@@ -37,10 +44,6 @@ struct PlannedStep {
   [[nodiscard]] std::string param_location(const std::string& name, const std::string* key = nullptr) const;
 };
 
-/// How messages name the place of a mistake: JSON paths in a config file
-/// ("steps[1].params.split"), or the flags of the one-component form
-/// ("--set split").
-enum class StepSource { config_file, command_line };
 
 /// `where` prefixes messages (the config file, or nothing); `base_dir` is
 /// what relative path params resolve against. Returns the steps that can

@@ -265,7 +265,7 @@ ConfigErrors RunSession::validate() const {
     // A pre-run check has nothing to show while it runs; its logs wait for the step.
     const InvocationObserver quiet;
     const std::string params = json::write_compact(step.params);
-    const bool one_component = step.location.rfind("--component ", 0) == 0;
+    const bool one_component = step.source != StepSource::config_file;
     const std::string where = one_component ? step.location : step.location + " (" + handle.name() + ")";
     StepOutcome outcome;
     if (options_.isolate) {

@@ -67,8 +67,11 @@ Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::str
       if (raw == "true") return boost::json::value(true);
       if (raw == "false") return boost::json::value(false);
       return usage_error("expected true or false, got '" + std::string(raw) + "'");
-    case ParamType::object:
-    case ParamType::paths: {
+    case ParamType::paths:
+      // `bm25.run,dense=d.run`: the plan names them (run/named_paths.hpp).
+      if (raw.empty() || raw.front() != '{') return boost::json::value(boost::json::string(raw));
+      [[fallthrough]];
+    case ParamType::object: {
       auto value = json::read(raw);
       if (!value) return usage_error("expected a JSON object: " + value.error().describe());
       if (!value->is_object()) return usage_error("expected a JSON object");
