@@ -12,11 +12,11 @@ namespace grk::host {
 // Each verb is defined in its own verbs/<verb>.cpp (host/CMakeLists.txt builds
 // every such file). Adding a verb is that file plus its name on these two
 // lines; the table's order is the order `grk-eval --help` lists them in.
-extern const Verb verb_plugins, verb_describe, verb_run, verb_report;
+extern const Verb verb_plugins, verb_describe, verb_evaluate, verb_run, verb_report;
 
 namespace {
 
-const Verb* const verbs[] = {&verb_plugins, &verb_describe, &verb_run, &verb_report};
+const Verb* const verbs[] = {&verb_plugins, &verb_describe, &verb_evaluate, &verb_run, &verb_report};
 
 std::string usage() {
   std::string text =

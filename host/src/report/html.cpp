@@ -115,12 +115,13 @@ std::string render_html(const ReportModel& model) {
     }
     out += "</section>\n";
   }
-  const auto metrics = model.metrics();
+  const auto metrics = model.scores_only ? std::vector<std::string>() : model.metrics();
   if (!metrics.empty()) {
     out += "<section id=\"comparisons\">\n<h2>Comparisons</h2>\n";
     for (const auto& metric : metrics) append_metric(out, model, metric);
     out += "</section>\n";
   }
+  if (model.scores_only) return out + "</main>\n</body>\n</html>\n";
   out += "<section id=\"steps\">\n<h2>Steps</h2>\n";
   for (const auto& step : model.steps) {
     out += "<h3><bdi>" + markup_escaped(step_title(step)) + "</bdi></h3>\n";

@@ -98,9 +98,9 @@ std::string label_of(const std::string& text) {
   return out;
 }
 
-/// A cell; in a numeric column a minus sign is math's, not a hyphen. A mark
-/// is set in a box of no width (\rlap), so that the column's numbers stay
-/// aligned on their last digit whether or not they carry one.
+/// A cell; in a numeric column a minus sign is math's, not a hyphen, and a
+/// mark is set in a box of no width (\rlap), so that the column's numbers
+/// stay aligned on their last digit whether or not they carry one.
 std::string cell(const TableCell& c, bool numeric) {
   std::string text = escaped(c.text);
   if (numeric && !text.empty() && text.front() == '-') text.replace(0, 1, "$-$");
@@ -108,7 +108,7 @@ std::string cell(const TableCell& c, bool numeric) {
   if (c.mark.empty()) return text;
   const std::string mark =
       c.mark == significance_mark ? std::string("\\dagger") : "\\mathrm{" + escaped(c.mark) + "}";
-  return text + "\\rlap{$^{" + mark + "}$}";
+  return numeric ? text + "\\rlap{$^{" + mark + "}$}" : text + "$^{" + mark + "}$";
 }
 
 /// A header cell. A numeric column's two-word header stacks, so that the
@@ -240,7 +240,7 @@ std::string render_latex(const ReportModel& model) {
   if (model.full) append_provenance(out, model);
   out += "\n";
   for (const auto& table : model.score_tables) append_scores(out, model, table);
-  for (const auto& metric : model.metrics()) {
+  for (const auto& metric : model.scores_only ? std::vector<std::string>() : model.metrics()) {
     const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false}));
     append_float(out, escaped(metric) + ". " + escaped(table.note), model.label_prefix + label_of(metric), table,
                  "\\footnotesize");

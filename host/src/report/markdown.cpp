@@ -71,7 +71,7 @@ std::string render_markdown(const ReportModel& model) {
       append_table(out, score_table(model, table));
     }
   }
-  const auto metrics = model.metrics();
+  const auto metrics = model.scores_only ? std::vector<std::string>() : model.metrics();
   if (!metrics.empty()) {
     out += "## Comparisons\n\n";
     for (const auto& metric : metrics) {
@@ -82,6 +82,10 @@ std::string render_markdown(const ReportModel& model) {
         append_table(out, anova_table(model, *anova));
       }
     }
+  }
+  if (model.scores_only) {
+    while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
+    return out;
   }
   out += "## Steps\n\n";
   for (const auto& step : model.steps) {

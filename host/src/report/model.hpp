@@ -114,6 +114,9 @@ struct ReportModel {
   /// results and the provenance, not only the comparison tables a paper
   /// \input{}s (the other formats always show everything).
   bool full = false;
+  /// `evaluate`'s output: the score tables alone (with the marks the
+  /// comparisons give them), not the comparisons' own tables or the steps.
+  bool scores_only = false;
   std::string source_name;  ///< the results document's file name, for captions
   /// What every LaTeX label starts with (`--label-prefix`), so that two
   /// reports \input into one paper do not define a label twice.

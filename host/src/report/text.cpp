@@ -23,8 +23,10 @@ std::string printable(std::string text) {
 }
 
 /// A cell as the terminal shows it: plain text has no bold, so the best
-/// value carries a `*`, before its marks so that they line up after it.
-std::string cell_text(const TableCell& cell) {
+/// value carries a `*`, before its marks so that they line up after it; a
+/// name's mark (its letter) is set apart in parentheses.
+std::string cell_text(const TableCell& cell, bool numeric) {
+  if (!numeric && !cell.mark.empty()) return printable(cell.text) + " (" + printable(cell.mark) + ")";
   return printable(cell.text) + (cell.bold ? "*" : "") + printable(cell.mark);
 }
 
@@ -54,14 +56,15 @@ void append_table(std::string& out, const TableView& table) {
   std::vector<std::size_t> widths(table.header.size(), 0);
   for (std::size_t i = 0; i < table.header.size(); ++i) widths[i] = width(printable(table.header[i]));
   for (const auto& row : table.rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], width(cell_text(row[i])));
+    for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], width(cell_text(row[i], table.numeric[i])));
   }
   // A numeric column aligns on the number's last digit: its marks hang
   // into a margin as wide as the longest of them.
   std::vector<std::size_t> margins(table.header.size(), 0);
   for (const auto& row : table.rows) {
     for (std::size_t i = 0; i < row.size(); ++i) {
-      if (table.numeric[i]) margins[i] = std::max(margins[i], width(cell_text(row[i])) - width(printable(row[i].text)));
+      if (!table.numeric[i]) continue;
+      margins[i] = std::max(margins[i], width(cell_text(row[i], true)) - width(printable(row[i].text)));
     }
   }
   const auto pad = [](const std::string& text, std::size_t to, bool right) {
@@ -90,11 +93,11 @@ void append_table(std::string& out, const TableView& table) {
     std::vector<std::string> cells;
     for (std::size_t i = 0; i < row.size(); ++i) {
       if (!table.numeric[i]) {
-        cells.push_back(cell_text(row[i]));
+        cells.push_back(cell_text(row[i], false));
         continue;
       }
       const std::string number = printable(row[i].text);
-      const std::string marks = cell_text(row[i]).substr(number.size());
+      const std::string marks = cell_text(row[i], true).substr(number.size());
       cells.push_back(pad(pad(number, widths[i] - margins[i], true) + marks, widths[i], false));
     }
     out += line(cells, false);
@@ -111,6 +114,7 @@ std::string render_text(const ReportModel& model) {
     if (model.score_tables.size() > 1) out += printable(step_title(model.steps[table.step])) + "\n";
     append_table(out, score_table(model, table));
   }
+  if (model.scores_only) return out;
   for (const auto& metric : model.metrics()) {
     out += (out.empty() ? "" : "\n") + printable(metric) + "\n";
     append_table(out, comparison_table(model, metric));

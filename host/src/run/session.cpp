@@ -301,7 +301,7 @@ Expected<void, HostError> RunSession::write_checkpoint() {
   return checkpoints_.write([this] { return results_text(); });
 }
 
-std::string RunSession::results_text() const { return json::write_pretty(results_document()) + "\n"; }
+std::string RunSession::results_text() const { return results_document_text(results_document()); }
 
 boost::json::object RunSession::results_document() const {
   boost::json::array steps;
@@ -339,8 +339,12 @@ boost::json::object RunSession::results_document() const {
   return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
 }
 
+std::string results_document_text(const boost::json::object& document) {
+  return json::write_pretty(document) + "\n";
+}
+
 Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output) {
-  const std::string text = json::write_pretty(document) + "\n";
+  const std::string text = results_document_text(document);
   if (output.empty()) {
     std::fwrite(text.data(), 1, text.size(), results_stream());
     std::fflush(results_stream());

@@ -128,6 +128,9 @@ class RunSession {
   int interrupted_by_ = 0;
 };
 
+/// The results document as a file holds it: pretty JSON and a newline.
+std::string results_document_text(const boost::json::object& document);
+
 /// Writes the results document to stdout when `output` is empty, else to the
 /// file `output` (atomically), saying so on stdout.
 Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output);
