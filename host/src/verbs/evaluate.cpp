@@ -23,6 +23,7 @@
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupts.hpp"
+#include "support/results_stream.hpp"
 
 namespace grk::host {
 namespace {
@@ -193,7 +194,9 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (const std::string output = call.text("output"); !output.empty()) {
     GRK_TRY_VOID(write_file_atomically(output, table));
   } else {
-    std::fwrite(table.data(), 1, table.size(), stdout);
+    // stdout itself is stderr while plugins are loaded (support/results_stream.hpp).
+    std::fwrite(table.data(), 1, table.size(), results_stream());
+    std::fflush(results_stream());
   }
   return exit_ok;
 }
