@@ -152,14 +152,14 @@ BOOST_AUTO_TEST_CASE(an_output_that_cannot_be_created_and_an_unwritable_report_a
 BOOST_AUTO_TEST_CASE(a_report_of_unknown_format_is_one_of_the_mistakes_and_format_names_it) {
   grk::test::TempDir dir;
   grk::test::write_text(dir / "run.json", R"({"steps": [)" + copy_step("first", "missing.txt", "out.txt") + "]}");
-  const std::string report = (dir / "report.txt").string();
+  const std::string report = (dir / "report.text").string();
   const auto result = grk_eval(std::vector<std::string>{"run", (dir / "run.json").string(), "--report", report} +
                                plugins());
   BOOST_TEST(result.exit_code == 1);
   BOOST_TEST(result.err == "grk-eval run: " + (dir / "run.json").string() + ": steps[0].params.source: '" +
                                (dir / "missing.txt").string() + "' does not exist\n" + "grk-eval run: --report " +
                                report + ": cannot tell the format from its extension; use .md, .markdown, .html, "
-                               ".htm, .tex or .csv, or say --format\n");
+                               ".htm, .tex, .csv or .txt, or say --format\n");
   BOOST_TEST(!fs::exists(dir / "report.txt"));
   // Any case, .markdown too; or --format.
   grk::test::write_text(dir / "in.txt", "a\n");

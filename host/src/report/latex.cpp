@@ -103,7 +103,7 @@ std::string label_of(const std::string& text) {
 /// stay aligned on their last digit whether or not they carry one.
 std::string cell(const TableCell& c, bool numeric) {
   std::string text = escaped(c.text);
-  if (numeric && !text.empty() && text.front() == '-') text.replace(0, 1, "$-$");
+  if (numeric && !c.text.empty() && c.text.front() == '-') text.replace(0, 1, "$-$");
   if (c.bold && !text.empty()) text = "\\textbf{" + text + "}";
   if (c.mark.empty()) return text;
   const std::string mark =
@@ -158,13 +158,13 @@ std::optional<std::size_t> column_named(const TableView& table, const std::strin
 }
 
 /// The comparison table as a paper prints it, within a plain article's
-/// \textwidth: the effect carries the significance mark, the interval is a
+/// \textwidth: the effect carries the significance mark (out of its alignment), the interval is a
 /// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids
 /// and wins/ties/losses stay in the other formats (and in --full's result
 /// tables), d_z too (comparison_table leaves it out when asked).
 TableView paper_table(TableView table) {
   if (const auto sig = column_named(table, "sig."), effect = column_named(table, "effect"); sig && effect) {
-    for (auto& row : table.rows) row[*effect].text += row[*sig].text;
+    for (auto& row : table.rows) row[*effect].mark = row[*sig].text;
   }
   for (const char* name : {"sig.", "step", "wins/ties/losses"}) {
     if (const auto column = column_named(table, name)) drop_column(table, *column);

@@ -22,7 +22,9 @@ void add_options(po::options_description& options) {
        "show only the comparisons of this metric (repeatable)")
       ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')")
       ("full", po::bool_switch(),
-       "latex: also the steps, the other results and the provenance (by default only the comparison tables)");
+       "latex: also the steps, the other results and the provenance (by default only the comparison tables)")
+      ("label-prefix", po::value<std::string>(),
+       "latex: what every label starts with (default tab:grk-), so that two reports in one paper do not clash");
 }
 
 Expected<ReportFormat, HostError> format_of(const VerbCall& call) {
@@ -52,6 +54,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   model.title = call.text("title");
   if (model.title.empty()) model.title = "grk-eval report: " + model.source_name;
   model.full = call.flag("full");
+  if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
   const std::string text = render_report(model, *format_of(call));
   const std::string output = call.text("output");
   if (output.empty()) {
@@ -67,13 +70,15 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 }  // namespace
 
 extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
-    "report", "RESULTS", "results", "render a results document as Markdown, HTML, LaTeX or CSV",
-    "Usage: grk-eval report RESULTS [--format markdown|html|latex|csv] [--output FILE]\n"
-    "                       [--metric M]... [--title TEXT] [--full]\n\n"
-    "Renders every step of a results document written by 'grk-eval run': one\n"
-    "table per metric of the comparison records (means, effect and interval,\n"
-    "p-value and adjusted p-value, effect size, wins/ties/losses, significance),\n"
-    "a dataset card per adapter step, the other results as fields, failed and\n"
+    "report", "RESULTS", "results", "render a results document as Markdown, HTML, LaTeX, CSV or text",
+    "Usage: grk-eval report RESULTS [--format markdown|html|latex|csv|text] [--output FILE]\n"
+    "                       [--metric M]... [--title TEXT] [--full] [--label-prefix P]\n\n"
+    "Renders every step of a results document written by 'grk-eval run' or\n"
+    "'grk-eval evaluate': a systems x measures table per evaluate or trec-eval\n"
+    "result (best per measure in bold, significance marks from the document's\n"
+    "comparisons of those systems), one table per metric of the comparison\n"
+    "records (means, effect and interval, p-value and adjusted p-value, effect\n"
+    "size, wins/ties/losses, significance), a dataset card per adapter step, the other results as fields, failed and\n"
     "skipped steps with their error, and the provenance (versions, modules,\n"
     "input files with SHA-256, start time). Numbers are rounded for reading\n"
     "(4 decimals; p-values below 0.0001 as '< 0.0001'), except in CSV.\n\n"
@@ -82,8 +87,9 @@ extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
     "inline CSS and SVG, no script, nothing fetched); latex (a booktabs table\n"
     "per metric that fits a plain article's text width, for \\input{}; needs only\n"
     "\\usepackage{booktabs}; --full adds the steps, results and provenance); csv\n"
-    "(one row per comparison record, every field a column, numbers at full\n"
-    "precision, RFC 4180).\n\n",
+    "(the systems x measures table, one row per system, when the document has\n"
+    "one; else one row per comparison record, every field a column; numbers at\n"
+    "full precision, RFC 4180); text (aligned columns for a terminal).\n\n",
     /*takes_verbose=*/false, &add_options, &check, &run};
 
 }  // namespace grk::host
