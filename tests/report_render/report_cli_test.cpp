@@ -37,7 +37,7 @@ fs::path scratch(const std::string& name) {
 
 const std::vector<std::string> documents{"example",     "compare-systems", "compare-systems-per-query",
                                          "compare-tests", "compare-tukey",  "failed-step",
-                                         "hostile-names"};
+                                         "hostile-names", "evaluate-8x8"};
 const std::vector<std::pair<std::string, std::string>> formats{
     {"markdown", ".md"}, {"html", ".html"}, {"latex", ".tex"}, {"csv", ".csv"}};
 
@@ -275,7 +275,7 @@ BOOST_AUTO_TEST_CASE(hostile_names_never_break_a_format) {
       header_next = true;
       continue;
     }
-    for (const std::string math : {"\\rlap{$^{\\dagger}$}", "$^\\dagger$", "$\\alpha$", "$-$"}) {
+    for (const std::string math : {"$^{\\dagger}$", "$^\\dagger$", "$\\alpha$", "$-$"}) {
       for (auto at = line.find(math); at != std::string::npos; at = line.find(math)) line.erase(at, math.size());
     }
     std::size_t separators = 0;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <grk/python/code_points.hpp>
 
@@ -98,25 +99,37 @@ std::string label_of(const std::string& text) {
   return out;
 }
 
+/// A mark as a superscript: the dagger, or letters upright.
+std::string mark_math(const std::string& mark) {
+  return "$^{" + (mark == significance_mark ? std::string("\\dagger") : "\\mathrm{" + escaped(mark) + "}") + "}$";
+}
+
 /// A cell; in a numeric column a minus sign is math's, not a hyphen, and a
-/// mark is set in a box of no width (\rlap), so that the column's numbers
-/// stay aligned on their last digit whether or not they carry one.
-std::string cell(const TableCell& c, bool numeric) {
+/// mark is set in a box of no width (\rlap) followed by the space of the
+/// column's longest mark (`widest`), so that the numbers stay aligned on
+/// their last digit whether or not they carry one, and no mark runs into the
+/// next column.
+std::string cell(const TableCell& c, bool numeric, const std::string& widest) {
   std::string text = escaped(c.text);
   if (numeric && !c.text.empty() && c.text.front() == '-') text.replace(0, 1, "$-$");
   if (c.bold && !text.empty()) text = "\\textbf{" + text + "}";
-  if (c.mark.empty()) return text;
-  const std::string mark =
-      c.mark == significance_mark ? std::string("\\dagger") : "\\mathrm{" + escaped(c.mark) + "}";
-  return numeric ? text + "\\rlap{$^{" + mark + "}$}" : text + "$^{" + mark + "}$";
+  if (!numeric) return c.mark.empty() ? text : text + mark_math(c.mark);
+  if (widest.empty()) return text;
+  return text + (c.mark.empty() ? "" : "\\rlap{" + mark_math(c.mark) + "}") + "\\phantom{" + mark_math(widest) + "}";
 }
 
 /// A header cell. A numeric column's two-word header stacks, so that the
-/// column is as wide as its numbers, not as its name.
+/// column is as wide as its numbers, not as its name; so does a measure's
+/// name at its cutoff (`nDCG` over `@10`).
 std::string header_cell(const std::string& name, bool numeric) {
   const auto space = name.find(' ');
-  if (!numeric || space == std::string::npos) return escaped(name);
-  return "\\shortstack[r]{" + escaped(name.substr(0, space)) + "\\\\" + escaped(name.substr(space + 1)) + "}";
+  if (!numeric) return escaped(name);
+  if (space != std::string::npos) {
+    return "\\shortstack[r]{" + escaped(name.substr(0, space)) + "\\\\" + escaped(name.substr(space + 1)) + "}";
+  }
+  const auto cutoff = name.rfind('@');
+  if (cutoff == std::string::npos || cutoff == 0) return escaped(name);
+  return "\\shortstack[r]{" + escaped(name.substr(0, cutoff)) + "\\\\" + escaped(name.substr(cutoff)) + "}";
 }
 
 void append_tabular(std::string& out, const TableView& table) {
@@ -127,8 +140,14 @@ void append_tabular(std::string& out, const TableView& table) {
     out += (i ? " & " : "") + header_cell(table.header[i], table.numeric[i]);
   }
   out += " \\\\\n\\midrule\n";
+  std::vector<std::string> widest(table.header.size());
   for (const auto& row : table.rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + cell(row[i], table.numeric[i]);
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (python::code_point_count(row[i].mark) > python::code_point_count(widest[i])) widest[i] = row[i].mark;
+    }
+  }
+  for (const auto& row : table.rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? " & " : "") + cell(row[i], table.numeric[i], widest[i]);
     out += " \\\\\n";
   }
   out += "\\bottomrule\n\\end{tabular}\n";
@@ -212,7 +231,7 @@ void append_provenance(std::string& out, const ReportModel& model) {
 void append_scores(std::string& out, const ReportModel& model, const ScoreTable& table) {
   const TableView view = score_table(model, table);
   append_float(out, escaped(view.note), model.label_prefix + "scores-" + label_of(model.steps[table.step].id), view,
-               "\\small");
+               "\\footnotesize");
 }
 
 void append_steps(std::string& out, const ReportModel& model) {
