@@ -75,28 +75,29 @@ std::string scores_csv(const ReportModel& model) {
   std::string out;
   append_row(out, header);
   for (const auto& table : model.score_tables) {
-    const TableView view = score_table(model, table);
+    const std::string baseline = score_table_baseline(model, table);
     for (std::size_t s = 0; s < table.systems.size(); ++s) {
-      std::vector<std::string> cells{defused(model.steps[table.step].id), defused(table.systems[s])};
+      const std::string& system = table.systems[s];
+      std::vector<std::string> cells{defused(model.steps[table.step].id), defused(system)};
       for (std::size_t m = 0; m < measures.size(); ++m) {
         const auto at = std::find(table.measures.begin(), table.measures.end(), measures[m]);
         const bool here = at != table.measures.end();
         const std::size_t column = static_cast<std::size_t>(at - table.measures.begin());
-        const auto& mean = here ? table.means[s][column] : std::optional<double>();
+        // A pointer, not a copy of the optional, which GCC 12 takes for uninitialised.
+        const double* mean = here && table.means[s][column] ? &*table.means[s][column] : nullptr;
         cells.push_back(mean ? exact_number(*mean) : std::string());
         if (!compared[m]) continue;
         std::string p_adj, significant;
         for (std::size_t other = 0; here && other < table.systems.size(); ++other) {
-          const Comparison* c = other == s ? nullptr
-                                           : model.comparison_between(table.systems[s], table.systems[other], measures[m]);
+          const Comparison* c =
+              other == s ? nullptr : model.comparison_between(system, table.systems[other], measures[m]);
           if (c == nullptr) continue;
-          const bool marked = !view.rows[s][column + 1].mark.empty();
-          if (view.rows[s][0].mark.empty()) {  // one baseline: this system's comparison with it
-            if (c->candidate != table.systems[s]) continue;
+          const bool differs = c->significant.value_or(false);
+          if (!baseline.empty()) {  // this system's comparison with the baseline
+            if (c->candidate != system) continue;
             p_adj = c->p_value_adjusted ? exact_number(*c->p_value_adjusted) : std::string();
-            significant = marked ? "true" : "false";
-          } else if (c->significant.value_or(false) && table.means[s][column] && table.means[other][column] &&
-                     *table.means[s][column] > *table.means[other][column]) {
+            significant = differs ? "true" : "false";
+          } else if (differs && mean && table.means[other][column] && *mean > *table.means[other][column]) {
             significant += (significant.empty() ? "" : " ") + table.systems[other];
           }
         }

@@ -55,6 +55,10 @@ std::string missing_sentence(const std::string& system, const std::vector<std::s
 
 }  // namespace
 
+std::string score_table_baseline(const ReportModel& model, const ScoreTable& table) {
+  return shared_baseline(comparisons_of(model, table));
+}
+
 TableView score_table(const ReportModel& model, const ScoreTable& table) {
   TableView view;
   view.header.push_back("system");

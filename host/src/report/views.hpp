@@ -73,6 +73,10 @@ std::string test_text(const Comparison& c);
 /// qrels queries each run lacks.
 TableView score_table(const ReportModel& model, const ScoreTable& table);
 
+/// The one baseline every comparison of the table's systems on its
+/// measures shares (its cells are marked against it), or empty: letters.
+std::string score_table_baseline(const ReportModel& model, const ScoreTable& table);
+
 /// One metric's comparisons: one row each, the best mean in bold, the
 /// significant ones marked. The note names each test, its correction, the
 /// family the correction ran over and its size.
