@@ -243,6 +243,11 @@ BOOST_AUTO_TEST_CASE(without_a_baseline_a_cell_names_the_runs_it_beats) {
   }
   BOOST_TEST(out.out.find("by wilcoxon (correction bonferroni over all") != std::string::npos,
              out.out);
+  // A family of one says so in the singular.
+  const Outcome one = evaluate(files.folder(), "qrels.txt bm25.run dense.run -m AP --baseline bm25");
+  BOOST_REQUIRE_MESSAGE(one.exit_code == 0, one.err);
+  BOOST_TEST(one.out.find("(correction holm over the step's one comparison, \u03b1 = 0.05)") != std::string::npos,
+             one.out);
 }
 
 // Everything is checked before any file is read, every mistake in one

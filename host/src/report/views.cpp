@@ -56,6 +56,7 @@ std::string family_text(const Comparison& c) {
            ", " + size + " pairs per metric";
   }
   if (c.family == "per-metric") return " within each metric (" + size + " comparisons each)";
+  if (c.family_size && *c.family_size == 1) return " over the step's one comparison";
   return " over all " + size + " comparisons of the step";
 }
 
