@@ -260,7 +260,7 @@ std::string render_latex(const ReportModel& model) {
   out += "\n";
   for (const auto& table : model.score_tables) append_scores(out, model, table);
   for (const auto& metric : model.scores_only ? std::vector<std::string>() : model.metrics()) {
-    const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false}));
+    const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false, false}));
     append_float(out, escaped(metric) + ". " + escaped(table.note), model.label_prefix + label_of(metric), table,
                  "\\footnotesize");
     for (const auto* anova : model.anovas_of(metric)) {

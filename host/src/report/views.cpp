@@ -248,7 +248,7 @@ TableView comparison_table(const ReportModel& model, const std::string& metric,
                       });
     if (!same) continue;
     // The test is named in the note's list of tests anyway.
-    if (column == 0) shared = "Step " + table.rows.front()[column].text + ". ";
+    if (column == 0 && options.step_named) shared = "Step " + table.rows.front()[column].text + ". ";
     table.header.erase(table.header.begin() + static_cast<std::ptrdiff_t>(column));
     table.numeric.erase(table.numeric.begin() + static_cast<std::ptrdiff_t>(column));
     for (auto& row : table.rows) row.erase(row.begin() + static_cast<std::ptrdiff_t>(column));
@@ -265,7 +265,7 @@ TableView comparison_table(const ReportModel& model, const std::string& metric,
   const char* effect_size_clause = options.effect_size ? "; d_z: mean delta over the deltas' standard deviation" : "";
   table.note = shared + std::string("Effect: candidate mean minus baseline mean, with its confidence interval") +
                effect_size_clause + ". " + significance_mark +
-               ": significant (adjusted p below alpha, as the test reports it). Best mean in bold (higher is " +
+               ": significant at level \u03b1. Best mean in bold (higher is " +
                "better). Tests: ";
   for (std::size_t i = 0; i < tests.size(); ++i) table.note += (i ? "; " : "") + tests[i];
   table.note += ".";

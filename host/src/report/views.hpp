@@ -57,6 +57,9 @@ struct ComparisonTableOptions {
   /// The d_z column and the note's sentence on it (LaTeX's paper table
   /// leaves both out).
   bool effect_size = true;
+  /// "Step <id>. " before the note when one step made every row (a paper's
+  /// caption leaves the run's step ids out).
+  bool step_named = true;
 };
 
 /// How one test decides significance, for a table's note: "t (correction
