@@ -243,6 +243,18 @@ BOOST_AUTO_TEST_CASE(without_a_baseline_a_cell_names_the_runs_it_beats) {
   }
   BOOST_TEST(out.out.find("by wilcoxon (correction bonferroni over all") != std::string::npos,
              out.out);
+  // --rename shows a run or measure under another name, its marks kept;
+  // --baseline still takes the run's own name.
+  const Outcome renamed = evaluate(files.folder(), "qrels.txt bm25.run dense.run -m AP -m ndcg_cut_10 --baseline bm25 "
+                                                   "--rename bm25=BM25 --rename ndcg_cut_10=nDCG@10");
+  BOOST_REQUIRE_MESSAGE(renamed.exit_code == 0, renamed.err);
+  BOOST_TEST(renamed.out.rfind("system      AP    nDCG@10\nBM25    0.5203    0.5571\ndense   0.7405*\u2020  0.8128*\u2020\n",
+                               0) == 0,
+             renamed.out);
+  const Outcome unknown = evaluate(files.folder(), "qrels.txt bm25.run dense.run -m AP --rename x=y");
+  BOOST_TEST(unknown.exit_code == 1);
+  BOOST_TEST(unknown.err == "grk-eval evaluate: --rename x=y: no system or measure is named 'x'; the names: bm25, "
+                            "dense, AP\n");
   // A family of one says so in the singular.
   const Outcome one = evaluate(files.folder(), "qrels.txt bm25.run dense.run -m AP --baseline bm25");
   BOOST_REQUIRE_MESSAGE(one.exit_code == 0, one.err);

@@ -360,4 +360,45 @@ Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std
   return {};
 }
 
+Expected<void, HostError> rename_names(ReportModel& model, const std::vector<std::string>& renames) {
+  std::vector<std::string> known;
+  const auto know = [&known](const std::string& name) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
+  };
+  for (const auto& table : model.score_tables) {
+    for (const auto& system : table.systems) know(system);
+    for (const auto& measure : table.measures) know(measure);
+  }
+  for (const auto& c : model.comparisons) {
+    know(c.baseline);
+    know(c.candidate);
+    know(c.metric);
+  }
+  for (const auto& rename : renames) {
+    const auto eq = rename.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == rename.size()) {
+      return usage_error("--rename " + rename + ": expected OLD=NEW, a system's or a measure's name and its new one");
+    }
+    const std::string old_name = rename.substr(0, eq), new_name = rename.substr(eq + 1);
+    if (std::find(known.begin(), known.end(), old_name) == known.end()) {
+      return usage_error("--rename " + rename + ": no system or measure is named '" + old_name + "'; the names: " +
+                         (known.empty() ? std::string("none") : join(known, ", ")));
+    }
+    const auto renamed = [&](std::string& name) {
+      if (name == old_name) name = new_name;
+    };
+    for (auto& table : model.score_tables) {
+      for (auto& system : table.systems) renamed(system);
+      for (auto& measure : table.measures) renamed(measure);
+      for (auto& missing : table.missing) renamed(missing.first);
+    }
+    for (auto& c : model.comparisons) {
+      renamed(c.baseline);
+      renamed(c.candidate);
+      renamed(c.metric);
+    }
+  }
+  return {};
+}
+
 }  // namespace grk::host

@@ -153,6 +153,12 @@ Expected<ReportModel, HostError> read_results_document(const std::string& file);
 /// a metric no comparison has is a usage error naming the ones there are.
 Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics);
 
+/// `--rename OLD=NEW`: each system or measure named OLD is shown as NEW, in
+/// the score tables and the comparisons alike (so marks still find their
+/// cells). An item without `=`, or an OLD that no system or measure of the
+/// document has, is a usage error naming the ones there are.
+Expected<void, HostError> rename_names(ReportModel& model, const std::vector<std::string>& renames);
+
 /// A comparison as people name it: "candidate vs baseline".
 std::string comparison_label(const Comparison& comparison);
 

@@ -55,6 +55,8 @@ void add_options(po::options_description& options) {
       ("format", po::value<std::string>(), format_help.c_str())
       ("output,o", po::value<std::string>(), "write the table to FILE (atomically) instead of stdout")
       ("results", po::value<std::string>(), "also write the results document to FILE, which 'grk-eval report' renders")
+      ("rename", po::value<std::vector<std::string>>()->composing(),
+       "OLD=NEW: show the system or measure OLD as NEW (repeatable; --baseline still takes the run's own name)")
       ("label-prefix", po::value<std::string>(), "what the LaTeX table's label starts with (default tab:grk-)");
 }
 
@@ -188,6 +190,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   }
   GRK_TRY(auto model, model_of(document, "results"));
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
+  GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   model.title = "grk-eval evaluate";
   model.scores_only = true;
   const std::string table = render_report(model, *format);

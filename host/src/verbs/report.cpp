@@ -23,6 +23,8 @@ void add_options(po::options_description& options) {
       ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')")
       ("full", po::bool_switch(),
        "latex: also the steps, the other results and the provenance (by default only the comparison tables)")
+      ("rename", po::value<std::vector<std::string>>()->composing(),
+       "OLD=NEW: show the system or measure OLD as NEW (repeatable; --baseline still takes the run's own name)")
       ("label-prefix", po::value<std::string>(),
        "latex: what every label starts with (default tab:grk-), so that two reports in one paper do not clash");
 }
@@ -55,6 +57,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (model.title.empty()) model.title = "grk-eval report: " + model.source_name;
   model.full = call.flag("full");
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
+  GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   const std::string text = render_report(model, *format_of(call));
   const std::string output = call.text("output");
   if (output.empty()) {
