@@ -292,6 +292,22 @@ BOOST_AUTO_TEST_CASE(every_mistake_comes_in_one_message_before_anything_runs) {
                           "Try 'grk-eval evaluate --help'.\n");
 }
 
+// --per-query with csv: each value the evaluate result keeps, long, under
+// the shown names; trec_eval's P_1 has q3 (complete), ir_measures' AP only
+// the queries the run has (q3 counts 0 in its mean, but has no value).
+BOOST_AUTO_TEST_CASE(per_query_csv_is_long) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_small_inputs(files);
+  const Outcome out = evaluate(files.folder(), "qrels.txt bm25.run -m AP -m P_1 --per-query --format csv "
+                                               "--rename P_1=P@1");
+  BOOST_TEST(out.exit_code == 0, out.err);
+  BOOST_TEST(out.out == "step,system,query,measure,value\r\n"
+                        "evaluate,bm25,q1,AP,0.8333333333333333\r\nevaluate,bm25,q1,P@1,1.0\r\n"
+                        "evaluate,bm25,q2,AP,0.0\r\nevaluate,bm25,q2,P@1,0.0\r\n"
+                        "evaluate,bm25,q3,P@1,0.0\r\n");
+}
+
 // -o writes the table atomically and nothing to stdout; --results keeps the
 // document that `grk-eval report` renders to the same table.
 BOOST_AUTO_TEST_CASE(output_and_results_files) {

@@ -110,9 +110,34 @@ std::string scores_csv(const ReportModel& model) {
   return out;
 }
 
+/// The score tables' per-query values, long: a row per system, query and
+/// measure, in the tables' order, the queries as the document lists them;
+/// a value the document leaves null (trec_eval's 0/0) is empty.
+std::string per_query_csv(const ReportModel& model) {
+  std::string out;
+  append_row(out, {"step", "system", "query", "measure", "value"});
+  for (const auto& table : model.score_tables) {
+    const std::string step = defused(model.steps[table.step].id);
+    for (std::size_t s = 0; s < table.systems.size(); ++s) {
+      if (table.per_query[s] == nullptr) continue;
+      for (const auto& [query, values] : *table.per_query[s]) {
+        if (!values.is_object()) continue;
+        for (std::size_t m = 0; m < table.measures.size(); ++m) {
+          const auto* value = values.get_object().if_contains(table.measure_keys[m]);
+          if (value == nullptr) continue;
+          append_row(out, {step, defused(table.systems[s]), defused(std::string(query)), defused(table.measures[m]),
+                           cell(value)});
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_csv(const ReportModel& model) {
+  if (model.per_query) return per_query_csv(model);
   if (!model.score_tables.empty()) return scores_csv(model);
   // step, component and the family's correction, then every field any
   // record has, in order of first appearance.

@@ -107,6 +107,7 @@ ScoreTable score_table_of(const boost::json::object& result, std::size_t step) {
   ScoreTable table;
   table.step = step;
   for (const auto& name : result.at("measures").get_array()) table.measures.emplace_back(name.get_string());
+  table.measure_keys = table.measures;
   for (const auto& [system, value] : result.at("systems").get_object()) {
     const auto& fields = value.get_object();
     const auto& summary = fields.at("summary").get_object();

@@ -95,6 +95,9 @@ struct AnovaTable {
 struct ScoreTable {
   std::size_t step = 0;  ///< index into ReportModel::steps
   std::vector<std::string> measures;
+  /// The measures as the document names them (per_query's keys), which
+  /// --rename leaves as they are.
+  std::vector<std::string> measure_keys;
   std::vector<std::string> systems;
   /// means[s][m]: system s's summary of measure m; empty when not a number.
   std::vector<std::vector<std::optional<double>>> means;
@@ -117,6 +120,9 @@ struct ReportModel {
   /// `evaluate`'s output: the score tables alone (with the marks the
   /// comparisons give them), not the comparisons' own tables or the steps.
   bool scores_only = false;
+  /// `--per-query` with CSV: the score tables' per-query values, one row
+  /// each (step, system, query, measure, value), instead of their means.
+  bool per_query = false;
   std::string source_name;  ///< the results document's file name, for captions
   /// What every LaTeX label starts with (`--label-prefix`), so that two
   /// reports \input into one paper do not define a label twice.

@@ -51,7 +51,9 @@ void add_options(po::options_description& options) {
       ("judged-only,J", po::bool_switch(), "drop unjudged documents first (trec_eval -J; trec_eval's names only)")
       ("relevance-level,l", po::value<long long>(), "the lowest relevant level (trec_eval -l; trec_eval's names only)")
       ("max-results,M", po::value<long long>(), "documents kept per query (trec_eval -M; trec_eval's names only)")
-      ("per-query", po::bool_switch(), "keep each query's values in the --results document")
+      ("per-query", po::bool_switch(),
+       "keep each query's values in the --results document; with csv, the table is those values, one row each "
+       "(system, query, measure, value)")
       ("format", po::value<std::string>(), format_help.c_str())
       ("output,o", po::value<std::string>(), "write the table to FILE (atomically) instead of stdout")
       ("results", po::value<std::string>(), "also write the results document to FILE, which 'grk-eval report' renders")
@@ -193,6 +195,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   model.title = "grk-eval evaluate";
   model.scores_only = true;
+  model.per_query = call.flag("per-query") && *format == ReportFormat::csv;
   const std::string table = render_report(model, *format);
   if (const std::string output = call.text("output"); !output.empty()) {
     GRK_TRY_VOID(write_file_atomically(output, table));

@@ -1,5 +1,6 @@
 // grk-eval report RESULTS: a results document as Markdown, a self-contained
 // HTML page with plots, LaTeX tables or CSV (docs/design.md §4.10).
+#include <algorithm>
 #include <cstdio>
 
 #include "cli/verb.hpp"
@@ -23,6 +24,9 @@ void add_options(po::options_description& options) {
       ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')")
       ("full", po::bool_switch(),
        "latex: also the steps, the other results and the provenance (by default only the comparison tables)")
+      ("per-query", po::bool_switch(),
+       "csv: each query's value of each system and measure, one row each (step, system, query, measure, value), "
+       "from evaluate results that kept them")
       ("rename", po::value<std::vector<std::string>>()->composing(),
        "OLD=NEW: show the system or measure OLD as NEW (repeatable; --baseline still takes the run's own name)")
       ("label-prefix", po::value<std::string>(),
@@ -44,6 +48,9 @@ Expected<void, HostError> check(const VerbCall& call) {
     return call.misuse("which results document? Give its file, e.g. 'grk-eval report results.json'");
   }
   GRK_TRY(const ReportFormat format, format_of(call));
+  if (call.flag("per-query") && format != ReportFormat::csv) {
+    return call.misuse("--per-query applies to the csv format only");
+  }
   if (call.flag("full") && format != ReportFormat::latex) {
     return call.misuse("--full applies to the latex format only; the other formats always show everything");
   }
@@ -58,6 +65,13 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   model.full = call.flag("full");
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
   GRK_TRY_VOID(rename_names(model, call.texts("rename")));
+  model.per_query = call.flag("per-query");
+  if (model.per_query && std::none_of(model.score_tables.begin(), model.score_tables.end(), [](const ScoreTable& t) {
+        return std::any_of(t.per_query.begin(), t.per_query.end(), [](const auto* rows) { return rows != nullptr; });
+      })) {
+    return usage_error("--per-query: " + call.operand + " has no per-query values (evaluate keeps them with "
+                       "per_query: true, the evaluate verb with --per-query)");
+  }
   const std::string text = render_report(model, *format_of(call));
   const std::string output = call.text("output");
   if (output.empty()) {
