@@ -1,14 +1,17 @@
-// Fuzz target: `--set KEY=VALUE` (host/src/run/set_value.cpp). The first byte
+// Fuzz target: `--set KEY=VALUE` (host/src/run/set_value.cpp, and for a
+// `paths` text host/src/run/named_paths.cpp). The first byte
 // picks the parameter's declared type, the rest is the argument as typed.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <string>
 #include <string_view>
 
 #include <grk/param.hpp>
 
 #include "fuzz_check.hpp"
+#include "run/named_paths.hpp"
 #include "run/set_value.hpp"
 
 namespace {
@@ -44,9 +47,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       grk::fuzz::require(value->is_bool(), "a boolean --set gave a non-boolean");
       break;
     case grk::ParamType::object:
-    case grk::ParamType::paths:
       grk::fuzz::require(value->is_object(), "an object --set gave a non-object");
       break;
+    case grk::ParamType::paths: {
+      // A JSON object, or the text the plan names run by run (run/named_paths.hpp).
+      if (value->is_object()) break;
+      grk::fuzz::require(value->is_string() && value->get_string() == argument, "a paths --set text was changed");
+      const auto named = grk::host::named_paths_of_text(std::string(argument));
+      if (!named) {
+        grk::fuzz::require_message(named.error().message);
+        break;
+      }
+      for (const auto& member : *named) {
+        grk::fuzz::require(!member.key().empty() && member.value().is_string() && !member.value().get_string().empty(),
+                           "a named path without a name or a path");
+      }
+      break;
+    }
     case grk::ParamType::list:
       grk::fuzz::require(grk::has_param_type(*value, grk::ParamType::list), "a list --set gave no array of strings");
       break;
