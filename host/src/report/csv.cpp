@@ -88,16 +88,13 @@ std::string scores_csv(const ReportModel& model) {
         cells.push_back(mean ? exact_number(*mean) : std::string());
         if (!compared[m]) continue;
         std::string p_adj, significant;
-        for (std::size_t other = 0; here && other < table.systems.size(); ++other) {
-          const Comparison* c =
-              other == s ? nullptr : model.comparison_between(system, table.systems[other], measures[m]);
-          if (c == nullptr) continue;
-          const bool differs = c->significant.value_or(false);
-          if (!baseline.empty()) {  // this system's comparison with the baseline
-            if (c->candidate != system) continue;
+        if (here && !baseline.empty() && system != baseline) {  // its comparison with the baseline
+          if (const Comparison* c = model.comparison_between(system, baseline, measures[m])) {
             p_adj = c->p_value_adjusted ? exact_number(*c->p_value_adjusted) : std::string();
-            significant = differs ? "true" : "false";
-          } else if (differs && mean && table.means[other][column] && *mean > *table.means[other][column]) {
+            significant = c->significant.value_or(false) ? "true" : "false";
+          }
+        } else if (here && baseline.empty()) {
+          for (const std::size_t other : systems_beaten(model, table, s, column)) {
             significant += (significant.empty() ? "" : " ") + table.systems[other];
           }
         }

@@ -115,7 +115,7 @@ std::string render_html(const ReportModel& model) {
     }
     out += "</section>\n";
   }
-  const auto metrics = model.scores_only ? std::vector<std::string>() : model.metrics();
+  const auto metrics = model.tabled_metrics();
   if (!metrics.empty()) {
     out += "<section id=\"comparisons\">\n<h2>Comparisons</h2>\n";
     for (const auto& metric : metrics) append_metric(out, model, metric);

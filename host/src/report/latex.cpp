@@ -177,8 +177,9 @@ std::optional<std::size_t> column_named(const TableView& table, const std::strin
 }
 
 /// The comparison table as a paper prints it, within a plain article's
-/// \textwidth: the effect carries the significance mark (out of its alignment), the interval is a
-/// "CI", the p-value is the adjusted one ("adj. p") when there is one; the step ids
+/// \textwidth: the effect carries the significance mark (out of its
+/// alignment), the interval is a "CI", the p-value is the adjusted one
+/// ("adj. p") when there is one; the step ids
 /// and wins/ties/losses stay in the other formats (and in --full's result
 /// tables), d_z too (comparison_table leaves it out when asked).
 TableView paper_table(TableView table) {
@@ -259,15 +260,15 @@ std::string render_latex(const ReportModel& model) {
   if (model.full) append_provenance(out, model);
   out += "\n";
   for (const auto& table : model.score_tables) append_scores(out, model, table);
-  for (const auto& metric : model.scores_only ? std::vector<std::string>() : model.metrics()) {
+  for (const auto& metric : model.tabled_metrics()) {
     const auto table = paper_table(comparison_table(model, metric, ComparisonTableOptions{false, false}));
     append_float(out, escaped(metric) + ". " + escaped(table.note), model.label_prefix + label_of(metric), table,
                  "\\footnotesize");
     for (const auto* anova : model.anovas_of(metric)) {
       const auto anova_view = anova_table(model, *anova);
       append_float(out, escaped(metric) + ". " + escaped(anova_view.note),
-                   model.label_prefix + "anova-" + label_of(model.steps[anova->step].id) + "-" + label_of(metric), anova_view,
-                   "\\footnotesize");
+                   model.label_prefix + "anova-" + label_of(model.steps[anova->step].id) + "-" + label_of(metric),
+                   anova_view, "\\footnotesize");
     }
   }
   if (model.full) append_steps(out, model);

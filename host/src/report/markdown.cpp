@@ -60,33 +60,8 @@ void append_fields(std::string& out, const FieldList& fields) {
   out += "\n";
 }
 
-}  // namespace
-
-std::string render_markdown(const ReportModel& model) {
-  std::string out = "# " + escaped(model.title) + "\n\n";
-  if (!model.score_tables.empty()) {
-    out += "## Scores\n\n";
-    for (const auto& table : model.score_tables) {
-      out += "### " + escaped(step_title(model.steps[table.step])) + "\n\n";
-      append_table(out, score_table(model, table));
-    }
-  }
-  const auto metrics = model.scores_only ? std::vector<std::string>() : model.metrics();
-  if (!metrics.empty()) {
-    out += "## Comparisons\n\n";
-    for (const auto& metric : metrics) {
-      out += "### " + escaped(metric) + "\n\n";
-      append_table(out, comparison_table(model, metric));
-      for (const auto* anova : model.anovas_of(metric)) {
-        out += "#### ANOVA\n\n";
-        append_table(out, anova_table(model, *anova));
-      }
-    }
-  }
-  if (model.scores_only) {
-    while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
-    return out;
-  }
+/// What a whole report adds after the tables: each step and the provenance.
+void append_steps_and_provenance(std::string& out, const ReportModel& model) {
   out += "## Steps\n\n";
   for (const auto& step : model.steps) {
     out += "### " + escaped(step_title(step)) + "\n\n";
@@ -110,6 +85,32 @@ std::string render_markdown(const ReportModel& model) {
   append_table(out, inputs_table(model));
   out += "### Modules\n\n";
   append_table(out, modules_table(model));
+}
+
+}  // namespace
+
+std::string render_markdown(const ReportModel& model) {
+  std::string out = "# " + escaped(model.title) + "\n\n";
+  if (!model.score_tables.empty()) {
+    out += "## Scores\n\n";
+    for (const auto& table : model.score_tables) {
+      out += "### " + escaped(step_title(model.steps[table.step])) + "\n\n";
+      append_table(out, score_table(model, table));
+    }
+  }
+  const auto metrics = model.tabled_metrics();
+  if (!metrics.empty()) {
+    out += "## Comparisons\n\n";
+    for (const auto& metric : metrics) {
+      out += "### " + escaped(metric) + "\n\n";
+      append_table(out, comparison_table(model, metric));
+      for (const auto* anova : model.anovas_of(metric)) {
+        out += "#### ANOVA\n\n";
+        append_table(out, anova_table(model, *anova));
+      }
+    }
+  }
+  if (!model.scores_only) append_steps_and_provenance(out, model);
   // One newline at the end, not the blank line the sections leave.
   while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
   return out;

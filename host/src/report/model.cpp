@@ -197,6 +197,10 @@ std::vector<std::string> ReportModel::metrics() const {
   return names;
 }
 
+std::vector<std::string> ReportModel::tabled_metrics() const {
+  return scores_only ? std::vector<std::string>() : metrics();
+}
+
 std::vector<const Comparison*> ReportModel::of_metric(const std::string& metric) const {
   std::vector<const Comparison*> rows;
   for (const auto& c : comparisons) {

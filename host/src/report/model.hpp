@@ -138,6 +138,9 @@ struct ReportModel {
 
   /// The metrics of the comparisons, in order of first appearance.
   [[nodiscard]] std::vector<std::string> metrics() const;
+  /// The metrics whose comparison tables a report shows: metrics(), or
+  /// none when `scores_only`.
+  [[nodiscard]] std::vector<std::string> tabled_metrics() const;
   /// The comparisons of one metric, in document order.
   [[nodiscard]] std::vector<const Comparison*> of_metric(const std::string& metric) const;
   /// The comparison of two systems on a metric, either way round, or null.

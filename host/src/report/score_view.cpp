@@ -55,6 +55,19 @@ std::string missing_sentence(const std::string& system, const std::vector<std::s
 
 }  // namespace
 
+std::vector<std::size_t> systems_beaten(const ReportModel& model, const ScoreTable& table, std::size_t s,
+                                        std::size_t m) {
+  std::vector<std::size_t> beaten;
+  const auto& mean = table.means[s][m];
+  for (std::size_t other = 0; other < table.systems.size(); ++other) {
+    if (other == s) continue;
+    const Comparison* c = model.comparison_between(table.systems[s], table.systems[other], table.measures[m]);
+    const auto& theirs = table.means[other][m];
+    if (c != nullptr && c->significant.value_or(false) && mean && theirs && *mean > *theirs) beaten.push_back(other);
+  }
+  return beaten;
+}
+
 std::string score_table_baseline(const ReportModel& model, const ScoreTable& table) {
   return shared_baseline(comparisons_of(model, table));
 }
@@ -70,44 +83,37 @@ TableView score_table(const ReportModel& model, const ScoreTable& table) {
   const auto comparisons = comparisons_of(model, table);
   const std::string baseline = shared_baseline(comparisons);
   const bool letters = !comparisons.empty() && baseline.empty();
+  // Higher is better for every measure a paper's table shows; ties in the
+  // printed digits are all bold.
+  std::vector<std::optional<double>> best(table.measures.size());
+  for (const auto& means : table.means) {
+    for (std::size_t m = 0; m < means.size(); ++m) {
+      if (means[m] && std::isfinite(*means[m]) && (!best[m] || *means[m] > *best[m])) best[m] = means[m];
+    }
+  }
   for (std::size_t s = 0; s < table.systems.size(); ++s) {
     const std::string& system = table.systems[s];
     std::vector<TableCell> row{TableCell{system, false, letters ? letter(s) : std::string()}};
     for (std::size_t m = 0; m < table.measures.size(); ++m) {
-      // Higher is better for every measure a paper's table shows; ties in
-      // the printed digits are all bold.
-      std::optional<double> best;
-      for (const auto& means : table.means) {
-        if (means[m] && std::isfinite(*means[m]) && (!best || *means[m] > *best)) best = means[m];
-      }
       const auto& mean = table.means[s][m];
-      TableCell cell{reading_number(mean), best && mean && reading_number(mean) == reading_number(best)};
-      for (std::size_t other = 0; other < table.systems.size(); ++other) {
-        const Comparison* c = other == s ? nullptr
-                                         : model.comparison_between(system, table.systems[other], table.measures[m]);
-        if (c == nullptr || !c->significant.value_or(false)) continue;
-        if (!letters && c->candidate == system) cell.mark = significance_mark;
-        const auto& theirs = table.means[other][m];
-        if (letters && mean && theirs && *mean > *theirs) cell.mark += letter(other);
+      TableCell cell{reading_number(mean), best[m] && mean && reading_number(mean) == reading_number(best[m])};
+      if (letters) {
+        for (const std::size_t other : systems_beaten(model, table, s, m)) cell.mark += letter(other);
+      } else if (!baseline.empty() && system != baseline) {
+        const Comparison* c = model.comparison_between(system, baseline, table.measures[m]);
+        if (c != nullptr && c->significant.value_or(false)) cell.mark = significance_mark;
       }
       row.push_back(std::move(cell));
     }
     view.rows.push_back(std::move(row));
   }
-
   std::string note = "Mean of each measure";
   if (table.queries) {
     note += table.shared ? " over the " + queries_counted(*table.queries) + " of the qrels that every system has"
                          : " over " + queries_counted(*table.queries) + " of the qrels";
   }
   note += "; the best per measure in bold.";
-  std::vector<std::string> tests;
-  for (const Comparison* c : comparisons) {
-    const std::string text = test_text(*c);
-    if (std::find(tests.begin(), tests.end(), text) == tests.end()) tests.push_back(text);
-  }
-  std::string rule;
-  for (std::size_t i = 0; i < tests.size(); ++i) rule += (i == 0 ? "" : "; ") + tests[i];
+  const std::string rule = tests_text(comparisons);
   if (!baseline.empty()) {
     note += std::string(" ") + significance_mark + ": differs significantly from " + baseline + " by " + rule + ".";
   } else if (letters) {

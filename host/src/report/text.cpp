@@ -114,11 +114,11 @@ std::string render_text(const ReportModel& model) {
     if (model.score_tables.size() > 1) out += printable(step_title(model.steps[table.step])) + "\n";
     append_table(out, score_table(model, table));
   }
-  if (model.scores_only) return out;
-  for (const auto& metric : model.metrics()) {
+  for (const auto& metric : model.tabled_metrics()) {
     out += (out.empty() ? "" : "\n") + printable(metric) + "\n";
     append_table(out, comparison_table(model, metric));
   }
+  if (model.scores_only) return out;
   for (const auto& step : model.steps) {
     if (step.shape == StepShape::scores || step.shape == StepShape::comparisons) continue;
     out += (out.empty() ? "" : "\n") + printable(step_title(step)) + ": " + printable(step_status_text(step)) + "\n";

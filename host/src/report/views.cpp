@@ -151,13 +151,19 @@ std::optional<std::string> power_sentence(const boost::json::value& value) {
 
 }  // namespace
 
-std::string test_text(const Comparison& c) {
-  std::string text = c.test + " (correction " + c.correction + family_text(c);
-  if (c.alpha) text += ", \u03b1 = " + exact_number(*c.alpha);
-  if (c.confidence_level) text += ", " + level_text(*c.confidence_level) + " interval";
-  return text + ")";
+std::string tests_text(const std::vector<const Comparison*>& comparisons) {
+  std::vector<std::string> tests;
+  for (const Comparison* c : comparisons) {
+    std::string text = c->test + " (correction " + c->correction + family_text(*c);
+    if (c->alpha) text += ", \u03b1 = " + exact_number(*c->alpha);
+    if (c->confidence_level) text += ", " + level_text(*c->confidence_level) + " interval";
+    text += ")";
+    if (std::find(tests.begin(), tests.end(), text) == tests.end()) tests.push_back(std::move(text));
+  }
+  std::string joined;
+  for (const auto& test : tests) joined += (joined.empty() ? "" : "; ") + test;
+  return joined;
 }
-
 
 std::string reading_number(std::optional<double> value) {
   if (!value || !std::isfinite(*value)) return absent;
@@ -209,7 +215,6 @@ TableView comparison_table(const ReportModel& model, const std::string& metric,
   const auto mean_cell = [&](std::optional<double> mean) {
     return TableCell{reading_number(mean), best && mean && reading_number(mean) == reading_number(best)};
   };
-  std::vector<std::string> tests;
   for (const auto* c : rows) {
     const auto& step = model.steps[c->step];
     std::string interval = absent;
@@ -227,8 +232,6 @@ TableView comparison_table(const ReportModel& model, const std::string& metric,
                           TableCell{reading_p_value(c->p_value)}, TableCell{reading_p_value(c->p_value_adjusted)},
                           TableCell{reading_number(c->effect_size)}, TableCell{record},
                           TableCell{c->significant.value_or(false) ? significance_mark : ""}});
-    const std::string text = test_text(*c);
-    if (std::find(tests.begin(), tests.end(), text) == tests.end()) tests.push_back(text);
   }
   // A column no row has a value in (paired-bootstrap gives no means) is left out.
   for (std::size_t column = table.header.size(); column-- > 0;) {
@@ -266,9 +269,7 @@ TableView comparison_table(const ReportModel& model, const std::string& metric,
   table.note = shared + std::string("Effect: candidate mean minus baseline mean, with its confidence interval") +
                effect_size_clause + ". " + significance_mark +
                ": significant at level \u03b1. Best mean in bold (higher is " +
-               "better). Tests: ";
-  for (std::size_t i = 0; i < tests.size(); ++i) table.note += (i ? "; " : "") + tests[i];
-  table.note += ".";
+               "better). Tests: " + tests_text(rows) + ".";
   return table;
 }
 

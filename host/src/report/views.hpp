@@ -62,9 +62,10 @@ struct ComparisonTableOptions {
   bool step_named = true;
 };
 
-/// How one test decides significance, for a table's note: "t (correction
-/// holm over all 15 comparisons of the step, α = 0.05)".
-std::string test_text(const Comparison& c);
+/// How the comparisons' tests decide significance, for a table's note:
+/// each distinct one once, "; " between them, as "t (correction holm over
+/// all 15 comparisons of the step, α = 0.05)".
+std::string tests_text(const std::vector<const Comparison*>& comparisons);
 
 /// A systems x measures table as a paper prints it: a row per system, each
 /// measure's mean to 4 decimals, the best per measure in bold, and, when
@@ -79,6 +80,12 @@ TableView score_table(const ReportModel& model, const ScoreTable& table);
 /// The one baseline every comparison of the table's systems on its
 /// measures shares (its cells are marked against it), or empty: letters.
 std::string score_table_baseline(const ReportModel& model, const ScoreTable& table);
+
+/// The systems (indices into table.systems) that system `s` is
+/// significantly better than on measure `m`: a significant comparison and a
+/// higher mean. ranx's letters, and the CSV's `significant` without a baseline.
+std::vector<std::size_t> systems_beaten(const ReportModel& model, const ScoreTable& table, std::size_t s,
+                                        std::size_t m);
 
 /// One metric's comparisons: one row each, the best mean in bold, the
 /// significant ones marked. The note names each test, its correction, the

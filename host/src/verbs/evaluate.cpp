@@ -8,6 +8,7 @@
 
 #include <boost/json/value_from.hpp>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "cli/verb.hpp"
 #include "report/format.hpp"
 #include "report/model.hpp"
+#include "run/checked_run.hpp"
 #include "run/input_checks.hpp"
 #include "run/named_paths.hpp"
 #include "run/plan.hpp"
@@ -148,7 +150,6 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   }
   std::error_code ec;
   auto steps = plan_steps(configs, registry, "", std::filesystem::current_path(ec), errors, StepSource::verb);
-  check_step_paths(steps, errors);
 
   RunOptions options;
   options.show_progress = isatty(STDERR_FILENO) != 0;
@@ -159,27 +160,17 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   options.config_provenance = nullptr;
   options.allow_unsafe_plugin_dirs = call.plugins.allow_unsafe;
   options.checkpoint = call.text("results");
-  auto session = RunSession::start(std::move(steps), registry, std::move(options));
-  if (!session) {
-    errors.add(ErrorPlace{SIZE_MAX, SIZE_MAX}, std::move(session).error());
-    return unexpected(errors.report(error_line_prefix));
-  }
-  errors.add_all(session->validate());
-  if (!errors.empty()) return unexpected(errors.report(error_line_prefix));
-  catch_interrupts();
-  if (auto written = session->write_checkpoint(); !written) {
-    return usage_error("--results " + call.text("results") + ": " + written.error().message);
-  }
-  const bool all_ok = session->run();
-  const boost::json::object document = session->results_document();
+  GRK_TRY(const RunOutcome outcome, run_checked_steps(std::move(steps), registry, std::move(options),
+                                                      std::move(errors), error_line_prefix, "--results"));
+  const boost::json::object& document = outcome.document;
   if (const std::string results = call.text("results"); !results.empty()) {
     if (auto written = write_file_atomically(results, results_document_text(document)); !written) {
-      if (session->interrupted_by() != 0) end_by_interrupt(session->interrupted_by());
+      if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
       return unexpected(HostError{exit_results_unwritten, "--results " + results + ": " + written.error().message});
     }
   }
-  if (session->interrupted_by() != 0) end_by_interrupt(session->interrupted_by());
-  if (!all_ok) {
+  if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
+  if (!outcome.all_ok) {
     // The failed step's message, as the results document records it.
     for (const auto& step : document.at("steps").as_array()) {
       const auto* error = step.as_object().if_contains("error");

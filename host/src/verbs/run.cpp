@@ -12,6 +12,7 @@
 #include "cli/verb.hpp"
 #include "report/format.hpp"
 #include "report/model.hpp"
+#include "run/checked_run.hpp"
 #include "run/input_checks.hpp"
 #include "run/plan.hpp"
 #include "run/session.hpp"
@@ -107,12 +108,6 @@ ConfigErrors check_outputs(const VerbCall& call, const RunRequest& request) {
   return errors;
 }
 
-struct RunOutcome {
-  boost::json::object document;
-  bool all_ok = false;
-  int interrupted_by = 0;  ///< SIGINT or SIGTERM that stopped the run, or 0
-};
-
 Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request, const VerbCall& call) {
   RunOptions options;
   options.keep_going = request.keep_going;
@@ -124,29 +119,11 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request,
   options.checkpoint = request.output;
   options.isolate = plan.isolate;
   options.step_timeout = plan.step_timeout;
-  // Every mistake before anything runs, in one report (docs/design.md §4.14):
-  // the config's and the plan's, a module that cannot be loaded, and what the
-  // steps' own pre-run checks find.
+  // The config's and the plan's mistakes, and the command line's files.
   ConfigErrors errors = std::move(plan.errors);
-  check_step_paths(plan.steps, errors);
   errors.add_all(check_outputs(call, request));
-  auto session = RunSession::start(std::move(plan.steps), plan.registry, std::move(options));
-  if (!session) {
-    errors.add(ErrorPlace{SIZE_MAX, SIZE_MAX}, std::move(session).error());
-    return unexpected(errors.report(error_line_prefix));
-  }
-  errors.add_all(session->validate());
-  if (!errors.empty()) return unexpected(errors.report(error_line_prefix));
-  // From the first write on, SIGINT and SIGTERM stop the run cleanly instead
-  // of killing it (docs/design.md §4.17); before it there is nothing to lose.
-  catch_interrupts();
-  // Before any step: an --output that cannot be written fails now, with
-  // nothing run, not after every step's work (exit 1).
-  if (auto written = session->write_checkpoint(); !written) {
-    return usage_error("--output " + request.output + ": " + written.error().message);
-  }
-  const bool all_ok = session->run();
-  return RunOutcome{session->results_document(), all_ok, session->interrupted_by()};
+  return run_checked_steps(std::move(plan.steps), plan.registry, std::move(options), std::move(errors),
+                           error_line_prefix, "--output");
 }
 
 /// run --report: the report `grk-eval report` would make of the document
