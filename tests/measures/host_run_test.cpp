@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -229,12 +230,55 @@ BOOST_AUTO_TEST_CASE(evaluate_refuses_every_bad_name_at_once_with_the_closest_kn
     return r.results.at("steps").at(0).at("result").at("systems").at("bm25").at("summary").at("nDCG@10").as_double();
   };
   BOOST_TEST(ndcg(mixed) == ndcg(alone));
-  // A name of a family this release does not compute yet is refused as such, before any step runs.
-  const Run later = run(files, evaluate_step + "--set 'measures=nDCG@10,INST(T=3.0,max_rel=4)'");
-  BOOST_TEST(later.exit_code == 1);
-  BOOST_TEST(later.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': not computed "
-                          "yet by this release: INST(T=3.0,max_rel=4) (cwl_eval's family is named but not yet "
-                          "computed)\n");
+}
+
+// cwl_eval's measures: the value is the expected utility, and cwl_eval's
+// other quantities stand beside it, per query and as means.
+BOOST_AUTO_TEST_CASE(evaluate_gives_cwl_evals_quantities_beside_its_measures) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const Run r = run(files, evaluate_step + "--set 'measures=RBP(p=0.5,rel=1)' --set per_query=true");
+  BOOST_TEST_REQUIRE(r.exit_code == 0, r.out);
+  const auto& dense = r.results.at("steps").at(0).at("result").at("systems").at("dense").as_object();
+  // dense puts a relevant document first in q1 and q2: RBP's first weight, 1 / (1 + 0.5 + 0.25 + ...),
+  // is 0.5; q3, which it lacks, counts 0.
+  BOOST_TEST(dense.at("summary").at("RBP(p=0.5,rel=1)").as_double() == 1.0 / 3);
+  const auto& q1 = dense.at("cwl").at("per_query").at("q1").at("RBP(p=0.5,rel=1)").as_object();
+  BOOST_TEST(q1.at("EU").as_double() == 0.5);
+  BOOST_TEST(q1.at("ED").as_double() == 2.0);
+  // The best case gives the 999 ranks after d2, all unjudged, a gain of 1 each.
+  BOOST_TEST(std::abs(q1.at("ResEU").as_double() - 0.5) < 1e-12);
+  BOOST_TEST(q1.at("ResED").as_double() == 0.0);
+  BOOST_TEST(dense.at("cwl").at("summary").at("RBP(p=0.5,rel=1)").at("EU").as_double() == 1.0 / 3);
+  BOOST_TEST(dense.at("cwl").at("per_query").as_object().size() == 2u);
+
+  // Without rel= or max_rel= the judgments are the gains, which cwl_eval wants in [0, 1].
+  const Run graded = run(files, evaluate_step + "--set 'measures=RBP(p=0.5)'");
+  BOOST_TEST(graded.exit_code == 3);
+  BOOST_TEST(graded.out.find("evaluate: FAILED [invalid-data]: qrels file '") != std::string::npos, graded.out);
+  BOOST_TEST(graded.out.find("qrels.txt' line 1: a judgment outside [0, 1], which cwl_eval refuses as a "
+                             "gain (RBP(p=0.5) takes the judgments as gains; rel= or max_rel= maps them): 'q1 0 d1 "
+                             "2'\n") != std::string::npos,
+             graded.out);
+  // What cwl_eval cannot compute is refused before any step runs, every entry at once.
+  const Run malformed =
+      run(files, evaluate_step + "--set 'measures=RBP(rel=1)@10,SDCG(dcg=\"exp-log2\",max_rel=2)@5,INST(min_rel=1),"
+                                 "INSQ(min_rel=2,max_rel=2)'");
+  BOOST_TEST(malformed.exit_code == 1);
+  BOOST_TEST(malformed.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': measure "
+                              "'RBP(rel=1)@10': RBP takes no @cutoff here: cwl_eval's RBP weighs the whole ranking; "
+                              "measure 'SDCG(dcg=\"exp-log2\",max_rel=2)@5': SDCG's dcg is 'log2' only, as "
+                              "cwl_eval's; measure 'INST(min_rel=1)': min_rel needs max_rel: the gains are scaled "
+                              "between them; measure 'INSQ(min_rel=2,max_rel=2)': max_rel must be above min_rel, got "
+                              "max_rel=2\n",
+             malformed.out);
+  // What cannot be checked against cwl_eval here is refused before any step runs.
+  const Run unchecked = run(files, evaluate_step + "--set 'measures=nDCG@10,NERR9(max_rel=2)@10,NERR11(max_rel=2)'");
+  BOOST_TEST(unchecked.exit_code == 1);
+  BOOST_TEST(unchecked.out == "grk-eval run: --component evaluate [invalid-argument]: parameter 'measures': not "
+                              "computed by this release: NERR9(max_rel=2)@10, NERR11(max_rel=2) (cwl_eval's NERR9 "
+                              "and NERR11 have no reference values here to be checked against)\n");
 }
 
 BOOST_AUTO_TEST_CASE(an_output_dir_that_holds_files_is_refused_before_any_step_runs) {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <limits>
+
+#include <grk/eval/threads.hpp>
 
 #include "evaluation/system_evaluation.hpp"
 #include "families/family_measures.hpp"
@@ -70,22 +73,40 @@ Expected<void> score_groups(const TrecRun& run, const std::string& system, const
   return {};
 }
 
+// The other families' values, and each measure's tied cutoffs, on up to
+// `threads` threads: each part of the queries writes only its own slots, and
+// counts its ties apart.
 void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, DiversityOrder order,
-                    const Qrels* subtopics, PlanScores& scores) {
+                    const Qrels* subtopics, unsigned threads, PlanScores& scores) {
   std::vector<std::size_t> cutoffs;
   for (const auto& planned : plan.measures) cutoffs.push_back(integer_cutoff(planned, plan));
   const bool any_cutoff = std::any_of(cutoffs.begin(), cutoffs.end(), [](std::size_t k) { return k > 0; });
-  std::vector<double> sorted_scores;
-  for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
-    const RunQuery* retrieved = run.find(qrels.queries[q].qid);
-    if (retrieved == nullptr) continue;
-    QueryRankings rankings(qrels.queries[q], *retrieved, order, subtopics ? &subtopics->queries[q] : nullptr);
-    if (any_cutoff) scores_descending(*retrieved, sorted_scores);
-    for (std::size_t m = 0; m < plan.measures.size(); ++m) {
-      const PlannedMeasure& planned = plan.measures[m];
-      if (any_cutoff && cutoff_in_tie(sorted_scores, cutoffs[m])) ++scores.tied_cutoffs[m];
-      if (planned.family != Family::trec_eval) scores.values[m][q] = family_value(planned.measure, rankings);
+  constexpr std::size_t queries_per_part = 64;
+  const std::size_t parts = (qrels.queries.size() + queries_per_part - 1) / queries_per_part;
+  std::vector<std::vector<std::size_t>> tied(parts, std::vector<std::size_t>(plan.measures.size()));
+  eval::for_each_part(parts, threads, [&](std::size_t part) {
+    std::vector<double> sorted_scores;
+    const std::size_t end = std::min(qrels.queries.size(), (part + 1) * queries_per_part);
+    for (std::size_t q = part * queries_per_part; q < end; ++q) {
+      const RunQuery* retrieved = run.find(qrels.queries[q].qid);
+      if (retrieved == nullptr) continue;
+      QueryRankings rankings(qrels.queries[q], *retrieved, order, subtopics ? &subtopics->queries[q] : nullptr);
+      if (any_cutoff) scores_descending(*retrieved, sorted_scores);
+      for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+        const PlannedMeasure& planned = plan.measures[m];
+        if (any_cutoff && cutoff_in_tie(sorted_scores, cutoffs[m])) ++tied[part][m];
+        if (planned.family == Family::cwl) {
+          const CwlMeasurement measured = family::cwl(planned.measure, rankings);
+          scores.values[m][q] = measured[0];
+          scores.cwl[m][q] = measured;
+        } else if (planned.family != Family::trec_eval) {
+          scores.values[m][q] = family_value(planned.measure, rankings);
+        }
+      }
     }
+  });
+  for (const auto& counts : tied) {
+    for (std::size_t m = 0; m < counts.size(); ++m) scores.tied_cutoffs[m] += counts[m];
   }
 }
 
@@ -103,11 +124,19 @@ void summarize(const MeasurePlan& plan, const Qrels& qrels, PlanScores& scores) 
       if (requested.definition->summary != Summary::mean) continue;
     }
     double sum = 0.0;
+    CwlMeasurement cwl_sums{};
     for (const std::size_t q : qrels.file_order) {
       if (scores.values[m][q]) sum += *scores.values[m][q];
+      if (planned.family == Family::cwl && scores.cwl[m][q]) {
+        for (std::size_t c = 0; c < cwl_sums.size(); ++c) cwl_sums[c] += (*scores.cwl[m][q])[c];
+      }
     }
     if (ir) scores.mean_over[m] = qrels.queries.size();
-    scores.summary[m] = is_count(planned) ? sum : sum / static_cast<double>(scores.mean_over[m]);
+    const auto over = static_cast<double>(scores.mean_over[m]);
+    scores.summary[m] = is_count(planned) ? sum : sum / over;
+    if (planned.family == Family::cwl) {
+      for (std::size_t c = 0; c < cwl_sums.size(); ++c) scores.cwl_summary[m][c] = cwl_sums[c] / over;
+    }
   }
 }
 
@@ -170,6 +199,11 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
   scores.summary.assign(plan.measures.size(), 0.0);
   scores.mean_over.assign(plan.measures.size(), 0);
   scores.tied_cutoffs.assign(plan.measures.size(), 0);
+  scores.cwl.resize(plan.measures.size());
+  scores.cwl_summary.assign(plan.measures.size(), CwlMeasurement{});
+  for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+    if (plan.measures[m].family == Family::cwl) scores.cwl[m].resize(count);
+  }
   for (const std::size_t q : qrels.file_order) {
     if (run.find(qrels.queries[q].qid) == nullptr) scores.missing.emplace_back(qrels.queries[q].qid);
   }
@@ -177,7 +211,7 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
     return fail(Status::invalid_data, "run '" + system.first + "' has no query of the qrels");
   }
   GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, scores));
-  score_families(run, plan, qrels, order, subtopics, scores);
+  score_families(run, plan, qrels, order, subtopics, threads, scores);
   summarize(plan, qrels, scores);
   return scores;
 }
@@ -187,11 +221,13 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
 Expected<void> check_plan_computed(const MeasurePlan& plan) {
   std::string refused;
   for (const auto& planned : plan.measures) {
-    if (planned.family == Family::cwl) refused += (refused.empty() ? "" : ", ") + planned.name;
+    const std::string_view name = planned.measure.definition ? planned.measure.definition->name : "";
+    if (name == "NERR9" || name == "NERR11") refused += (refused.empty() ? "" : ", ") + planned.name;
   }
   if (refused.empty()) return {};
-  return fail(Status::invalid_argument, "not computed yet by this release: " + refused +
-                                            " (cwl_eval's family is named but not yet computed)");
+  return fail(Status::invalid_argument, "not computed by this release: " + refused +
+                                            " (cwl_eval's NERR9 and NERR11 have no reference values here to be "
+                                            "checked against)");
 }
 
 bool has_family(const MeasurePlan& plan, Family family) {
@@ -200,14 +236,29 @@ bool has_family(const MeasurePlan& plan, Family family) {
 }
 
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file) {
-  const auto gdeval = std::find_if(plan.measures.begin(), plan.measures.end(),
-                                   [](const PlannedMeasure& planned) { return planned.family == Family::gdeval; });
-  if (gdeval == plan.measures.end()) return {};
-  const TextLineCopy line = first_judgment_above(qrels, gdeval_max_grade);
-  if (line.number == 0) return {};
-  return unexpected(bad_line("qrels file", file, TextLine{line.text, line.number},
-                             "a grade above " + std::to_string(gdeval_max_grade) + ", which gdeval.pl refuses (" +
-                                 gdeval->name + " is gdeval's)"));
+  const auto first = [&](auto&& wanted) {
+    const auto found = std::find_if(plan.measures.begin(), plan.measures.end(), wanted);
+    return found == plan.measures.end() ? nullptr : &*found;
+  };
+  const PlannedMeasure* gdeval = first([](const PlannedMeasure& m) { return m.family == Family::gdeval; });
+  const PlannedMeasure* raw_gains = first([](const PlannedMeasure& m) {
+    return m.family == Family::cwl && family::cwl_takes_judgments_as_gains(m.measure);
+  });
+  const auto refuse_outside = [&](long lowest, long highest, const std::string& why) -> Expected<void> {
+    const TextLineCopy line = first_judgment_outside(qrels, lowest, highest);
+    if (line.number == 0) return {};
+    return unexpected(bad_line("qrels file", file, TextLine{line.text, line.number}, why));
+  };
+  if (gdeval != nullptr) {
+    GRK_TRY_VOID(refuse_outside(std::numeric_limits<long>::min(), gdeval_max_grade,
+                                "a grade above " + std::to_string(gdeval_max_grade) + ", which gdeval.pl refuses (" +
+                                    gdeval->name + " is gdeval's)"));
+  }
+  if (raw_gains != nullptr) {
+    GRK_TRY_VOID(refuse_outside(0, 1, "a judgment outside [0, 1], which cwl_eval refuses as a gain (" +
+                                          raw_gains->name + " takes the judgments as gains; rel= or max_rel= maps them)"));
+  }
+  return {};
 }
 
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,

@@ -12,6 +12,7 @@
 
 #include <grk/expected.hpp>
 
+#include "families/cwl.hpp"
 #include "language/measure_plan.hpp"
 #include "trec/qrels_reader.hpp"
 
@@ -27,18 +28,23 @@ struct PlanScores {
   std::vector<std::size_t> mean_over;   ///< per measure: the queries its summary is over
   std::vector<std::size_t> tied_cutoffs;  ///< per measure: queries whose cutoff splits tied scores
   std::vector<std::string> missing;     ///< qrels queries the run lacks, in the qrels' order
+  /// cwl[m][q]: cwl_eval's quantities of a measure of its family on query q
+  /// (its value is their expected utility); empty for the other measures.
+  std::vector<std::vector<std::optional<CwlMeasurement>>> cwl;
+  /// cwl_summary[m]: their means, over the queries the measure's mean is over.
+  std::vector<CwlMeasurement> cwl_summary;
 };
 
-/// Refuses (invalid_argument) the names of the family this release does not
-/// compute yet (cwl_eval's), naming each, before any step runs.
+/// Refuses (invalid_argument) the names this release does not compute
+/// (cwl_eval's NERR9 and NERR11), naming each, before any step runs.
 Expected<void> check_plan_computed(const MeasurePlan& plan);
 
 /// Whether the plan names a measure of `family`.
 bool has_family(const MeasurePlan& plan, Family family);
 
 
-/// Checks that the qrels suit the plan's families (gdeval's grades); fails
-/// (invalid_data) naming the qrels line, as the reference refuses it.
+/// Checks that the qrels suit the plan's families (gdeval's grades, cwl_eval's
+/// gains); fails (invalid_data) naming the qrels line, as the reference refuses it.
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file);
 
 /// Reads and scores each run (system -> file) on up to `threads` threads.

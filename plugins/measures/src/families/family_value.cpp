@@ -17,8 +17,8 @@ std::optional<double> family_value(const IrMeasure& measure, QueryRankings& quer
       return family::compatibility(query, measure.number("p", 0.95), measure.number("normalize", 1) != 0);
     case Family::ndeval:
       return family::ndeval(measure, query.subtopics(), query.diversity());
-    case Family::trec_eval:
-    case Family::cwl:
+    case Family::trec_eval:  // scored by groups, as trec-eval scores them
+    case Family::cwl:        // family::cwl, whose other quantities the result keeps too
       break;
   }
   return std::nullopt;

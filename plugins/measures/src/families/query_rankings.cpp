@@ -49,6 +49,26 @@ const Ranking& QueryRankings::ids_ascending() {
   return *ascending_;
 }
 
+const Ranking& QueryRankings::ties_in_file_order() {
+  if (!file_order_) {
+    file_order_.emplace();
+    for (const auto& document : retrieved_.documents) file_order_->push_back(&document);
+    const auto higher_score = [](const RetrievedDocument* a, const RetrievedDocument* b) { return a->score > b->score; };
+    if (!std::is_sorted(file_order_->begin(), file_order_->end(), higher_score)) {
+      std::stable_sort(file_order_->begin(), file_order_->end(), higher_score);
+    }
+  }
+  return *file_order_;
+}
+
+const std::vector<const long*>& QueryRankings::judgments_in_file_order() {
+  if (!file_order_judgments_) {
+    file_order_judgments_.emplace();
+    for (const auto* document : ties_in_file_order()) file_order_judgments_->push_back(judged_.find(document->docno));
+  }
+  return *file_order_judgments_;
+}
+
 const Ranking& QueryRankings::diversity() {
   if (diversity_order_ == DiversityOrder::score) return ids_descending();
   if (!by_rank_) {

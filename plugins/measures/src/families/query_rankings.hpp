@@ -28,6 +28,11 @@ class QueryRankings {
   const Ranking& ids_descending();
   /// Score descending, ties by document id ascending: MS MARCO's, Judged's and Compat's.
   const Ranking& ids_ascending();
+  /// Score descending, ties in the run file's order: as ir_measures hands a run to cwl_eval.
+  const Ranking& ties_in_file_order();
+  /// The judgment of each document of ties_in_file_order (null: unjudged),
+  /// looked up once for all of cwl_eval's measures.
+  const std::vector<const long*>& judgments_in_file_order();
   /// ndeval's order: by the rank column (the run read with its ranks, no rank
   /// repeated) or as ids_descending.
   const Ranking& diversity();
@@ -37,7 +42,8 @@ class QueryRankings {
   const RunQuery& retrieved_;
   DiversityOrder diversity_order_;
   const QrelsQuery* subtopics_;
-  std::optional<Ranking> descending_, ascending_, by_rank_;
+  std::optional<Ranking> descending_, ascending_, file_order_, by_rank_;
+  std::optional<std::vector<const long*>> file_order_judgments_;
 };
 
 }  // namespace grk::measures

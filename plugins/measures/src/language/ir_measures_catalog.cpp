@@ -53,6 +53,27 @@ Expected<void> check_value(std::string_view param, const Literal& value) {
   return {};
 }
 
+// What cwl_eval's family can compute (docs/behaviour/measures.md §5.2):
+// gains mapped from judgments by rel= or min_rel/max_rel, SDCG's log2
+// discount, RBP over the whole ranking.
+Expected<void> check_cwl_gains(const IrMeasure& measure, const WrittenMeasure& written) {
+  const std::string_view name = measure.definition->name;
+  if (name == "RBP" && measure.cutoff) {
+    return unexpected(bad("RBP takes no @cutoff here: cwl_eval's RBP weighs the whole ranking"));
+  }
+  if (name == "SDCG" && measure.value("dcg")->text != "log2") {
+    return unexpected(bad("SDCG's dcg is 'log2' only, as cwl_eval's"));
+  }
+  const Literal* high = measure.value("max_rel");
+  const bool low_given = std::any_of(written.params.begin(), written.params.end(),
+                                     [](const auto& param) { return param.first == "min_rel"; });
+  if (high == nullptr && low_given) return unexpected(bad("min_rel needs max_rel: the gains are scaled between them"));
+  if (high != nullptr && !(high->number > measure.number("min_rel", 0.0))) {
+    return unexpected(bad("max_rel must be above min_rel, got max_rel=" + python_repr(*high)));
+  }
+  return {};
+}
+
 std::string print(const IrMeasure& measure) {
   std::string printed(measure.definition->name);
   std::string params;
@@ -208,6 +229,7 @@ Expected<IrMeasure> resolve_ir_measure(const IrMeasureDefinition& definition, co
     }
     measure.family = Family::gdeval;
   }
+  if (measure.family == Family::cwl) GRK_TRY_VOID(check_cwl_gains(measure, written));
   measure.printed = print(measure);
   return measure;
 }

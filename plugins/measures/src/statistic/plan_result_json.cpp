@@ -11,6 +11,36 @@ boost::json::value number_json(double value) {
   return boost::json::value(value);
 }
 
+boost::json::object cwl_json(const CwlMeasurement& measured) {
+  boost::json::object columns;
+  for (std::size_t c = 0; c < measured.size(); ++c) columns[cwl_column_names[c]] = measured[c];
+  return columns;
+}
+
+// cwl_eval's quantities beside the measures of its family, shaped as the
+// system's own summary and per_query.
+boost::json::object system_cwl_json(const PlanScores& scores, const MeasurePlan& plan, const Qrels& qrels,
+                                    bool per_query) {
+  boost::json::object summary, rows;
+  for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+    if (plan.measures[m].family == Family::cwl) summary[plan.measures[m].name] = cwl_json(scores.cwl_summary[m]);
+  }
+  if (summary.empty()) return {};
+  boost::json::object cwl{{"summary", std::move(summary)}};
+  if (!per_query) return cwl;
+  for (std::size_t q = 0; q < qrels.queries.size(); ++q) {
+    boost::json::object row;
+    for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+      if (plan.measures[m].family == Family::cwl && scores.cwl[m][q]) {
+        row[plan.measures[m].name] = cwl_json(*scores.cwl[m][q]);
+      }
+    }
+    if (!row.empty()) rows.emplace(qrels.queries[q].qid, std::move(row));
+  }
+  cwl["per_query"] = std::move(rows);
+  return cwl;
+}
+
 boost::json::object system_json(const PlanScores& scores, const MeasurePlan& plan, const Qrels& qrels,
                                  std::size_t qrels_queries, bool per_query) {
   boost::json::object system;
@@ -41,6 +71,7 @@ boost::json::object system_json(const PlanScores& scores, const MeasurePlan& pla
     }
     system["per_query"] = std::move(rows);
   }
+  if (auto cwl = system_cwl_json(scores, plan, qrels, per_query); !cwl.empty()) system["cwl"] = std::move(cwl);
   return system;
 }
 

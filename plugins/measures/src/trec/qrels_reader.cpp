@@ -162,14 +162,14 @@ Qrels adhoc_judgments(const Qrels& subtopics) {
   return adhoc;
 }
 
-TextLineCopy first_judgment_above(const Qrels& qrels, long level) {
+TextLineCopy first_judgment_outside(const Qrels& qrels, long lowest, long highest) {
   RecordLines lines(*qrels.text, CommentRule::line_start, false, qrels.header);
   TextLine line;
   while (lines.next(line)) {
     std::string_view fields[4];
     long relevance = 0;
     if (split_fields(line.text, fields, 4) == qrels.field_count &&
-        parse_integer(fields[qrels.relevance_field], relevance) && relevance > level) {
+        parse_integer(fields[qrels.relevance_field], relevance) && (relevance < lowest || relevance > highest)) {
       return TextLineCopy{std::string(line.text), line.number};
     }
   }

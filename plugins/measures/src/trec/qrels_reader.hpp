@@ -80,9 +80,10 @@ inline constexpr long max_relevance_level = 1000;
 /// for one query, then on a file without a judgment.
 Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string_view file, QrelsFormat format);
 
-/// The first judgment line (and its number) whose relevance is above
-/// `level`, or a line numbered 0: where a family that caps grades refuses.
-TextLineCopy first_judgment_above(const Qrels& qrels, long level);
+/// The first judgment line (and its number) whose relevance is below
+/// `lowest` or above `highest`, or a line numbered 0: where a family that
+/// bounds grades refuses.
+TextLineCopy first_judgment_outside(const Qrels& qrels, long lowest, long highest);
 
 /// Subtopic qrels as adhoc ones, for the families that judge a document
 /// once: each document with its highest judgment over the subtopics, the
