@@ -3,6 +3,8 @@
 #define BOOST_TEST_MODULE measures_readers
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -285,4 +287,48 @@ BOOST_AUTO_TEST_CASE(a_run_read_in_windows_on_threads_is_the_whole_text_s_run) {
   const std::size_t lines = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
   BOOST_TEST(refused.error().message == "run file '" + bad.string() + "' line " + std::to_string(lines) +
                                             ": score 'high' is not a finite number: '999 Q0 late 1 high tag'");
+}
+
+// No input can make a reader hold more than a window and a line: a line
+// past longest_line is refused at its number, whether the file ends it or
+// not, and a file that is no regular file is never read.
+BOOST_AUTO_TEST_CASE(an_overlong_line_or_a_special_file_is_refused_without_reading_it_whole) {
+  mt::TemporaryFiles files;
+  const std::string good = "q1 Q0 d1 1 2 t\nq1 Q0 d2 2 1 t\n";
+  const std::string endless(gm::longest_line + 10, 'x');
+  for (const bool ended : {false, true}) {
+    BOOST_TEST_CONTEXT((ended ? "ended" : "not ended")) {
+      const auto run = files.write("long.run", good + endless + (ended ? "\n" : ""));
+      for (unsigned threads : {1u, 2u}) {
+        auto read = gm::read_run(run, threads);
+        BOOST_REQUIRE(!read);
+        BOOST_TEST(read.error().message == "run file '" + run.string() +
+                                               "' line 3: longer than 1048576 bytes, the longest line a TREC file "
+                                               "may have");
+      }
+      const auto qrels = files.write("long.qrels", "q1 0 d1 1\n" + endless + (ended ? "\n" : ""));
+      auto judged = gm::read_qrels(qrels, gm::QrelsFormat::automatic);
+      BOOST_REQUIRE(!judged);
+      BOOST_TEST(judged.error().message == "qrels file '" + qrels.string() +
+                                               "' line 2: longer than 1048576 bytes, the longest line a TREC file may "
+                                               "have");
+    }
+  }
+  // A line at the bound is a line (here a bad one, quoted up to 200 bytes).
+  const std::string at_bound(gm::longest_line, 'y');
+  const auto bounded = files.write("bounded.run", good + at_bound + "\n");
+  auto read = gm::read_run(bounded, 2);
+  BOOST_REQUIRE(!read);
+  BOOST_TEST(read.error().message == "run file '" + bounded.string() + "' line 3: expected 6 fields (qid Q0 docno rank "
+                                         "score tag), got 1: '" + std::string(200, 'y') + "...'");
+
+  // A FIFO with no writer would block an open, and /dev/zero never ends.
+  const auto fifo = files.folder() / "fifo.run";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto from_fifo = gm::read_run(fifo, 1);
+  BOOST_REQUIRE(!from_fifo);
+  BOOST_TEST(from_fifo.error().message == "run file '" + fifo.string() + "' is a FIFO, not a regular file");
+  auto zeros = gm::read_qrels("/dev/zero", gm::QrelsFormat::automatic);
+  BOOST_REQUIRE(!zeros);
+  BOOST_TEST(zeros.error().message == "qrels file '/dev/zero' is a character device, not a regular file");
 }

@@ -6,6 +6,8 @@
 #define BOOST_TEST_MODULE report_render_cli
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -168,8 +170,59 @@ BOOST_AUTO_TEST_CASE(title_and_metric_choose_what_is_shown) {
   BOOST_TEST(unknown.exit_code == 1);
   BOOST_TEST(unknown.out == "");
   BOOST_TEST(unknown.err ==
-             "grk-eval report: --metric map: no comparison has this metric; the comparisons' metrics: "
+             "grk-eval report: --metric map: no comparison or score table has this measure; the report's: "
              "recall_at_1, recall_at_5, recall_at_10, mrr, ndcg_at_10\n");
+}
+
+// --metric speaks the measure language: an alias or another dialect finds
+// the measure as the document names it, in the score table and the
+// comparisons alike.
+BOOST_AUTO_TEST_CASE(metric_takes_any_dialect_of_the_measure_language) {
+  const auto csv = [](const std::vector<std::string>& metrics) {
+    std::vector<std::string> arguments{"report", document("evaluate-8x8").string(), "--format", "csv"};
+    for (const auto& metric : metrics) {
+      arguments.push_back("--metric");
+      arguments.push_back(metric);
+    }
+    return grk_eval(arguments);
+  };
+  const auto by_alias = csv({"MAP", "NDCG@10"});
+  BOOST_TEST_REQUIRE(by_alias.exit_code == 0, by_alias.err);
+  const auto as_printed = csv({"AP", "nDCG@10"});
+  BOOST_TEST_REQUIRE(as_printed.exit_code == 0, as_printed.err);
+  BOOST_TEST(by_alias.out == as_printed.out);
+  const std::string header = by_alias.out.substr(0, by_alias.out.find('\n'));
+  BOOST_TEST(header.find("AP") != std::string::npos, header);
+  BOOST_TEST(header.find("nDCG@10") != std::string::npos, header);
+  BOOST_TEST(header.find("P@10") == std::string::npos, header);
+  BOOST_TEST(header.find("nDCG@20") == std::string::npos, header);
+
+  // trec_eval's names find ir_measures' printed ones, and the other way round.
+  const auto by_trec_eval = csv({"map", "ndcg_cut.10"});
+  BOOST_TEST_REQUIRE(by_trec_eval.exit_code == 0, by_trec_eval.err);
+  BOOST_TEST(by_trec_eval.out == as_printed.out);
+  const auto typo = csv({"nDGC@10"});
+  BOOST_TEST(typo.exit_code == 1);
+  BOOST_TEST(typo.err == "grk-eval report: --metric nDGC@10: measure 'nDGC@10': unknown measure 'nDGC' (closest: "
+                         "nDCG)\n");
+  const auto absent = csv({"ERR@20"});
+  BOOST_TEST(absent.exit_code == 1);
+  BOOST_TEST(absent.err == "grk-eval report: --metric ERR@20: no comparison or score table has this measure; the "
+                           "report's: AP, nDCG@10, P@10, R@100, RR, nDCG@20, P(rel=2)@5, Judged@10\n");
+}
+
+// A FIFO or a device is never read as a results document: the check is on
+// the descriptor that would be read, and nothing hangs or fills memory.
+BOOST_AUTO_TEST_CASE(a_fifo_or_a_device_is_not_a_results_document) {
+  const fs::path dir = scratch("special");
+  const fs::path fifo = dir / "results.json";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto from_fifo = grk_eval({"report", fifo.string()});
+  BOOST_TEST(from_fifo.exit_code == 1);
+  BOOST_TEST(from_fifo.err == "grk-eval report: " + fifo.string() + ": a FIFO, not a results document\n");
+  const auto zeros = grk_eval({"report", "/dev/zero"});
+  BOOST_TEST(zeros.exit_code == 1);
+  BOOST_TEST(zeros.err == "grk-eval report: /dev/zero: a character device, not a results document\n");
 }
 
 BOOST_AUTO_TEST_CASE(what_is_not_a_results_document_is_refused_with_exit_1) {

@@ -7,6 +7,8 @@
 #define BOOST_TEST_MODULE run_checks_inputs
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -77,6 +79,23 @@ BOOST_AUTO_TEST_CASE(a_folder_where_a_file_is_declared_and_a_file_where_a_folder
                                "' is a folder; expected a file\n"
                                "grk-eval run: " + file + ": steps[1].params.source_dir: '" +
                                (dir / "plain.txt").string() + "' is not a folder; expected a folder\n");
+  BOOST_TEST(!fs::exists(dir / "out"));
+}
+
+// A FIFO would hang the read and a device never end it: an input is a
+// regular file (or a folder), whatever kind the declaration allows.
+BOOST_AUTO_TEST_CASE(a_fifo_or_a_device_as_an_input_is_refused_before_any_step_runs) {
+  grk::test::TempDir dir;
+  BOOST_REQUIRE(::mkfifo((dir / "pipe").c_str(), 0600) == 0);
+  grk::test::write_text(dir / "run.json", R"({"steps": [)" + copy_step("first", "pipe", "out/first.txt") + ", " +
+                                              copy_step("second", "/dev/zero", "out/second.txt") + "]}");
+  const auto result = grk_eval(std::vector<std::string>{"run", (dir / "run.json").string()} + plugins());
+  BOOST_TEST(result.exit_code == 1);
+  const std::string file = (dir / "run.json").string();
+  BOOST_TEST(result.err == "grk-eval run: " + file + ": steps[0].params.source: '" + (dir / "pipe").string() +
+                               "' is a FIFO, not a regular file\n"
+                               "grk-eval run: " + file + ": steps[1].params.source: '/dev/zero' is a character "
+                               "device, not a regular file\n");
   BOOST_TEST(!fs::exists(dir / "out"));
 }
 

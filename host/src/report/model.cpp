@@ -2,15 +2,20 @@
 
 #include <boost/json.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdint>
 #include <fstream>
 #include <initializer_list>
-#include <sstream>
 
+#include <grk/eval/regular_file.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/version.h>
 
+#include "report/measure_names.hpp"
 #include "support/join.hpp"
 
 namespace grk::host {
@@ -324,12 +329,32 @@ Expected<ReportModel, HostError> model_of(boost::json::value value, const std::s
 }
 
 Expected<ReportModel, HostError> read_results_document(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return usage_error(file + ": no such results document");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return usage_error(file + ": cannot read the results document");
-  const auto value = json::read(text.str());
+  const eval::OpenedFile opened = eval::open_regular_file(file.c_str());
+  if (opened.special != nullptr) return usage_error(file + ": " + opened.special + ", not a results document");
+  if (opened.fd < 0 && (opened.error == ENOENT || opened.error == ENOTDIR)) {
+    return usage_error(file + ": no such results document");
+  }
+  if (opened.fd < 0) return usage_error(file + ": cannot read the results document: " + std::strerror(opened.error));
+  // Read up to a bound, on the descriptor checked: no file can make the report take unbounded memory.
+  std::string bytes;
+  char block[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(opened.fd, block, sizeof block);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      const int error = got < 0 ? errno : 0;
+      ::close(opened.fd);
+      if (got < 0) return usage_error(file + ": cannot read the results document: " + std::strerror(error));
+      break;
+    }
+    if (bytes.size() + static_cast<std::size_t>(got) > largest_results_document) {
+      ::close(opened.fd);
+      return usage_error(file + ": larger than " + std::to_string(largest_results_document >> 20) +
+                         " MiB, more than a results document grk-eval reads");
+    }
+    bytes.append(block, static_cast<std::size_t>(got));
+  }
+  const auto value = json::read(bytes);
   if (!value) {
     return not_a_document(file, invalid_json(value.error()));
   }
@@ -343,25 +368,61 @@ Expected<ReportModel, HostError> read_results_document(const std::string& file) 
 
 Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics) {
   if (metrics.empty()) return {};
-  const auto present = model.metrics();
+  std::vector<std::string> present = model.metrics();
+  for (const auto& table : model.score_tables) {
+    for (const auto& key : table.measure_keys) {
+      if (std::find(present.begin(), present.end(), key) == present.end()) present.push_back(key);
+    }
+  }
+  // A document's name and a written one are the same measure when they
+  // share a name the language gives them (`ndcg_cut.10` and `nDCG@10` share
+  // `ndcg_cut_10`); a name outside the language (groundkit's `mrr`) is only itself.
+  const auto names_of = [](const std::string& name) {
+    auto names = document_names(name);
+    if (!names) return std::vector<std::string>{name};
+    if (std::find(names->begin(), names->end(), name) == names->end()) names->push_back(name);
+    return *names;
+  };
+  std::vector<std::vector<std::string>> present_names;
+  for (const auto& name : present) present_names.push_back(names_of(name));
+  std::vector<std::string> kept;
   for (const auto& metric : metrics) {
-    if (std::find(present.begin(), present.end(), metric) == present.end()) {
-      return usage_error("--metric " + metric + ": no comparison has this metric; the comparisons' metrics: " +
+    const bool as_named = std::find(present.begin(), present.end(), metric) != present.end();
+    const auto written = document_names(metric);
+    if (!as_named && !written) return usage_error("--metric " + metric + ": " + written.error().message);
+    const auto before = kept.size();
+    for (std::size_t p = 0; p < present.size(); ++p) {
+      const bool same = present[p] == metric || (written && std::any_of(written->begin(), written->end(), [&](const auto& n) {
+                                                    return std::find(present_names[p].begin(), present_names[p].end(),
+                                                                     n) != present_names[p].end();
+                                                  }));
+      if (same) kept.push_back(present[p]);
+    }
+    if (kept.size() == before) {
+      return usage_error("--metric " + metric + ": no comparison or score table has this measure; the report's: " +
                          (present.empty() ? std::string("none") : join(present, ", ")));
     }
   }
+  const auto dropped = [&kept](const std::string& name) {
+    return std::find(kept.begin(), kept.end(), name) == kept.end();
+  };
   model.comparisons.erase(std::remove_if(model.comparisons.begin(), model.comparisons.end(),
-                                         [&](const Comparison& c) {
-                                           return std::find(metrics.begin(), metrics.end(), c.metric) ==
-                                                  metrics.end();
-                                         }),
+                                         [&](const Comparison& c) { return dropped(c.metric); }),
                           model.comparisons.end());
   model.anovas.erase(std::remove_if(model.anovas.begin(), model.anovas.end(),
-                                    [&](const AnovaTable& table) {
-                                      return std::find(metrics.begin(), metrics.end(), table.metric) ==
-                                             metrics.end();
-                                    }),
+                                    [&](const AnovaTable& table) { return dropped(table.metric); }),
                      model.anovas.end());
+  for (auto& table : model.score_tables) {
+    for (std::size_t m = table.measure_keys.size(); m-- > 0;) {
+      if (!dropped(table.measure_keys[m])) continue;
+      table.measures.erase(table.measures.begin() + static_cast<std::ptrdiff_t>(m));
+      table.measure_keys.erase(table.measure_keys.begin() + static_cast<std::ptrdiff_t>(m));
+      for (auto& means : table.means) means.erase(means.begin() + static_cast<std::ptrdiff_t>(m));
+    }
+  }
+  model.score_tables.erase(std::remove_if(model.score_tables.begin(), model.score_tables.end(),
+                                          [](const ScoreTable& table) { return table.measures.empty(); }),
+                           model.score_tables.end());
   return {};
 }
 

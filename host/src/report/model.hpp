@@ -155,11 +155,20 @@ struct ReportModel {
 /// results document or its version is not one this host reads.
 Expected<ReportModel, HostError> model_of(boost::json::value document, const std::string& label);
 
-/// Reads and models the results document in `file`.
+/// The largest results document read (1 GiB): far beyond what a run writes
+/// (7,000 queries x 1,000 results, 10 measures per query: about 30 MB).
+inline constexpr std::size_t largest_results_document = std::size_t{1} << 30;
+
+/// Reads and models the results document in `file`, a regular file (checked
+/// on the descriptor read) of at most largest_results_document bytes.
 Expected<ReportModel, HostError> read_results_document(const std::string& file);
 
-/// Keeps only the comparisons (and ANOVA tables) whose metric is in `metrics` (all when empty);
-/// a metric no comparison has is a usage error naming the ones there are.
+/// Keeps only the comparisons, ANOVA tables and score-table columns of the
+/// measures in `metrics` (all when empty), each named as the document names
+/// it or in any dialect of the measure language (`MAP` finds `AP`,
+/// `ndcg_cut.10` and `nDCG@10` find `ndcg_cut_10`); a score table left
+/// without a column is not shown. A name the language refuses, or one the
+/// report does not have, is a usage error naming the ones there are.
 Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics);
 
 /// `--rename OLD=NEW`: each system or measure named OLD is shown as NEW, in

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <optional>
 
+#include <grk/eval/regular_file.hpp>
 #include <grk/param.hpp>
 
 namespace grk::host {
@@ -41,6 +42,12 @@ std::optional<std::string> input_problem(const std::string& path, PathKind kind)
   const bool folder = S_ISDIR(st.st_mode);
   if (kind == PathKind::file && folder) return quoted(path) + " is a folder; expected a file";
   if (kind == PathKind::folder && !folder) return quoted(path) + " is not a folder; expected a folder";
+  // A FIFO would hang the read and a device (/dev/zero) never end it: only
+  // regular files and folders are inputs (the readers check it again on the
+  // descriptor they read).
+  if (!folder && !S_ISREG(st.st_mode)) {
+    return quoted(path) + " is " + eval::special_file_kind(st.st_mode) + ", not a regular file";
+  }
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (folder ? O_DIRECTORY : 0));
   if (fd < 0) return "cannot read " + quoted(path) + ": " + std::strerror(errno);
   ::close(fd);

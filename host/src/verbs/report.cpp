@@ -20,7 +20,7 @@ void add_options(po::options_description& options) {
       ("format", po::value<std::string>(), format_help.c_str())
       ("output,o", po::value<std::string>(), "write the report to FILE (atomically) instead of stdout")
       ("metric", po::value<std::vector<std::string>>()->composing(),
-       "show only the comparisons of this metric (repeatable)")
+       "show only this measure's comparisons and score-table column, named in any dialect (repeatable)")
       ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')")
       ("full", po::bool_switch(),
        "latex: also the steps, the other results and the provenance (by default only the comparison tables)")

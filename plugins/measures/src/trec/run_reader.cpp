@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <utility>
@@ -81,7 +82,8 @@ struct ParsedPart {
   IdStore ids;
   std::vector<RunQuery> segments;
   std::string tag;
-  bool refused = false;  ///< a line the serial reader must refuse, with its number
+  std::size_t lines = 0;  ///< the line breaks read: where the next part's lines are numbered from
+  bool refused = false;   ///< a line the serial reader must refuse, with its number
 };
 
 // The first C space at or after `p`, or `end`. Eight bytes at a time: every
@@ -124,15 +126,31 @@ void parse_part(std::string_view text, ParsedPart& part, bool ranks) {
     p = stop == nullptr ? end : static_cast<const char*>(stop) + 1;
   };
   std::string_view tag;
-  while (p < end) {
-    while (p < end && blank(*p)) ++p;
-    if (p == end) break;
-    if (*p == '\n') {  // blank
-      ++p;
-      continue;
+  // Past the end of a line: counts it, and whether it is longer than
+  // longest_line, measured as LineCursor measures it (without its break and
+  // a carriage return before it).
+  const auto ended_overlong = [&](const char* line_start) {
+    auto length = static_cast<std::size_t>(p - line_start);
+    if (length > 0 && p[-1] == '\n') {
+      --length;
+      ++part.lines;
     }
-    if (*p == '#') {  // a comment
-      skip_line();
+    if (length > 0 && line_start[length - 1] == '\r') --length;
+    return length > longest_line;
+  };
+  while (p < end) {
+    const char* const line_start = p;
+    while (p < end && blank(*p)) ++p;
+    if (p == end || *p == '\n' || *p == '#') {  // blank, or a comment
+      if (p < end && *p == '#') {
+        skip_line();
+      } else if (p < end) {
+        ++p;
+      }
+      if (ended_overlong(line_start)) {
+        part.refused = true;
+        return;
+      }
       continue;
     }
     std::string_view fields[6];
@@ -151,7 +169,7 @@ void parse_part(std::string_view text, ParsedPart& part, bool ranks) {
     }
     double score = 0.0;
     long rank = 0;
-    if (count < 6 || !parse_finite_number(fields[4], score) || (ranks && !parse_integer(fields[3], rank))) {
+    if (ended_overlong(line_start) || count < 6 || !parse_finite_number(fields[4], score) || (ranks && !parse_integer(fields[3], rank))) {
       part.refused = true;
       return;
     }
@@ -192,6 +210,7 @@ class RunBuilder {
   RunBuilder(std::string_view file, bool ranks) : file_(file), ranks_(ranks), ids_(std::make_shared<IdStore>()) {}
 
   Expected<void> add(const TextLine& line) {
+    if (line.text.size() > longest_line) return unexpected(overlong_line(kind, file_, line.number));
     if (is_comment(line.text, CommentRule::after_spaces) || is_blank(line.text)) return {};
     std::string_view fields[6];
     const std::size_t count = split_fields(line.text, fields, 6);
@@ -303,47 +322,72 @@ Expected<TrecRun> parse_run(std::shared_ptr<const std::string> text, std::string
 
 Expected<TrecRun> read_run(const std::filesystem::path& path) { return read_run(path, 1); }
 
+namespace {
+
+// The failure of the first line of `piece` that parse_run refuses, its
+// lines numbered from `first_line`: a part's refusal, found again with its
+// number without reading the file again.
+Failure refusal_in(std::string_view piece, const std::string& file, bool ranks, std::size_t first_line) {
+  RunBuilder strict(file, ranks);
+  LineCursor cursor(piece);
+  TextLine line;
+  while (cursor.next(line)) {
+    line.number += first_line - 1;
+    if (auto added = strict.add(line); !added) return added.error();
+  }
+  return Failure{Status::internal, "run file '" + file + "': a refused line not found again", {}};
+}
+
+}  // namespace
+
 // Read in windows, each cut at line breaks into one part per thread: the
-// run's memory is its ids and scores and one window, not its text. A line to
-// refuse sends the file to parse_run, which finds it with its number.
+// run's memory is its ids and scores and one window, not its text. A window
+// starts at the file's size (small runs take little) and holds at most 16
+// MiB, or one line of up to longest_line more.
 Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, bool ranks) {
   const std::string file = path.string();
   GRK_TRY(const InputFile stream, open_input(path, kind));
-  const auto refused = [&]() -> Expected<TrecRun> {
-    GRK_TRY(auto text, read_file_text(path, kind));
-    return parse_run(std::move(text), file, ranks);
-  };
+  constexpr std::size_t most = std::size_t{1} << 24;
+  std::error_code size_error;
+  const auto size = std::filesystem::file_size(path, size_error);
+  std::size_t capacity = size_error ? most : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size + 1, 1 << 12, most));
+  std::unique_ptr<char[]> window(new char[capacity]);  // not zeroed: only what is read is looked at
   RunBuilder builder(file, ranks);
-  std::vector<char> window(std::size_t{1} << 24);
-  std::size_t held = 0;  // the start of a line the last window cut
+  std::size_t held = 0;          // the start of a line the last window cut
+  std::size_t lines_before = 0;  // the line breaks before the window
   for (bool at_end = false, first = true; !at_end; first = false) {
-    const std::size_t got = std::fread(window.data() + held, 1, window.size() - held, stream.get());
+    const std::size_t got = std::fread(window.get() + held, 1, capacity - held, stream.get());
     if (std::ferror(stream.get())) return unreadable(path, kind);
     const std::size_t filled = held + got;
-    if (first) GRK_TRY_VOID(refuse_byte_order_mark(std::string_view(window.data(), filled), kind, file));
-    at_end = held + got < window.size();
+    if (first) GRK_TRY_VOID(refuse_byte_order_mark(std::string_view(window.get(), filled), kind, file));
+    at_end = filled < capacity;
     std::size_t cut = filled;
     if (!at_end) {
-      const void* last = nullptr;
+      const char* last = nullptr;
       for (std::size_t back = filled; back > 0 && last == nullptr; --back) {
         if (window[back - 1] == '\n') last = &window[back - 1];
       }
-      if (last == nullptr) {  // one line longer than the window
+      if (last == nullptr) {  // no line break in the window
+        if (filled > longest_line) return unexpected(overlong_line(kind, file, lines_before + 1));
+        std::unique_ptr<char[]> wider(new char[capacity * 2]);
+        std::memcpy(wider.get(), window.get(), filled);
+        window = std::move(wider);
+        capacity *= 2;
         held = filled;
-        window.resize(window.size() * 2);
         continue;
       }
-      cut = static_cast<std::size_t>(static_cast<const char*>(last) - window.data()) + 1;
+      cut = static_cast<std::size_t>(last - window.get()) + 1;
     }
-    const auto pieces = split_at_lines(std::string_view(window.data(), cut), threads);
+    const auto pieces = split_at_lines(std::string_view(window.get(), cut), threads);
     std::vector<ParsedPart> parts(pieces.size());
     eval::for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k], ranks); });
-    for (auto& part : parts) {
-      if (part.refused) return refused();
-      builder.absorb(std::move(part));
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      if (parts[k].refused) return unexpected(refusal_in(pieces[k], file, ranks, lines_before + 1));
+      lines_before += parts[k].lines;
+      builder.absorb(std::move(parts[k]));
     }
     held = filled - cut;
-    std::memmove(window.data(), window.data() + cut, held);
+    std::memmove(window.get(), window.get() + cut, held);
   }
   return builder.finish(
       [&](std::string_view qid, std::string_view docno) {

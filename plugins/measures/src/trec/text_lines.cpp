@@ -1,10 +1,15 @@
 #include "trec/text_lines.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+
+#include <grk/eval/regular_file.hpp>
 
 namespace grk::measures {
 
@@ -66,8 +71,16 @@ Failure bad_line(std::string_view kind, std::string_view file, const TextLine& l
   std::string message;
   message.reserve(kind.size() + file.size() + problem.size() + line.text.size() + 32);
   message.append(kind).append(" '").append(file).append("' line ").append(std::to_string(line.number));
-  message.append(": ").append(problem).append(": '").append(line.text).append("'");
+  message.append(": ").append(problem).append(": '").append(line.text.substr(0, quoted_line_bytes));
+  message.append(line.text.size() > quoted_line_bytes ? "...'" : "'");
   return Failure{Status::invalid_data, std::move(message), {}};
+}
+
+Failure overlong_line(std::string_view kind, std::string_view file, std::size_t number) {
+  return Failure{Status::invalid_data,
+                 std::string(kind) + " '" + std::string(file) + "' line " + std::to_string(number) +
+                     ": longer than " + std::to_string(longest_line) + " bytes, the longest line a TREC file may have",
+                 {}};
 }
 
 bool parse_integer(std::string_view text, long& value) {
@@ -127,9 +140,15 @@ bool parse_finite_number(std::string_view text, double& value) {
 }
 
 Expected<InputFile> open_input(const std::filesystem::path& path, std::string_view kind) {
-  InputFile file(std::fopen(path.c_str(), "rb"));
+  const eval::OpenedFile opened = eval::open_regular_file(path.c_str());
+  if (opened.special != nullptr) {
+    return fail(Status::invalid_data,
+                std::string(kind) + " '" + path.string() + "' is " + opened.special + ", not a regular file");
+  }
+  InputFile file(opened.fd >= 0 ? ::fdopen(opened.fd, "rb") : nullptr);
   if (!file) {
-    const int error = errno;
+    const int error = opened.error != 0 ? opened.error : errno;
+    if (opened.fd >= 0) ::close(opened.fd);
     const Status status = error == ENOENT ? Status::not_found : Status::io_error;
     return fail(status, std::string(kind) + " '" + path.string() + "' cannot be opened: " + std::strerror(error));
   }
@@ -145,10 +164,23 @@ Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesyste
   auto text = std::make_shared<std::string>();
   std::error_code size_error;
   const auto size = std::filesystem::file_size(path, size_error);
-  if (!size_error) text->reserve(static_cast<std::size_t>(size));
+  // Reserved up to a bound: the size is a claim until the bytes arrive.
+  if (!size_error) text->reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(size, std::uintmax_t{1} << 28)));
   char block[1 << 16];
-  std::size_t got = 0;
-  while ((got = std::fread(block, 1, sizeof block, file.get())) > 0) text->append(block, got);
+  std::size_t got = 0, lines = 0, line_length = 0;
+  while ((got = std::fread(block, 1, sizeof block, file.get())) > 0) {
+    for (const char* p = block; p < block + got;) {
+      const void* found = std::memchr(p, '\n', static_cast<std::size_t>(block + got - p));
+      const char* stop = found != nullptr ? static_cast<const char*>(found) : block + got;
+      line_length += static_cast<std::size_t>(stop - p);
+      if (line_length > longest_line) return unexpected(overlong_line(kind, path.string(), lines + 1));
+      if (found == nullptr) break;
+      ++lines;
+      line_length = 0;
+      p = stop + 1;
+    }
+    text->append(block, got);
+  }
   if (std::ferror(file.get()) != 0) return unreadable(path, kind);
   return std::shared_ptr<const std::string>(std::move(text));
 }

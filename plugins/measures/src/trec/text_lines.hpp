@@ -23,19 +23,30 @@ void sort_by_query_id(std::vector<Query>& queries) {
   std::sort(queries.begin(), queries.end(), [](const Query& a, const Query& b) { return a.qid < b.qid; });
 }
 
+/// The longest line the TREC readers take (docs/behaviour/trec-eval.md §2):
+/// far beyond any real run or qrels line, it bounds what a file without line
+/// breaks can make a reader hold.
+inline constexpr std::size_t longest_line = std::size_t{1} << 20;
+
+/// The failure of line `number` of `file`, longer than longest_line (not quoted).
+Failure overlong_line(std::string_view kind, std::string_view file, std::size_t number);
+
 /// A C stream that closes itself.
 struct CloseFile {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 using InputFile = std::unique_ptr<std::FILE, CloseFile>;
 
-/// `path` opened for reading; `kind` ("run file", "qrels file") names it in
-/// a failure: not_found when it is absent, else io_error.
+/// `path` opened for reading when it is a regular file, checked on the
+/// descriptor (grk/eval/regular_file.hpp); `kind` ("run file", "qrels file")
+/// names it in a failure: not_found when it is absent, invalid_data when it
+/// is no regular file (a FIFO, a device), else io_error.
 Expected<InputFile> open_input(const std::filesystem::path& path, std::string_view kind);
 /// The io_error of a stream of `path` that failed while it was read.
 Unexpected<Failure> unreadable(const std::filesystem::path& path, std::string_view kind);
 
-/// The bytes of `path`, or open_input's and unreadable's failures.
+/// The bytes of `path`, or open_input's and unreadable's failures, or
+/// overlong_line's as soon as a line passes longest_line.
 Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind);
 
 /// C's isspace in the "C" locale: what trec_eval splits its fields at.
@@ -110,7 +121,9 @@ bool second_listing(RecordLines lines, Same same, TextLine& second, std::size_t&
 /// which may exceed `capacity`.
 std::size_t split_fields(std::string_view line, std::string_view* fields, std::size_t capacity);
 
-/// The failure of one bad line: `<kind> '<file>' line <N>: <problem>: '<line>'`.
+/// The failure of one bad line: `<kind> '<file>' line <N>: <problem>: '<line>'`,
+/// the line quoted up to its first quoted_line_bytes bytes, then `...`.
+inline constexpr std::size_t quoted_line_bytes = 200;
 Failure bad_line(std::string_view kind, std::string_view file, const TextLine& line, std::string_view problem);
 
 /// Refuses a text that starts with a UTF-8 byte-order mark, which no TREC

@@ -17,14 +17,16 @@
 #include <utility>
 
 #include <grk/error.hpp>
+#include <grk/eval/regular_file.hpp>
 #include <grk/expected.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/python/text.hpp>
 
 namespace grk::eval {
 
-/// The whole file. Fails with not_found for a missing file, io_error
-/// otherwise, with the message
+/// The whole file, a regular one (open_regular_file; a FIFO or a device is
+/// invalid_data `cannot read <what> '<path>': it is a FIFO, not a regular
+/// file`). Fails with not_found for a missing file, io_error otherwise, with the message
 /// `cannot read <what> '<path>': [Errno 2] No such file or directory: '<path>'`.
 inline Expected<std::string> read_input_file(const std::filesystem::path& path, std::string_view what) {
   const std::string name = path.string();
@@ -34,9 +36,19 @@ inline Expected<std::string> read_input_file(const std::filesystem::path& path, 
     return fail(error == ENOENT ? Status::not_found : Status::io_error,
                 "cannot read " + std::string(what) + " " + python::repr(name) + ": " + reason);
   };
+  const OpenedFile opened = open_regular_file(name.c_str());
+  if (opened.special != nullptr) {
+    return fail(Status::invalid_data, "cannot read " + std::string(what) + " " + python::repr(name) + ": it is " +
+                                          opened.special + ", not a regular file");
+  }
+  if (opened.fd < 0) return unreadable(opened.error);
   errno = 0;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(name.c_str(), "rb"), &std::fclose);
-  if (!file) return unreadable(errno != 0 ? errno : EIO);
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(::fdopen(opened.fd, "rb"), &std::fclose);
+  if (!file) {
+    const int error = errno != 0 ? errno : EIO;
+    ::close(opened.fd);
+    return unreadable(error);
+  }
   std::string bytes;
   char buffer[1 << 16];
   for (;;) {
