@@ -98,8 +98,9 @@ def detail_problems(rel, text):
 
 # A plugin's logic library that links another's includes that library's headers
 # by their path from its src/ too (docs/design.md §7.4): significance scores TREC
-# runs with the measures plugin's code (runs_format trec_run).
-LINKED_SOURCES = {"plugins/significance/src": ("plugins/measures/src",)}
+# runs with the measures plugin's code (runs_format trec_run), and the host reads
+# report --metric in its measure language.
+LINKED_SOURCES = {"plugins/significance/src": ("plugins/measures/src",), "host/src": ("plugins/measures/src",)}
 
 
 def libraries(root):
