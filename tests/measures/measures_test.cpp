@@ -14,6 +14,9 @@
 #include <map>
 #include <utility>
 
+#include <grk/error.hpp>
+
+#include "evaluation/plan_evaluation.hpp"
 #include "measures_test_support.hpp"
 
 namespace gm = grk::measures;
@@ -236,5 +239,44 @@ BOOST_AUTO_TEST_CASE(values_print_as_printf_prints_them) {
       gm::append_real(got, value, format);
       BOOST_TEST_CONTEXT(spec << " of " << std::hexfloat << value) { BOOST_TEST(got == expected); }
     }
+  }
+}
+
+// The host's cancellation check is polled between runs and parts of queries,
+// and what it throws ends the scoring as a cancellation (the step then
+// publishes nothing), in trec-eval's loop and in evaluate's families alike.
+BOOST_AUTO_TEST_CASE(a_cancellation_poll_ends_the_scoring) {
+  grk::measures::testing::TemporaryFiles files;
+  std::string qrels, run;
+  for (int q = 0; q < 200; ++q) {
+    qrels += "q" + std::to_string(q) + " 0 d1 1\n";
+    for (int d = 0; d < 20; ++d) {
+      run += "q" + std::to_string(q) + " Q0 d" + std::to_string(d) + " 1 " + std::to_string(20 - d) + " t\n";
+    }
+  }
+  const std::vector<std::pair<std::string, std::filesystem::path>> runs{{"a", files.write("a.run", run)},
+                                                                        {"b", files.write("b.run", run)}};
+  auto judged = gm::read_qrels(files.write("qrels", qrels), gm::QrelsFormat::automatic);
+  auto requested = gm::request_measures({"map"});
+  auto plan = gm::plan_measures({"ERR@10", "RBP(rel=1)", "AP"}, gm::EvaluationOptions{});
+  BOOST_REQUIRE(judged && requested && plan);
+  const gm::ValueLayout layout(*requested);
+  for (unsigned threads : {1u, 2u}) {
+    for (int stop_at : {1, 3, 8}) {
+      int calls = 0;
+      const auto poll = [&] {
+        if (++calls == stop_at) throw grk::Error(grk::Status::cancelled, "cancelled: the run was interrupted");
+      };
+      const auto cancelled = [](const grk::Error& error) { return error.status() == grk::Status::cancelled; };
+      BOOST_CHECK_EXCEPTION(gm::evaluate_systems(runs, *judged, layout, gm::EvaluationOptions{}, threads, poll),
+                            grk::Error, cancelled);
+      calls = 0;
+      BOOST_CHECK_EXCEPTION(gm::evaluate_plan(runs, *plan, *judged, threads, gm::DiversityOrder::rank, nullptr, poll),
+                            grk::Error, cancelled);
+    }
+    int calls = 0;
+    const auto count = [&] { ++calls; };
+    BOOST_TEST(gm::evaluate_plan(runs, *plan, *judged, threads, gm::DiversityOrder::rank, nullptr, count).has_value());
+    BOOST_TEST(calls > 2 * 3);  // each run, and each part of its queries in each loop
   }
 }

@@ -49,11 +49,12 @@ bool cutoff_in_tie(const std::vector<double>& scores, std::size_t cutoff) {
 
 // The trec_eval groups' values: each group's measures scored as trec-eval scores them.
 Expected<void> score_groups(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
-                            const std::vector<const Qrels*>& group_qrels, unsigned threads, PlanScores& scores) {
+                            const std::vector<const Qrels*>& group_qrels, unsigned threads,
+                            const std::function<void()>& poll, PlanScores& scores) {
   for (std::size_t g = 0; g < plan.groups.size(); ++g) {
     const TrecGroup& group = plan.groups[g];
     const ValueLayout layout(group.measures);
-    GRK_TRY(const RunScores run_scores, evaluate_run(run, system, *group_qrels[g], layout, group.options, threads));
+    GRK_TRY(const RunScores run_scores, evaluate_run(run, system, *group_qrels[g], layout, group.options, threads, poll));
     for (std::size_t m = 0; m < plan.measures.size(); ++m) {
       const PlannedMeasure& planned = plan.measures[m];
       if (planned.family != Family::trec_eval || planned.group != g) continue;
@@ -77,7 +78,8 @@ Expected<void> score_groups(const TrecRun& run, const std::string& system, const
 // `threads` threads: each part of the queries writes only its own slots, and
 // counts its ties apart.
 void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, DiversityOrder order,
-                    const Qrels* subtopics, unsigned threads, PlanScores& scores) {
+                    const Qrels* subtopics, unsigned threads, const std::function<void()>& poll,
+                    PlanScores& scores) {
   std::vector<std::size_t> cutoffs;
   for (const auto& planned : plan.measures) cutoffs.push_back(integer_cutoff(planned, plan));
   const bool any_cutoff = std::any_of(cutoffs.begin(), cutoffs.end(), [](std::size_t k) { return k > 0; });
@@ -104,7 +106,7 @@ void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qr
         }
       }
     }
-  });
+  }, {poll, {}});
   for (const auto& counts : tied) {
     for (std::size_t m = 0; m < counts.size(); ++m) scores.tied_cutoffs[m] += counts[m];
   }
@@ -188,7 +190,8 @@ Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
 
 Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::path>& system, const MeasurePlan& plan,
                                   const Qrels& qrels, const std::vector<const Qrels*>& group_qrels, unsigned threads,
-                                  DiversityOrder order, const Qrels* subtopics) {
+                                  DiversityOrder order, const Qrels* subtopics, const std::function<void()>& poll) {
+  if (poll) poll();
   const bool by_rank = order == DiversityOrder::rank && has_family(plan, Family::ndeval);
   GRK_TRY(const TrecRun run, read_run(system.second, threads, by_rank));
   if (by_rank) GRK_TRY_VOID(check_ranks(run, system.first));
@@ -210,8 +213,8 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
   if (scores.missing.size() == count) {
     return fail(Status::invalid_data, "run '" + system.first + "' has no query of the qrels");
   }
-  GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, scores));
-  score_families(run, plan, qrels, order, subtopics, threads, scores);
+  GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, poll, scores));
+  score_families(run, plan, qrels, order, subtopics, threads, poll, scores);
   summarize(plan, qrels, scores);
   return scores;
 }
@@ -263,12 +266,13 @@ Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels,
 
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                 const MeasurePlan& plan, const Qrels& qrels, unsigned threads,
-                                                DiversityOrder diversity_order, const Qrels* subtopics) {
+                                                DiversityOrder diversity_order, const Qrels* subtopics,
+                                                const std::function<void()>& poll) {
   std::deque<Qrels> mapped;  // a deque: the pointers to its elements stay valid as it grows
   const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
   std::vector<PlanScores> scores;
   for (const auto& system : runs) {
-    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order, subtopics));
+    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll));
     scores.push_back(std::move(one));
   }
   return scores;

@@ -5,6 +5,7 @@
 #define GRK_MEASURES_EVALUATION_PLAN_EVALUATION_HPP
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,11 +53,13 @@ Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels,
 /// from by adhoc_judgments; needed when the plan has one), in
 /// `diversity_order` (the rank column: a rank given twice in a query is
 /// refused). Fails as trec-eval does on a run that is refused or shares no
-/// query with the qrels.
+/// query with the qrels. `poll` (the host's cancellation check, which
+/// throws) is called before each run and each part of its queries.
 Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                 const MeasurePlan& plan, const Qrels& qrels, unsigned threads,
                                                 DiversityOrder diversity_order = DiversityOrder::rank,
-                                                const Qrels* subtopics = nullptr);
+                                                const Qrels* subtopics = nullptr,
+                                                const std::function<void()>& poll = {});
 
 }  // namespace grk::measures
 

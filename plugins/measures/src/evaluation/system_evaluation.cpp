@@ -15,23 +15,27 @@ namespace grk::measures {
 
 Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<std::string, std::filesystem::path>>& runs,
                                                   const Qrels& qrels, const ValueLayout& layout,
-                                                  const EvaluationOptions& options, unsigned threads) {
+                                                  const EvaluationOptions& options, unsigned threads,
+                                                  const std::function<void()>& poll) {
   std::vector<std::optional<Expected<RunScores>>> slots(runs.size());
   // Runs go to threads while there are at least as many as threads; fewer
   // runs are each read and scored by every thread in turn.
   const unsigned within_run = runs.size() >= threads ? 1u : threads;
   auto score = [&](std::size_t i) -> Expected<RunScores> {
     GRK_TRY(const TrecRun run, read_run(runs[i].second, within_run));
-    return evaluate_run(run, runs[i].first, qrels, layout, options, within_run);
+    return evaluate_run(run, runs[i].first, qrels, layout, options, within_run, poll);
   };
   eval::for_each_part(runs.size(), within_run > 1 ? 1u : threads, [&](std::size_t i) {
     // An exception becomes this run's failure, so that every run is tried.
     try {
       slots[i].emplace(score(i));
+    } catch (const Error& error) {
+      if (error.status() == Status::cancelled) throw;  // the run's end, not this run's failure
+      slots[i].emplace(fail(Status::internal, "run '" + runs[i].first + "': " + error.what()));
     } catch (const std::exception& error) {
       slots[i].emplace(fail(Status::internal, "run '" + runs[i].first + "': " + error.what()));
     }
-  });
+  }, {poll, {}});
   std::vector<RunScores> scores;
   for (auto& slot : slots) {
     if (!*slot) return unexpected(std::move(*slot).error());
@@ -102,7 +106,8 @@ ValueLayout::ValueLayout(const std::vector<RequestedMeasure>& requested) : measu
 }
 
 Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
-                                 const ValueLayout& layout, const EvaluationOptions& options, unsigned threads) {
+                                 const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
+                                 const std::function<void()>& poll) {
   // Each qrels query is scored into its own slot, parts of them on each thread;
   // the slots are then taken in qrels order, so nothing depends on the threads.
   const std::size_t count = qrels.queries.size();
@@ -135,7 +140,7 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
         clear_stand_in(layout, query);
       }
     }
-  });
+  }, {poll, {}});
   RunScores scores;
   scores.run_id = run.run_id;
   for (std::size_t q = 0; q < count; ++q) {

@@ -37,8 +37,9 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
                                        : read_qrels(request.qrels, request.qrels_format));
   GRK_TRY_VOID(check_qrels_for_plan(request.plan, qrels, request.qrels.string()));
   context.progress("scoring", 0, request.runs.size(), 0);
+  const auto poll = [&context] { context.stop_if_cancelled(); };
   GRK_TRY(auto scores, evaluate_plan(request.runs, request.plan, qrels, threads, request.options.diversity_order,
-                                     subtopics ? &*subtopics : nullptr));
+                                     subtopics ? &*subtopics : nullptr, poll));
   std::vector<std::string> lacking;
   for (const auto& run : scores) lacking.insert(lacking.end(), run.missing.begin(), run.missing.end());
   std::optional<Qrels> shared;
@@ -54,7 +55,7 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
     std::vector<std::vector<std::string>> missing;
     for (auto& run : scores) missing.push_back(std::move(run.missing));
     GRK_TRY(scores, evaluate_plan(request.runs, request.plan, *shared, threads, request.options.diversity_order,
-                                  shared_subtopics ? &*shared_subtopics : nullptr));
+                                  shared_subtopics ? &*shared_subtopics : nullptr, poll));
     for (std::size_t s = 0; s < scores.size(); ++s) scores[s].missing = std::move(missing[s]);
   }
   context.progress("scoring", request.runs.size(), request.runs.size(), 0);

@@ -20,7 +20,10 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
   GRK_TRY(const Qrels qrels, read_qrels(request.qrels, request.qrels_format));
   context.progress("scoring", 0, request.runs.size(), 0);
   const ValueLayout layout(request.measures);
-  GRK_TRY(const auto scores, evaluate_systems(request.runs, qrels, layout, request.options, threads));
+  // Polled between runs and parts of queries: an interrupted step publishes no output_dir.
+  const auto poll = [&context] { context.stop_if_cancelled(); };
+  GRK_TRY(const auto scores, evaluate_systems(request.runs, qrels, layout, request.options, threads, poll));
+  poll();
   context.progress("scoring", request.runs.size(), request.runs.size(), 0);
   std::vector<std::string> systems;
   for (const auto& [system, path] : request.runs) {
