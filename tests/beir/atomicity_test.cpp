@@ -1,8 +1,9 @@
-// Issue point 4: nothing written on rejection, ever. A run killed (SIGKILL)
-// before any of its file-system steps leaves the output folder untouched or
-// complete; a write failure (file too large, as a full disk would) leaves it
-// untouched; a corpus that changes between the two reads is refused; the next
-// run recognises and removes a killed run's staging folder.
+// Nothing written on rejection, ever (docs/behaviour/beir.md §15.3-§15.5).
+// A run killed (SIGKILL) before any of its file-system steps leaves the
+// output folder untouched or complete; a write failure (file too large, as a
+// full disk would) leaves it untouched; a corpus that changes between the two
+// reads is refused; the next run recognises and removes a killed run's
+// staging folder.
 #define BOOST_TEST_MODULE beir_atomicity
 #include <boost/test/unit_test.hpp>
 
