@@ -99,6 +99,36 @@ BOOST_AUTO_TEST_CASE(a_fifo_or_a_device_as_an_input_is_refused_before_any_step_r
   BOOST_TEST(!fs::exists(dir / "out"));
 }
 
+// An output never lands on what the run reads: the same file (by device and
+// inode, so a second name does not hide it) or a folder that holds an input,
+// for a step's outputs and the command line's alike. The inputs stay as they were.
+BOOST_AUTO_TEST_CASE(an_output_that_is_or_holds_an_input_is_refused_before_any_step_runs) {
+  grk::test::TempDir dir;
+  fs::create_directories(dir / "data");
+  grk::test::write_text(dir / "data" / "in.txt", "a\n");
+  fs::create_hard_link(dir / "data" / "in.txt", dir / "alias.txt");
+  grk::test::write_text(dir / "run.json", R"({"steps": [)" + copy_step("same", "data/in.txt", "alias.txt") + ", " +
+                                              copy_step("holder", "data/in.txt", "data") + "]}");
+  const auto result =
+      grk_eval(std::vector<std::string>{"run", (dir / "run.json").string(), "-o", (dir / "data" / "in.txt").string(),
+                                        "--report", (dir / "alias.txt").string()} +
+               plugins());
+  BOOST_TEST(result.exit_code == 1);
+  const std::string file = (dir / "run.json").string(), input = (dir / "data" / "in.txt").string();
+  const std::string why = "); an output must not replace what the run reads\n";
+  const std::string source = " (" + file + ": steps[0].params.source";
+  BOOST_TEST(result.err ==
+             "grk-eval run: " + file + ": steps[0].params.output: '" + (dir / "alias.txt").string() +
+                 "' is the input '" + input + "'" + source + why +
+                 "grk-eval run: " + file + ": steps[1].params.output: '" + (dir / "data").string() +
+                 "' holds the input '" + input + "'" + source + why +
+                 "grk-eval run: --output " + input + ": '" + input + "' is the input '" + input + "'" + source + why +
+                 "grk-eval run: --report " + (dir / "alias.txt").string() + ": '" + (dir / "alias.txt").string() +
+                 "' is the input '" + input + "'" + source + why,
+             result.err);
+  BOOST_TEST(grk::test::read_text(dir / "data" / "in.txt") == "a\n");
+}
+
 // The components that read every system declare their inputs as files too:
 // a folder is refused up front, not hashed into the provenance and then read.
 BOOST_AUTO_TEST_CASE(every_system_reading_component_declares_its_inputs_as_files) {

@@ -87,6 +87,66 @@ std::optional<std::string> output_problem(const std::string& path, PathKind kind
   return std::nullopt;
 }
 
+// An input a step reads, as it is on disk before any step runs.
+struct ExistingInput {
+  std::string where;  ///< its param's place, `steps[0].params.runs (member 'bm25')`
+  std::string path;
+  fs::path canonical;
+  dev_t device = 0;
+  ino_t inode = 0;
+};
+
+// Calls visit(spec, where, path) for every path a step's params name (a
+// `paths` param's members in the order given).
+template <typename Visit>
+void for_each_path(const PlannedStep& step, Visit visit) {
+  for (const auto& spec : step.entry.component->params) {
+    const auto* value = step.params.if_contains(spec.name);
+    if (value == nullptr) continue;
+    if (spec.type == ParamType::path) visit(spec, step.param_location(spec.name), std::string(value->get_string()));
+    if (spec.type == ParamType::paths) {
+      for (const auto& member : value->get_object()) {
+        const std::string key(member.key());
+        visit(spec, step.param_location(spec.name, &key), std::string(member.value().get_string()));
+      }
+    }
+  }
+}
+
+// Every input of every step that exists now.
+std::vector<ExistingInput> existing_inputs(const std::vector<PlannedStep>& steps) {
+  std::vector<ExistingInput> inputs;
+  for (const auto& step : steps) {
+    for_each_path(step, [&](const ParamSpec& spec, const std::string& where, const std::string& path) {
+      struct stat st {};
+      if (spec.output || ::stat(path.c_str(), &st) != 0) return;
+      std::error_code ignored;
+      inputs.push_back({where, path, fs::weakly_canonical(path, ignored), st.st_dev, st.st_ino});
+    });
+  }
+  return inputs;
+}
+
+// Why writing the output `path` would change an input of the run, if it
+// would: it is that file (device and inode), or a folder that holds it.
+std::optional<std::string> output_over_inputs(const std::string& path, const std::vector<ExistingInput>& inputs) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;  // made new: it holds nothing yet
+  std::error_code ignored;
+  const fs::path canonical = fs::weakly_canonical(path, ignored);
+  for (const auto& input : inputs) {
+    if (input.device == st.st_dev && input.inode == st.st_ino) {
+      return quoted(path) + " is the input " + quoted(input.path) + " (" + input.where +
+             "); an output must not replace what the run reads";
+    }
+    if (S_ISDIR(st.st_mode) && at_or_under(input.canonical, canonical)) {
+      return quoted(path) + " holds the input " + quoted(input.path) + " (" + input.where +
+             "); an output must not replace what the run reads";
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> file_cannot_be_written(const std::string& target) {
@@ -99,33 +159,29 @@ std::optional<std::string> file_cannot_be_written(const std::string& target) {
   return creation_problem(path);
 }
 
+std::optional<std::string> output_replaces_input(const std::string& target, const std::vector<PlannedStep>& steps) {
+  return output_over_inputs(target, existing_inputs(steps));
+}
+
 void check_step_paths(const std::vector<PlannedStep>& steps, ConfigErrors& errors) {
+  const std::vector<ExistingInput> inputs = existing_inputs(steps);
   std::vector<fs::path> earlier_outputs;
   for (const auto& step : steps) {
     std::vector<fs::path> outputs;
-    const auto check = [&](const ParamSpec& spec, const std::string& where, const boost::json::value& value) {
-      const std::string path(value.get_string());
+    for_each_path(step, [&](const ParamSpec& spec, const std::string& place, const std::string& path) {
+      const std::string where = place + ": ";
       if (spec.output) {
         outputs.emplace_back(path);
-        if (auto problem = output_problem(path, spec.path_kind)) errors.add(step.place, usage_error(where + *problem));
+        auto problem = output_problem(path, spec.path_kind);
+        if (!problem) problem = output_over_inputs(path, inputs);
+        if (problem) errors.add(step.place, usage_error(where + *problem));
         return;
       }
       for (const auto& made : earlier_outputs) {
         if (at_or_under(path, made)) return;
       }
       if (auto problem = input_problem(path, spec.path_kind)) errors.add(step.place, usage_error(where + *problem));
-    };
-    for (const auto& spec : step.entry.component->params) {
-      const auto* value = step.params.if_contains(spec.name);
-      if (value == nullptr) continue;
-      if (spec.type == ParamType::path) check(spec, step.param_location(spec.name) + ": ", *value);
-      if (spec.type == ParamType::paths) {
-        for (const auto& member : value->get_object()) {
-          const std::string key(member.key());
-          check(spec, step.param_location(spec.name, &key) + ": ", member.value());
-        }
-      }
-    }
+    });
     earlier_outputs.insert(earlier_outputs.end(), outputs.begin(), outputs.end());
   }
 }

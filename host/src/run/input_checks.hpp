@@ -18,13 +18,20 @@ namespace grk::host {
 
 /// Adds a mistake to `errors`, at the step's place, for every path param of
 /// `steps` that the step could not use; in step order, a step's params in
-/// declaration order (a `paths` param's members in the order given).
+/// declaration order (a `paths` param's members in the order given). An
+/// output that is an input of the run (the same file, by device and inode)
+/// or an existing folder that holds one is such a mistake too.
 void check_step_paths(const std::vector<PlannedStep>& steps, ConfigErrors& errors);
 
 /// Why the file `target` could not be created or replaced, if it could not:
 /// its nearest existing folder is not a folder or not writable, or it exists
 /// and is not a regular file. The text follows "cannot write 'FILE': ".
 [[nodiscard]] std::optional<std::string> file_cannot_be_written(const std::string& target);
+
+/// Why the file `target` (--output, --report) would replace an input a step
+/// of `steps` reads, if it would: it is that file. The text follows "FILE: ".
+[[nodiscard]] std::optional<std::string> output_replaces_input(const std::string& target,
+                                                               const std::vector<PlannedStep>& steps);
 
 }  // namespace grk::host
 

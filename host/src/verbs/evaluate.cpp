@@ -150,6 +150,13 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   }
   std::error_code ec;
   auto steps = plan_steps(configs, registry, "", std::filesystem::current_path(ec), errors, StepSource::verb);
+  for (const char* option : {"output", "results"}) {
+    const std::string file = call.text(option);
+    if (file.empty()) continue;
+    if (auto problem = output_replaces_input(file, steps)) {
+      errors.add(ErrorPlace{SIZE_MAX - 1, 1}, usage_error("--" + std::string(option) + " " + file + ": " + *problem));
+    }
+  }
 
   RunOptions options;
   options.show_progress = isatty(STDERR_FILENO) != 0;

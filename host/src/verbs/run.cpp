@@ -87,23 +87,24 @@ Expected<ReportFormat, HostError> report_format(const VerbCall& call) {
 }
 
 // The files the command line names, checked with the config's mistakes
-// (docs/design.md §4.7 step 5): --output and --report can be written, and
-// --report's format is known. After the steps' own, in the report.
-ConfigErrors check_outputs(const VerbCall& call, const RunRequest& request) {
+// (docs/design.md §4.7 step 5): --output and --report can be written and
+// are no input of a step, and --report's format is known. After the steps'
+// own, in the report.
+ConfigErrors check_outputs(const VerbCall& call, const RunRequest& request, const std::vector<PlannedStep>& steps) {
   ConfigErrors errors;
   constexpr std::size_t after_steps = SIZE_MAX - 1;
-  if (!request.output.empty()) {
-    if (auto problem = file_cannot_be_written(request.output)) {
-      errors.add(ErrorPlace{after_steps, 0},
-                 usage_error("--output " + request.output + ": cannot write '" + request.output + "': " + *problem));
+  const auto check_file = [&](const std::string& option, const std::string& file, std::size_t order) {
+    if (auto problem = file_cannot_be_written(file)) {
+      errors.add(ErrorPlace{after_steps, order},
+                 usage_error(option + " " + file + ": cannot write '" + file + "': " + *problem));
+    } else if (auto replaced = output_replaces_input(file, steps)) {
+      errors.add(ErrorPlace{after_steps, order}, usage_error(option + " " + file + ": " + *replaced));
     }
-  }
+  };
+  if (!request.output.empty()) check_file("--output", request.output, 0);
   if (const std::string report = call.text("report"); !report.empty()) {
     if (auto format = report_format(call); !format) errors.add(ErrorPlace{after_steps, 1}, std::move(format).error());
-    if (auto problem = file_cannot_be_written(report)) {
-      errors.add(ErrorPlace{after_steps, 1},
-                 usage_error("--report " + report + ": cannot write '" + report + "': " + *problem));
-    }
+    check_file("--report", report, 1);
   }
   return errors;
 }
@@ -121,7 +122,7 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request,
   options.step_timeout = plan.step_timeout;
   // The config's and the plan's mistakes, and the command line's files.
   ConfigErrors errors = std::move(plan.errors);
-  errors.add_all(check_outputs(call, request));
+  errors.add_all(check_outputs(call, request, plan.steps));
   return run_checked_steps(std::move(plan.steps), plan.registry, std::move(options), std::move(errors),
                            error_line_prefix, "--output");
 }
