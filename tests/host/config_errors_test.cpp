@@ -50,6 +50,15 @@ BOOST_AUTO_TEST_CASE(each_bad_config_gets_its_exact_message) {
       {R"({"steps": NaN})", "invalid JSON at line 1, column 11: Expecting value"},
       {"", "invalid JSON at line 1, column 1: Expecting value"},
       {"[1]", "(top level): expected an object, got array"},
+      // The results document records the config's strings: they must be UTF-8, a lone surrogate is none.
+      {R"({"steps": [{"id": "a\ud800", "statistic": "s", "params": {}}]})",
+       "/steps/0/id: a string or key that is not valid UTF-8 (or a lone surrogate); a results document must be UTF-8"},
+      {"{\"steps\": [{\"id\": \"a\", \"statistic\": \"s\", \"params\": {\"k\xFF\": 1}}]}",
+       "/steps/0/params/k\\xFF: a string or key that is not valid UTF-8 (or a lone surrogate); a results document "
+       "must be UTF-8"},
+      // A key is config text: shown on one line, its control characters escaped.
+      {R"({"steps": [)" + s + R"(], "x\u001b]0;t\u0007\ngrk-eval run: ok": 1})",
+       "x\\x1B]0;t\\x07\\ngrk-eval run: ok: unknown key; expected one of: plugin_dirs, isolate, step_timeout, steps"},
       {R"({"steps": [)" + s + R"(], "plugin_paths": []})",
        "plugin_paths: unknown key; expected one of: plugin_dirs, isolate, step_timeout, steps"},
       {"{}", "steps: required key is missing"},

@@ -83,6 +83,21 @@ BOOST_AUTO_TEST_CASE(a_config_scores_each_run_and_writes_trec_eval_text) {
              "P_2                   \tall\t0.5000\n");
 }
 
+// A step id is config text, as untrusted as a plugin's: its line shows its
+// control characters escaped, so that it cannot forge a line or retitle the terminal.
+BOOST_AUTO_TEST_CASE(a_step_id_prints_escaped) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  files.write("config.json", "{\"steps\": [{\"id\": \"x\\u001b]0;t\\u0007\\ngrk-eval run: forged\", "
+                             "\"statistic\": \"trec-eval\", \"params\": {\"qrels\": \"qrels.txt\", "
+                             "\"runs\": {\"bm25\": \"bm25.run\"}, \"measures\": [\"map\"]}}]}");
+  const Run r = run(files, "config.json");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  BOOST_TEST(r.out.find("[1/1] x\\x1B]0;t\\x07\\ngrk-eval run: forged (trec-eval): ok (") != std::string::npos, r.out);
+  BOOST_TEST(r.out.find('\x1b') == std::string::npos);
+}
+
 // The trec_eval options' bounds are one rule for every component that takes
 // them (ranking/evaluation_options.hpp): trec-eval words them as the
 // comparisons do with runs_format trec_run (docs/behaviour/comparisons.md).

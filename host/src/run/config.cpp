@@ -11,13 +11,15 @@
 
 #include "run/input_digests.hpp"
 #include "support/join.hpp"
+#include "support/plugin_text.hpp"
 
 namespace grk::host {
 namespace {
 
 Unexpected<HostError> config_error(const std::filesystem::path& file, const std::string& where,
                                    const std::string& message) {
-  return usage_error(file.string() + ": " + (where.empty() ? "" : where + ": ") + message);
+  // A config's keys and strings are as untrusted as plugin text (§4.16): one line, no escape sequence.
+  return usage_error(printable(file.string() + ": " + (where.empty() ? "" : where + ": ") + message));
 }
 
 // Each key of `object` that is not `known`, as a mistake.
@@ -181,6 +183,11 @@ Expected<RunConfig, HostError> parse_config(std::string_view text, const std::fi
     return config_error(file, "", invalid_json(document.error()));
   }
   if (!document->is_object()) return config_error(file, "(top level)", "expected an object, " + got(*document));
+  // What the results document records must be UTF-8 (docs/design.md §4.16).
+  if (const auto where = first_non_utf8(*document)) {
+    return config_error(file, *where, "a string or key that is not valid UTF-8 (or a lone surrogate); a results "
+                                      "document must be UTF-8");
+  }
   const auto& root = document->get_object();
 
   // Each top-level key in file order, so that the report lists its mistakes

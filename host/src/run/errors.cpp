@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "support/plugin_text.hpp"
+
 namespace grk::host {
 
 void ConfigErrors::add(ErrorPlace place, HostError error) {
@@ -23,7 +25,8 @@ HostError ConfigErrors::report(std::string_view line_prefix) const {
     if (sorted[i].error.code == exit_plugin) out.code = exit_plugin;
     if (i >= max_reported_errors) continue;
     if (i > 0) out.message += "\n" + std::string(line_prefix);
-    out.message += sorted[i].error.message;
+    // Each mistake one line: config text is as untrusted as plugin text (docs/design.md §4.16).
+    out.message += printable(sorted[i].error.message);
   }
   if (sorted.size() > max_reported_errors) {
     const std::size_t more = sorted.size() - max_reported_errors;

@@ -114,12 +114,13 @@ bool RunSession::run() {
   for (std::size_t i = 0; i < count; ++i) {
     const auto& step = plan_[i];
     const auto& handle = *handles_[i];
-    const std::string label = step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")";
+    // A step id is config text: shown escaped, as plugin text is (docs/design.md §4.16).
+    const std::string label = printable(step.id == handle.name() ? step.id : step.id + " (" + handle.name() + ")");
     if (const int signal_number = interrupt_signal(); signal_number != 0) {
       // Between steps: nothing runs, nothing to clean; the rest stay pending.
       interrupted_by_ = signal_number;
       std::fprintf(stderr, "grk-eval run: interrupted by %s before step '%s'; it and the steps after it were not run\n",
-                   interrupt_name(signal_number).c_str(), step.id.c_str());
+                   interrupt_name(signal_number).c_str(), printable(step.id).c_str());
       (void)write_checkpoint();
       return false;
     }
@@ -240,14 +241,14 @@ void RunSession::stop_after_interrupt(std::size_t index, StepOutcome& outcome, s
   if (outcome.invocation.status == Status::ok) {
     outcome.state = StepState::ok;
     std::fprintf(stderr, "grk-eval run: interrupted by %s; step '%s' had finished (ok), the steps after it were not run\n",
-                 signal.c_str(), step.id.c_str());
+                 signal.c_str(), printable(step.id).c_str());
   } else {
     outcome.state = StepState::interrupted;
     if (outcome.invocation.message.empty()) outcome.invocation.message = "interrupted by " + signal;
     std::fprintf(stderr, "grk-eval run: interrupted by %s during step '%s' (%s); the steps after it were not run\n",
-                 signal.c_str(), step.id.c_str(), step.entry.component->name.c_str());
+                 signal.c_str(), printable(step.id).c_str(), step.entry.component->name.c_str());
     for (const auto& removed : remove_step_staging(step, step_started)) {
-      std::fprintf(stderr, "grk-eval run: removed the staging folder %s\n", removed.c_str());
+      std::fprintf(stderr, "grk-eval run: removed the staging folder %s\n", printable(removed).c_str());
     }
   }
   outcomes_.push_back(std::move(outcome));

@@ -7,6 +7,7 @@
 #include <grk/json/reader.hpp>
 
 #include "support/join.hpp"
+#include "support/plugin_text.hpp"
 
 namespace grk::host {
 
@@ -34,7 +35,9 @@ Expected<boost::json::value, HostError> parse_list_value(std::string_view raw) {
 
 }  // namespace
 
-Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::string_view raw) {
+namespace {
+
+Expected<boost::json::value, HostError> value_of_text(ParamType type, std::string_view raw) {
   switch (type) {
     case ParamType::string:
       return boost::json::value(boost::json::string(raw));
@@ -80,6 +83,18 @@ Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::str
     case ParamType::list: return parse_list_value(raw);
   }
   return usage_error("expected a value of a known type");
+}
+
+}  // namespace
+
+Expected<boost::json::value, HostError> parse_set_value(ParamType type, std::string_view raw) {
+  GRK_TRY(auto value, value_of_text(type, raw));
+  // What the results document records must be UTF-8 (docs/design.md §4.16).
+  if (const auto where = first_non_utf8(value)) {
+    return usage_error("not valid UTF-8" + (where->empty() ? std::string() : " at " + *where) + ": '" +
+                       printable(raw) + "'; a results document must be UTF-8");
+  }
+  return value;
 }
 
 StepConfig step_from_flags(const ComponentEntry& entry, const std::vector<std::string>& sets, ConfigErrors& errors) {
