@@ -40,10 +40,23 @@ BOOST_AUTO_TEST_CASE(unset_it_is_the_machines_cores) {
   BOOST_TEST(grk::eval::thread_count().value() == (cores == 0 ? 1u : cores));
 }
 
-BOOST_AUTO_TEST_CASE(digits_from_1_to_999999_are_taken) {
-  for (const char* value : {"1", "2", "007", "999999"}) {
-    const ThreadsSetting setting(value);
+BOOST_AUTO_TEST_CASE(digits_up_to_the_most_threads_are_taken) {
+  const std::string most = std::to_string(grk::eval::most_threads());
+  BOOST_TEST(grk::eval::most_threads() >= 64u);
+  for (const std::string& value : {std::string("1"), std::string("2"), std::string("007"), most}) {
+    const ThreadsSetting setting(value.c_str());
     BOOST_TEST(grk::eval::thread_count().value() == std::stoul(value), value);
+  }
+}
+
+// A count the machine cannot use is refused, saying why.
+BOOST_AUTO_TEST_CASE(more_than_the_most_threads_is_refused) {
+  const std::string most = std::to_string(grk::eval::most_threads());
+  for (const std::string& value : {std::to_string(grk::eval::most_threads() + 1), std::string("999999")}) {
+    BOOST_TEST(refusal(value.c_str()) == "GRK_THREADS must be at most " + most +
+                                             " (16 a core, 64 at least): more threads only cost memory, got '" +
+                                             value + "'",
+               value);
   }
 }
 
