@@ -7,7 +7,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <string>
 
 #include <grk/eval/regular_file.hpp>
 
@@ -136,7 +139,15 @@ bool parse_finite_number(std::string_view text, double& value) {
   // from_chars reads "inf" and "nan" too; a score is a written number.
   if (!((first >= '0' && first <= '9') || first == '.')) return false;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return error == std::errc() && end == text.data() + text.size() && std::isfinite(value);
+  if (end != text.data() + text.size()) return false;
+  if (error == std::errc::result_out_of_range) {
+    // Too small for a double (1e-400): strtod's value, 0 or the nearest
+    // subnormal, as trec_eval reads it. Too large stays refused.
+    const std::string copy(text);
+    value = std::strtod(copy.c_str(), nullptr);
+    return std::isfinite(value) && std::fabs(value) <= std::numeric_limits<double>::min();
+  }
+  return error == std::errc() && std::isfinite(value);
 }
 
 Expected<InputFile> open_input(const std::filesystem::path& path, std::string_view kind) {
