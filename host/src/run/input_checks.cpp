@@ -113,16 +113,27 @@ void for_each_path(const PlannedStep& step, Visit visit) {
   }
 }
 
-// Every input of every step that exists now.
+// Every input of every step that exists now, but those an earlier step
+// makes (at or under one of its outputs): the run is meant to write them.
 std::vector<ExistingInput> existing_inputs(const std::vector<PlannedStep>& steps) {
   std::vector<ExistingInput> inputs;
+  std::vector<fs::path> earlier_outputs;
   for (const auto& step : steps) {
+    std::vector<fs::path> outputs;
     for_each_path(step, [&](const ParamSpec& spec, const std::string& where, const std::string& path) {
+      if (spec.output) {
+        outputs.emplace_back(path);
+        return;
+      }
+      for (const auto& made : earlier_outputs) {
+        if (at_or_under(path, made)) return;
+      }
       struct stat st {};
-      if (spec.output || ::stat(path.c_str(), &st) != 0) return;
+      if (::stat(path.c_str(), &st) != 0) return;
       std::error_code ignored;
       inputs.push_back({where, path, fs::weakly_canonical(path, ignored), st.st_dev, st.st_ino});
     });
+    earlier_outputs.insert(earlier_outputs.end(), outputs.begin(), outputs.end());
   }
   return inputs;
 }
