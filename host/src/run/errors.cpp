@@ -15,6 +15,20 @@ void ConfigErrors::add_all(const ConfigErrors& other) {
   errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end());
 }
 
+namespace {
+
+// A mistake on one line, and its hint, if any, on an indented line under it:
+// config text is as untrusted as plugin text (docs/design.md §4.16), so
+// nothing else in it may start a line or reach the terminal as a control.
+std::string printable_mistake(const std::string& message) {
+  constexpr std::string_view hint = "\n      hint: ";
+  const std::size_t at = message.find(hint);
+  if (at == std::string::npos) return printable(message);
+  return printable(message.substr(0, at)) + std::string(hint) + printable(message.substr(at + hint.size()));
+}
+
+}  // namespace
+
 HostError ConfigErrors::report(std::string_view line_prefix) const {
   std::vector<Placed> sorted = errors_;
   std::stable_sort(sorted.begin(), sorted.end(), [](const Placed& a, const Placed& b) {
@@ -25,8 +39,7 @@ HostError ConfigErrors::report(std::string_view line_prefix) const {
     if (sorted[i].error.code == exit_plugin) out.code = exit_plugin;
     if (i >= max_reported_errors) continue;
     if (i > 0) out.message += "\n" + std::string(line_prefix);
-    // Each mistake one line: config text is as untrusted as plugin text (docs/design.md §4.16).
-    out.message += printable(sorted[i].error.message);
+    out.message += printable_mistake(sorted[i].error.message);
   }
   if (sorted.size() > max_reported_errors) {
     const std::size_t more = sorted.size() - max_reported_errors;
