@@ -8,7 +8,6 @@
 #include <cerrno>
 #include <cstring>
 #include <cstdint>
-#include <fstream>
 #include <initializer_list>
 
 #include <grk/eval/regular_file.hpp>
@@ -338,21 +337,21 @@ Expected<ReportModel, HostError> read_results_document(const std::string& file) 
   // Read up to a bound, on the descriptor checked: no file can make the report take unbounded memory.
   std::string bytes;
   char block[1 << 16];
+  int error = 0;
+  bool too_large = false;
   for (;;) {
     const ssize_t got = ::read(opened.fd, block, sizeof block);
     if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) {
-      const int error = got < 0 ? errno : 0;
-      ::close(opened.fd);
-      if (got < 0) return usage_error(file + ": cannot read the results document: " + std::strerror(error));
-      break;
-    }
-    if (bytes.size() + static_cast<std::size_t>(got) > largest_results_document) {
-      ::close(opened.fd);
-      return usage_error(file + ": larger than " + std::to_string(largest_results_document >> 20) +
-                         " MiB, more than a results document grk-eval reads");
-    }
+    if (got < 0) error = errno;
+    too_large = got > 0 && bytes.size() + static_cast<std::size_t>(got) > largest_results_document;
+    if (got <= 0 || too_large) break;
     bytes.append(block, static_cast<std::size_t>(got));
+  }
+  ::close(opened.fd);
+  if (error != 0) return usage_error(file + ": cannot read the results document: " + std::strerror(error));
+  if (too_large) {
+    return usage_error(file + ": larger than " + std::to_string(largest_results_document >> 20) +
+                       " MiB, more than a results document grk-eval reads");
   }
   const auto value = json::read(bytes);
   if (!value) {
@@ -375,28 +374,31 @@ Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std
     }
   }
   // A document's name and a written one are the same measure when they
-  // share a name the language gives them (`ndcg_cut.10` and `nDCG@10` share
-  // `ndcg_cut_10`); a name outside the language (groundkit's `mrr`) is only itself.
-  const auto names_of = [](const std::string& name) {
-    auto names = document_names(name);
-    if (!names) return std::vector<std::string>{name};
-    if (std::find(names->begin(), names->end(), name) == names->end()) names->push_back(name);
-    return *names;
+  // share a name: itself or one the language gives it (`ndcg_cut.10` and
+  // `nDCG@10` share `ndcg_cut_10`); a name outside the language (groundkit's
+  // `mrr`) has only itself.
+  const auto names_of = [](const std::string& name, Expected<std::vector<std::string>> known) {
+    std::vector<std::string> names = known ? std::move(*known) : std::vector<std::string>();
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    return names;
   };
   std::vector<std::vector<std::string>> present_names;
-  for (const auto& name : present) present_names.push_back(names_of(name));
+  for (const auto& name : present) present_names.push_back(names_of(name, document_names(name)));
   std::vector<std::string> kept;
   for (const auto& metric : metrics) {
-    const bool as_named = std::find(present.begin(), present.end(), metric) != present.end();
-    const auto written = document_names(metric);
-    if (!as_named && !written) return usage_error("--metric " + metric + ": " + written.error().message);
+    auto known = document_names(metric);
+    if (!known && std::find(present.begin(), present.end(), metric) == present.end()) {
+      return usage_error("--metric " + metric + ": " + known.error().message);
+    }
+    const std::vector<std::string> written = names_of(metric, std::move(known));
     const auto before = kept.size();
     for (std::size_t p = 0; p < present.size(); ++p) {
-      const bool same = present[p] == metric || (written && std::any_of(written->begin(), written->end(), [&](const auto& n) {
-                                                    return std::find(present_names[p].begin(), present_names[p].end(),
-                                                                     n) != present_names[p].end();
-                                                  }));
-      if (same) kept.push_back(present[p]);
+      const auto& theirs = present_names[p];
+      if (std::any_of(written.begin(), written.end(), [&](const std::string& name) {
+            return std::find(theirs.begin(), theirs.end(), name) != theirs.end();
+          })) {
+        kept.push_back(present[p]);
+      }
     }
     if (kept.size() == before) {
       return usage_error("--metric " + metric + ": no comparison or score table has this measure; the report's: " +

@@ -169,7 +169,8 @@ void parse_part(std::string_view text, ParsedPart& part, bool ranks) {
     }
     double score = 0.0;
     long rank = 0;
-    if (ended_overlong(line_start) || count < 6 || !parse_finite_number(fields[4], score) || (ranks && !parse_integer(fields[3], rank))) {
+    if (ended_overlong(line_start) || count < 6 || !parse_finite_number(fields[4], score) ||
+        (ranks && !parse_integer(fields[3], rank))) {
       part.refused = true;
       return;
     }
@@ -348,9 +349,7 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, 
   const std::string file = path.string();
   GRK_TRY(const InputFile stream, open_input(path, kind));
   constexpr std::size_t most = std::size_t{1} << 24;
-  std::error_code size_error;
-  const auto size = std::filesystem::file_size(path, size_error);
-  std::size_t capacity = size_error ? most : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size + 1, 1 << 12, most));
+  std::size_t capacity = std::clamp<std::size_t>(size_of(stream) + 1, std::size_t{1} << 12, most);
   std::unique_ptr<char[]> window(new char[capacity]);  // not zeroed: only what is read is looked at
   RunBuilder builder(file, ranks);
   std::size_t held = 0;          // the start of a line the last window cut

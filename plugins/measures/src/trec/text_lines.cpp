@@ -1,5 +1,6 @@
 #include "trec/text_lines.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -166,6 +167,11 @@ Expected<InputFile> open_input(const std::filesystem::path& path, std::string_vi
   return file;
 }
 
+std::size_t size_of(const InputFile& file) {
+  struct stat st {};
+  return ::fstat(::fileno(file.get()), &st) == 0 ? static_cast<std::size_t>(st.st_size) : 0;
+}
+
 Unexpected<Failure> unreadable(const std::filesystem::path& path, std::string_view kind) {
   return fail(Status::io_error, std::string(kind) + " '" + path.string() + "' cannot be read");
 }
@@ -173,10 +179,8 @@ Unexpected<Failure> unreadable(const std::filesystem::path& path, std::string_vi
 Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesystem::path& path, std::string_view kind) {
   GRK_TRY(const InputFile file, open_input(path, kind));
   auto text = std::make_shared<std::string>();
-  std::error_code size_error;
-  const auto size = std::filesystem::file_size(path, size_error);
   // Reserved up to a bound: the size is a claim until the bytes arrive.
-  if (!size_error) text->reserve(static_cast<std::size_t>(std::min<std::uintmax_t>(size, std::uintmax_t{1} << 28)));
+  text->reserve(std::min<std::size_t>(size_of(file), std::size_t{1} << 28));
   char block[1 << 16];
   std::size_t got = 0, lines = 0, line_length = 0;
   while ((got = std::fread(block, 1, sizeof block, file.get())) > 0) {

@@ -42,6 +42,9 @@ using InputFile = std::unique_ptr<std::FILE, CloseFile>;
 /// names it in a failure: not_found when it is absent, invalid_data when it
 /// is no regular file (a FIFO, a device), else io_error.
 Expected<InputFile> open_input(const std::filesystem::path& path, std::string_view kind);
+/// The size of the open file, from its descriptor (0 when unknown): what a
+/// reader sizes its buffer by.
+std::size_t size_of(const InputFile& file);
 /// The io_error of a stream of `path` that failed while it was read.
 Unexpected<Failure> unreadable(const std::filesystem::path& path, std::string_view kind);
 
