@@ -1,4 +1,4 @@
-"""The Debian package, used as someone who installs it would (README, "Packages"):
+"""The Debian package, used as someone who installs it would (docs/install.md §1):
 `cpack -G DEB` in the build folder makes grk-eval_<version>_<arch>.deb with the
 declared dependencies; unpacked with `dpkg-deb -x` into a fresh root, its host
 lists and runs the shipped plugins with no flag, an out-of-tree plugin builds
