@@ -97,13 +97,18 @@ BOOST_AUTO_TEST_CASE(each_rule_is_refused_on_one_line) {
 }
 
 // A raw U+2028 would make load_judgments split the line: refused by default,
-// escaped on request, and the quote loads back unchanged.
+// naming what the adapter's user can set (never the C++ option), escaped on
+// request, and the quote loads back unchanged.
 BOOST_AUTO_TEST_CASE(line_separators_are_refused_or_escaped) {
   const Judgment row = normal("c", "q\xC2\x85", "c.txt", "x\xE2\x80\xA8y");
   BOOST_TEST(refusal_after_b(row) ==
              "judgment 2 (query_id 'c'): query holds a raw U+0085, at which load_judgments would split the line; "
-             "remove it, or write it escaped (escape_line_separators)");
-  JudgmentsWriter escaping(grk::judgments::JudgmentsWriterOptions{true});
+             "remove it");
+  JudgmentsWriter hinted(grk::judgments::JudgmentsWriterOptions{false, "set unicode_separators=escape"});
+  BOOST_TEST(hinted.add(normal("c", "q", "c.txt", "x\xE2\x80\xA9")).error().message ==
+             "judgment 1 (query_id 'c'): gold.0.quote holds a raw U+2029, at which load_judgments would split the "
+             "line; remove it, or set unicode_separators=escape to write it escaped");
+  JudgmentsWriter escaping(grk::judgments::JudgmentsWriterOptions{true, {}});
   BOOST_REQUIRE(escaping.add(row).has_value());
   BOOST_TEST(escaping.text() ==
              "{\"query_id\": \"c\", \"query\": \"q\\u0085\", \"category\": \"normal\", \"gold\": [{\"doc\": \"c.txt\", "

@@ -1,4 +1,6 @@
-// The naming rule for modules and components.
+// The kebab-case rule: module and component names (is_component_name), and
+// groundkit's judgment query ids, whose check is
+// grk::judgments::is_judgment_query_id (grk/groundkit/judgments/judgment.hpp).
 #ifndef GRK_NAMING_HPP
 #define GRK_NAMING_HPP
 

@@ -1,13 +1,12 @@
 #include "trec_inputs.hpp"
 
 #include <grk/error.hpp>
+#include <grk/eval/line_reader.hpp>
 #include <grk/expected.hpp>
 #include <grk/json/reader.hpp>
 
 #include <cerrno>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 
 namespace trec_adapter {
@@ -15,18 +14,19 @@ namespace {
 
 using grk::Status;
 
-// Lines without their terminator; a trailing "\r" (files from Windows) goes too.
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> lines;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    std::string_view line = text.substr(0, end);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    if (end == std::string_view::npos) break;
-    text.remove_prefix(end + 1);
+// Hands each line of `path` to `take(line, number)`, the file read in bounded
+// memory by the SDK's LineReader (lines without "\n" or a "\r" before it;
+// none longer than 1 MiB): a collection of millions of lines is never whole
+// in memory, and a FIFO or a device is refused before it is read.
+template <typename Take>
+grk::Expected<void> for_each_line(const std::filesystem::path& path, std::string_view what, Take take) {
+  GRK_TRY(auto reader, grk::eval::LineReader::open(path, what));
+  std::string_view line;
+  for (;;) {
+    GRK_TRY(const bool more, reader.next(line));
+    if (!more) return {};
+    GRK_TRY_VOID(take(line, reader.number()));
   }
-  return lines;
 }
 
 std::vector<std::string> fields_of(std::string_view line) {
@@ -47,18 +47,6 @@ std::string at_line(const std::filesystem::path& path, std::size_t line) {
 
 }  // namespace
 
-grk::Expected<std::string> read_file(const std::filesystem::path& path, const char* what) {
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    return grk::fail(Status::not_found, std::string(what) + " file '" + path.string() + "' does not exist");
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) return grk::fail(Status::io_error, std::string("cannot read ") + what + " file '" + path.string() + "'");
-  return bytes.str();
-}
-
 bool is_safe_docno(const std::string& docno) {
   if (docno.empty() || docno.size() > 200) return false;
   for (std::size_t i = 0; i < docno.size(); ++i) {
@@ -70,13 +58,10 @@ bool is_safe_docno(const std::string& docno) {
 }
 
 grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& path) {
-  GRK_TRY(const auto text, read_file(path, "qrels"));
   std::vector<QrelsRow> rows;
-  std::size_t number = 0;
-  for (const std::string_view line : lines_of(text)) {
-    ++number;
+  GRK_TRY_VOID(for_each_line(path, "qrels file", [&](std::string_view line, std::size_t number) -> grk::Expected<void> {
     const auto fields = fields_of(line);
-    if (fields.empty()) continue;
+    if (fields.empty()) return {};
     if (fields.size() != 4) {
       return grk::fail(Status::invalid_data, at_line(path, number) + "expected 4 fields (topic iteration docno relevance), got " +
                                             std::to_string(fields.size()));
@@ -89,17 +74,15 @@ grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& pat
       return grk::fail(Status::invalid_data, at_line(path, number) + "relevance '" + fields[3] + "' is not an integer");
     }
     rows.push_back(std::move(row));
-  }
+    return {};
+  }));
   return rows;
 }
 
 grk::Expected<std::map<std::string, std::string>> read_topics(const std::filesystem::path& path) {
-  GRK_TRY(const auto text, read_file(path, "topics"));
   std::map<std::string, std::string> topics;
-  std::size_t number = 0;
-  for (const std::string_view line : lines_of(text)) {
-    ++number;
-    if (line.empty()) continue;
+  GRK_TRY_VOID(for_each_line(path, "topics file", [&](std::string_view line, std::size_t number) -> grk::Expected<void> {
+    if (line.empty()) return {};
     const std::size_t tab = line.find('\t');
     if (tab == 0 || tab == std::string_view::npos || tab + 1 == line.size()) {
       return grk::fail(Status::invalid_data, at_line(path, number) + "expected 'topic<TAB>query text'");
@@ -108,19 +91,17 @@ grk::Expected<std::map<std::string, std::string>> read_topics(const std::filesys
     if (!topics.emplace(topic, std::string(line.substr(tab + 1))).second) {
       return grk::fail(Status::invalid_data, at_line(path, number) + "topic '" + topic + "' appears twice");
     }
-  }
+    return {};
+  }));
   return topics;
 }
 
 grk::Expected<std::map<std::string, Document>> read_documents(const std::filesystem::path& path,
                                                               const std::string& id_field,
                                                               const std::string& text_field) {
-  GRK_TRY(const auto text, read_file(path, "documents"));
   std::map<std::string, Document> documents;
-  std::size_t number = 0;
-  for (const std::string_view line : lines_of(text)) {
-    ++number;
-    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+  GRK_TRY_VOID(for_each_line(path, "documents file", [&](std::string_view line, std::size_t number) -> grk::Expected<void> {
+    if (line.find_first_not_of(" \t") == std::string_view::npos) return {};
     const auto value = grk::json::read(line);
     if (!value) return grk::fail(Status::invalid_data, at_line(path, number) + "invalid JSON: " + value.error().describe());
     const auto* object = value->if_object();
@@ -139,7 +120,8 @@ grk::Expected<std::map<std::string, Document>> read_documents(const std::filesys
     if (!documents.emplace(docno, Document{std::string(body->get_string()), number}).second) {
       return grk::fail(Status::invalid_data, at_line(path, number) + "docno '" + docno + "' appears twice");
     }
-  }
+    return {};
+  }));
   return documents;
 }
 

@@ -28,8 +28,9 @@ struct Document {
   std::size_t line = 0;
 };
 
-/// The whole file as bytes; not_found when it does not exist, io_error else.
-grk::Expected<std::string> read_file(const std::filesystem::path& path, const char* what);
+// Each reads its file a line at a time (grk/eval/line_reader.hpp): not_found
+// when it does not exist, invalid_data for a FIFO or a device, a malformed
+// line or one over 1 MiB, io_error when a read fails.
 
 grk::Expected<std::vector<QrelsRow>> read_qrels(const std::filesystem::path& path);
 

@@ -24,29 +24,40 @@
 
 namespace grk::eval {
 
-/// The whole file, a regular one (open_regular_file; a FIFO or a device is
-/// invalid_data `cannot read <what> '<path>': it is a FIFO, not a regular
-/// file`). Fails with not_found for a missing file, io_error otherwise, with the message
+/// The failure of reading the file `name` (`what` says what it is) with
+/// errno `error`: not_found for a missing file, io_error otherwise,
 /// `cannot read <what> '<path>': [Errno 2] No such file or directory: '<path>'`.
-inline Expected<std::string> read_input_file(const std::filesystem::path& path, std::string_view what) {
-  const std::string name = path.string();
-  const auto unreadable = [&](int error) {
-    const std::string reason = "[Errno " + std::to_string(error) + "] " + std::strerror(error) + ": " +
-                               python::repr(name);
-    return fail(error == ENOENT ? Status::not_found : Status::io_error,
-                "cannot read " + std::string(what) + " " + python::repr(name) + ": " + reason);
-  };
+inline Unexpected<Failure> unreadable_input(const std::string& name, std::string_view what, int error) {
+  const std::string reason = "[Errno " + std::to_string(error) + "] " + std::strerror(error) + ": " +
+                             python::repr(name);
+  return fail(error == ENOENT ? Status::not_found : Status::io_error,
+              "cannot read " + std::string(what) + " " + python::repr(name) + ": " + reason);
+}
+
+/// The file `name` opened for reading when it is a regular file
+/// (open_regular_file): its descriptor, the caller's to close, or
+/// unreadable_input's failure, or invalid_data `cannot read <what> '<path>':
+/// it is a FIFO, not a regular file` (likewise a device or a socket).
+inline Expected<int> open_input_file(const std::string& name, std::string_view what) {
   const OpenedFile opened = open_regular_file(name.c_str());
   if (opened.special != nullptr) {
     return fail(Status::invalid_data, "cannot read " + std::string(what) + " " + python::repr(name) + ": it is " +
                                           opened.special + ", not a regular file");
   }
-  if (opened.fd < 0) return unreadable(opened.error);
+  if (opened.fd < 0) return unreadable_input(name, what, opened.error);
+  return opened.fd;
+}
+
+/// The whole file, opened as open_input_file opens it, failing as it does.
+inline Expected<std::string> read_input_file(const std::filesystem::path& path, std::string_view what) {
+  const std::string name = path.string();
+  const auto unreadable = [&](int error) { return unreadable_input(name, what, error); };
+  GRK_TRY(const int fd, open_input_file(name, what));
   errno = 0;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(::fdopen(opened.fd, "rb"), &std::fclose);
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(::fdopen(fd, "rb"), &std::fclose);
   if (!file) {
     const int error = errno != 0 ? errno : EIO;
-    ::close(opened.fd);
+    ::close(fd);
     return unreadable(error);
   }
   std::string bytes;

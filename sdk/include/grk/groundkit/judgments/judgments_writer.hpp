@@ -100,6 +100,11 @@ struct JudgmentsWriterOptions {
   /// Write raw U+0085, U+2028 and U+2029 as \uXXXX escapes instead of
   /// refusing the row (the text loads back unchanged either way).
   bool escape_line_separators = false;
+  /// What the refusal of a raw line separator tells your adapter's user to
+  /// set so that it is written escaped, in the user's terms (a parameter,
+  /// e.g. "set unicode_separators=escape"); empty when the user has no such
+  /// choice. The refusal never names this C++ option: a user cannot set it.
+  std::string escape_hint;
 };
 
 /// Builds the text of a judgments.jsonl one judgment at a time. add() checks
@@ -129,7 +134,7 @@ class JudgmentsWriter {
                                             " (judgments.jsonl must be sorted by query_id)");
     }
     if (!options_.escape_line_separators) {
-      if (auto breaks = check_line_separators(judgment); !breaks) {
+      if (auto breaks = check_line_separators(judgment, options_.escape_hint); !breaks) {
         return fail(Status::invalid_data, where + breaks.error());
       }
     }
@@ -184,13 +189,13 @@ class JudgmentsWriter {
     });
   }
 
-  static Expected<void, std::string> check_line_separators(const Judgment& judgment) {
-    return each_text_field(judgment, false, [](const std::string& name, std::string_view text) -> Expected<void, std::string> {
+  static Expected<void, std::string> check_line_separators(const Judgment& judgment, const std::string& escape_hint) {
+    return each_text_field(judgment, false, [&](const std::string& name, std::string_view text) -> Expected<void, std::string> {
       const std::string_view found = raw_line_separator(text);
       if (found.empty()) return {};
       return unexpected(name + " holds a raw " + std::string(found) +
-                        ", at which load_judgments would split the line; remove it, or write it escaped "
-                        "(escape_line_separators)");
+                        ", at which load_judgments would split the line; remove it" +
+                        (escape_hint.empty() ? std::string() : ", or " + escape_hint + " to write it escaped"));
     });
   }
 

@@ -1,6 +1,6 @@
 // Multiple-testing corrections: names, edge cases, R 4.2 parity of
 // p.adjust on random families, holm-sidak against its formula.
-#define BOOST_TEST_MODULE significance_p_value_adjustment
+#define BOOST_TEST_MODULE eval_p_value_adjustment
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// tests/significance/support/r_oracle.hpp: ask R at test time.
+// tests/support/r_oracle.hpp: ask R at test time.
 //
 // The comparison statistics have no groundkit reference; R 4.2, as Debian 12
 // ships it (r-base-core), is the statisticians' own tool and the reference. A

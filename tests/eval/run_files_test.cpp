@@ -1,6 +1,6 @@
 // Per-query evaluation files (trec_eval -q, ir_measures): what is read, what
 // is skipped, and every refused line with its exact message and status.
-#define BOOST_TEST_MODULE significance_run_files
+#define BOOST_TEST_MODULE eval_run_files
 #include <boost/test/unit_test.hpp>
 
 #include <unistd.h>
@@ -24,7 +24,7 @@ using grk::eval::runs_format_name;
 namespace {
 
 struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("grk-significance-run-files-" + std::to_string(::getpid()));
+  fs::path path = fs::temp_directory_path() / ("grk-eval-run-files-" + std::to_string(::getpid()));
   TempDir() { fs::create_directories(path); }
   ~TempDir() { fs::remove_all(path); }
   fs::path write(const std::string& name, const std::string& bytes) const {

@@ -1,6 +1,6 @@
 // Query alignment under each missing_queries policy: the aligned scores, the
 // dropped and filled counts, and every failure's exact message.
-#define BOOST_TEST_MODULE significance_query_alignment
+#define BOOST_TEST_MODULE eval_query_alignment
 #include <boost/test/unit_test.hpp>
 
 #include <string>
