@@ -125,6 +125,17 @@ BOOST_AUTO_TEST_CASE(the_table_has_a_row_per_run_and_a_column_per_measure) {
              "marked *. lexical lacks 1 query of the qrels: q3. dense lacks 1 query of the qrels: q3.\n");
 }
 
+// The LaTeX table names the command that wrote it, not another verb.
+BOOST_AUTO_TEST_CASE(the_latex_file_says_evaluate_wrote_it) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_small_inputs(files);
+  const Outcome latex = evaluate(files.folder(), "qrels.txt bm25.run dense.run -m AP --format latex");
+  BOOST_TEST(latex.exit_code == 0, latex.err);
+  BOOST_TEST(latex.out.substr(0, latex.out.find("\\begin")) ==
+             "% grk-eval evaluate\n% Written by grk-eval evaluate. Needs only \\usepackage{booktabs}.\n\n");
+}
+
 // The CSV's means are the evaluate component's, digit for digit, as the
 // --results document holds them; its significance is compare-systems' own.
 BOOST_AUTO_TEST_CASE(the_csv_and_marks_are_the_components_own) {

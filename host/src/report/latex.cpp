@@ -256,7 +256,7 @@ void append_steps(std::string& out, const ReportModel& model) {
 
 std::string render_latex(const ReportModel& model) {
   std::string out = comment(model.title);
-  out += "% Written by grk-eval report. Needs only \\usepackage{booktabs}.\n";
+  out += "% Written by " + model.writer + ". Needs only \\usepackage{booktabs}.\n";
   if (model.full) append_provenance(out, model);
   out += "\n";
   for (const auto& table : model.score_tables) append_scores(out, model, table);

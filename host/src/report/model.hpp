@@ -113,6 +113,8 @@ struct ScoreTable {
 
 struct ReportModel {
   std::string title;
+  /// The command that writes the report, named in the LaTeX file's comment.
+  std::string writer = "grk-eval report";
   /// `report --full`: the LaTeX form also carries the steps, the other
   /// results and the provenance, not only the comparison tables a paper
   /// \input{}s (the other formats always show everything).

@@ -192,6 +192,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
   GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   model.title = "grk-eval evaluate";
+  model.writer = "grk-eval evaluate";
   model.scores_only = true;
   model.per_query = call.flag("per-query") && *format == ReportFormat::csv;
   const std::string table = render_report(model, *format);

@@ -17,7 +17,7 @@ class EvaluateStatistic : public Statistic {
   static constexpr std::string_view name = "evaluate";
   static constexpr std::string_view description =
       "measures of TREC runs named as ir_measures or trec_eval names them, each equal to its own reference "
-      "(trec_eval, gdeval, ndeval, MS MARCO, Judged, Compatibility)";
+      "(trec_eval, gdeval, ndeval, cwl_eval, MS MARCO, Judged, Compatibility)";
   static std::vector<ParamSpec> params();
 
   /// The measures (every bad name at once), the options and empty files, before any step runs.
