@@ -478,3 +478,48 @@ BOOST_AUTO_TEST_CASE(a_cancelled_family_on_threads_stops_every_thread) {
   BOOST_TEST(cancelling.asked.load() <= 2u);
   BOOST_TEST(cancelling.last_done == 0u);
 }
+
+// A run compared with its copy, or with a run that is better by the same
+// amount on every query, leaves the t-test undefined: the family keeps that
+// comparison, untestable (null interval and p, not significant, the reason),
+// counts it as p = 1 in the correction and compares the rest
+// (docs/behaviour/comparisons.md §10.8). Wilcoxon is undefined only on the copy.
+BOOST_AUTO_TEST_CASE(an_untestable_pair_stays_in_the_family_and_fails_nothing) {
+  TempDir dir;
+  const auto scores = dir.write("scores.json", R"({"systems": {
+      "a":    {"q1": 0.25, "q2": 0.5, "q3": 0.125, "q4": 0.0},
+      "copy": {"q1": 0.25, "q2": 0.5, "q3": 0.125, "q4": 0.0},
+      "b":    {"q1": 0.75, "q2": 0.5, "q3": 1.0, "q4": 0.25},
+      "up":   {"q1": 0.75, "q2": 1.0, "q3": 0.625, "q4": 0.5}}})");
+  const Outcome t = run<CompareSystemsStatistic>(
+      object{{"scores", scores.string()}, {"metric", "m"}, {"baseline", "a"}, {"test", "t"}, {"correction", "holm"}});
+  BOOST_REQUIRE_MESSAGE(t.error.empty(), t.error);
+  const auto& records = comparisons(t);
+  BOOST_REQUIRE_EQUAL(records.size(), 3U);
+  const std::string constant = "every query has the same delta, so the t statistic is undefined (R: data are essentially constant)";
+  for (const std::size_t i : {std::size_t{0}, std::size_t{2}}) {
+    const auto& record = records[i].as_object();
+    BOOST_TEST(record.at("untestable").as_string() == constant);
+    for (const char* undefined :
+         {"confidence_interval_low", "confidence_interval_high", "p_value_two_sided", "p_value_adjusted"}) {
+      BOOST_TEST(record.at(undefined).is_null(), undefined);
+    }
+    BOOST_TEST(record.at("significant").as_bool() == false);
+  }
+  BOOST_TEST(number(records[2], "effect") == 0.5);
+  BOOST_TEST(records[2].at("wins").to_number<int>() == 4);
+  BOOST_TEST(!records[1].as_object().contains("untestable"));
+  const double p_b = number(records[1], "p_value_two_sided");
+  BOOST_TEST(number(records[1], "p_value_adjusted") == grk::eval::adjust({1.0, p_b, 1.0}, grk::eval::Correction::holm)[1]);
+  BOOST_TEST(t.result.at("family_size").to_number<int>() == 3);
+  BOOST_TEST(t.summary.find("\n  copy vs a, m (n=4): +0.0000, not tested: " + constant + " (paired-t)\n") !=
+             std::string::npos, t.summary);
+
+  const Outcome wilcoxon = run<CompareSystemsStatistic>(
+      object{{"scores", scores.string()}, {"metric", "m"}, {"baseline", "a"}, {"test", "wilcoxon"}});
+  BOOST_REQUIRE_MESSAGE(wilcoxon.error.empty(), wilcoxon.error);
+  BOOST_TEST(comparisons(wilcoxon)[0].at("untestable").as_string() ==
+             "every delta is zero, so the signed-rank test has nothing to rank (R: not enough (non-missing) 'x' "
+             "observations)");
+  BOOST_TEST(!comparisons(wilcoxon)[2].as_object().contains("untestable"));
+}

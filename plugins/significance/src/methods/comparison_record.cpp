@@ -60,6 +60,17 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha) {
   record.significant = record.p_value_adjusted < alpha;
 }
 
-boost::json::value to_json(const ComparisonRecord& record) { return json::described_object(record); }
+boost::json::value to_json(const ComparisonRecord& record) {
+  boost::json::value json = json::described_object(record);
+  if (record.untestable) {
+    boost::json::object& fields = json.as_object();
+    for (const char* undefined :
+         {"confidence_interval_low", "confidence_interval_high", "p_value_two_sided", "p_value_adjusted"}) {
+      fields[undefined] = nullptr;
+    }
+    fields["untestable"] = *record.untestable;
+  }
+  return json;
+}
 
 }  // namespace grk::significance

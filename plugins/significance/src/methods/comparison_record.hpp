@@ -51,6 +51,12 @@ struct ComparisonRecord {
   /// the common ones in their order; the test's row fills them
   /// (methods/comparison_tests.hpp).
   boost::json::object details;
+  /// Why the test is undefined on this pair's deltas, in the test's words
+  /// (every delta equal for the t-test, every delta zero for Wilcoxon), when
+  /// compare-systems keeps the comparison instead of failing the family
+  /// (docs/behaviour/comparisons.md §10.8). Its interval and p-values are
+  /// then written as null, and it is never significant.
+  std::optional<std::string> untestable;
 };
 BOOST_DESCRIBE_STRUCT(ComparisonRecord, (),
                       (baseline, candidate, metric, test, query_count, baseline_mean, candidate_mean, effect,
@@ -75,8 +81,9 @@ void set_p_value(ComparisonRecord& record, double p_value, double alpha);
 
 /// The record as JSON, fields in order (grk/json/described.hpp: the interval
 /// as confidence_interval_low and _high, effect_size null when absent, the
-/// details' fields last); doubles stay doubles, so the host writes them as
-/// every float of the results document (shortest round trip).
+/// details' fields last, then `untestable` when set); doubles stay doubles,
+/// so the host writes them as every float of the results document
+/// (shortest round trip).
 [[nodiscard]] boost::json::value to_json(const ComparisonRecord& record);
 
 }  // namespace grk::significance

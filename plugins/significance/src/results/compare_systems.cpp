@@ -42,7 +42,13 @@ Expected<ComparisonRecord> compare_pair(const std::string& baseline, const std::
   if (!deltas) return named(deltas.error());
   ComparisonRecord record = describe_comparison(baseline, candidate, metric, std::string(test.name), scores, *deltas);
   if (auto filled = test.fill(record, *deltas, settings.test_settings, run); !filled) {
-    return named(filled.error());
+    // The test is undefined on these deltas (invalid_data: a run copied, two
+    // systems tied on every query): one such pair must not cost the whole
+    // table, so it stays in the family, untestable (docs/behaviour/comparisons.md §10.8).
+    if (filled.error().status != Status::invalid_data) return named(filled.error());
+    record.untestable = filled.error().message;
+    record.alpha = settings.test_settings.alpha;
+    record.significant = false;
   }
   return record;
 }
@@ -185,8 +191,10 @@ std::vector<double> adjust_family(const std::vector<ComparisonRecord>& records, 
     for (std::size_t i = 0; i < records.size(); ++i) {
       if (family == Family::all || i % metric_count == f) members.push_back(i);
     }
+    // An untestable comparison counts as one that found nothing (p = 1), so
+    // it makes no other comparison's correction looser (§10.8).
     std::vector<double> p_values;
-    for (const std::size_t i : members) p_values.push_back(records[i].p_value_two_sided);
+    for (const std::size_t i : members) p_values.push_back(records[i].untestable ? 1.0 : records[i].p_value_two_sided);
     const std::vector<double> family_adjusted = eval::adjust(p_values, correction);
     for (std::size_t j = 0; j < members.size(); ++j) adjusted[members[j]] = family_adjusted[j];
   }
@@ -297,7 +305,7 @@ Expected<boost::json::value> compare_systems(const SystemTable& table, const std
   for (std::size_t i = 0; i < records.size(); ++i) {
     ComparisonRecord& record = records[i];
     record.p_value_adjusted = adjusted[i];
-    record.significant = adjusted[i] < settings.test_settings.alpha;
+    record.significant = !record.untestable && adjusted[i] < settings.test_settings.alpha;
     boost::json::value json = to_json(record);
     if (settings.per_query) {
       json.as_object()["per_query_deltas"] =

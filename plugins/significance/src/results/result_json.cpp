@@ -76,6 +76,10 @@ std::string summarize_comparison(const boost::json::value& json, bool in_family)
   const auto* object = json.if_object();
   if (object == nullptr) return {};
   const SummaryFields record{*object};
+  if (const auto* why = object->if_contains("untestable"); why != nullptr && why->is_string()) {
+    return comparison_and_effect(record) + ", not tested: " + std::string(why->get_string()) + " (" +
+           record.text("test") + ")";
+  }
   return comparison_and_effect(record) + ", CI " + interval(record) + (in_family ? ", p_adj " : ", p ") +
          four_decimals_or_floor(record.number("p_value_adjusted")) + ", " +
          (record.flag("significant") ? "significant" : "not significant") + " at alpha " +
@@ -113,6 +117,7 @@ std::vector<std::string> raw_p_values(const boost::json::value& json) {
   for (const auto& value : comparisons->get_array()) {
     if (!value.is_object()) continue;
     const SummaryFields record{value.get_object()};
+    if (value.get_object().contains("untestable")) continue;  // its summary line says why
     lines.push_back(record.text("candidate") + " vs " + record.text("baseline") + ", " + record.text("metric") +
                     ": p " + four_decimals_or_floor(record.number("p_value_two_sided")) + " before correction, p_adj " +
                     four_decimals_or_floor(record.number("p_value_adjusted")));
