@@ -31,8 +31,8 @@ inline constexpr std::size_t default_longest_line = std::size_t{1} << 20;
 /// Reads a regular file's lines in order. A line is the bytes up to a "\n"
 /// (or the end of the file), without that "\n" and without a "\r" that ends
 /// it (files from Windows); the last line need not end in "\n", and an empty
-/// file has no line. Memory: one
-/// buffer of at most `longest_line` + 64 KiB, whatever the file's size.
+/// file has no line. Memory: one buffer of at most `longest_line` + 64 KiB,
+/// whatever the file's size.
 ///
 ///     GRK_TRY(auto reader, grk::eval::LineReader::open(path, "collection file"));
 ///     std::string_view line;
