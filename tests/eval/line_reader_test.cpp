@@ -46,17 +46,18 @@ Read read_all(const fs::path& path, std::size_t longest_line = grk::eval::defaul
     read.failure = std::string(grk::status_name(reader.error().status)) + ": " + reader.error().message;
     return read;
   }
+  LineReader& lines = **reader;
   std::string_view line;
   for (;;) {
-    const auto more = reader->next(line);
+    const auto more = lines.next(line);
     if (!more) {
       read.failure = std::string(grk::status_name(more.error().status)) + ": " + more.error().message;
-      read.numbers.push_back(reader->number());
+      read.numbers.push_back(lines.number());
       return read;
     }
     if (!*more) return read;
     read.lines.emplace_back(line);
-    read.numbers.push_back(reader->number());
+    read.numbers.push_back(lines.number());
   }
 }
 
@@ -112,7 +113,7 @@ BOOST_AUTO_TEST_CASE(the_longest_line_is_taken_and_a_longer_one_refused_with_its
                                     "' line 3: longer than 100 bytes, the longest line it may have");
   BOOST_TEST(refused.numbers.back() == 3U);
   // A file without line breaks is refused once the bound is passed, at the
-  // default bound too, not read whole into one line.
+  // default bound too.
   const fs::path unbroken = dir.write("unbroken.tsv", std::string((std::size_t{1} << 20) + 2, 'q'));
   BOOST_TEST(read_all(unbroken).failure ==
              "invalid-data: collection file '" + unbroken.string() +

@@ -47,8 +47,7 @@ Expected<ComparisonRecord> compare_pair(const std::string& baseline, const std::
     // table, so it stays in the family, untestable (docs/behaviour/comparisons.md §10.8).
     if (filled.error().status != Status::invalid_data) return named(filled.error());
     record.untestable = filled.error().message;
-    record.alpha = settings.test_settings.alpha;
-    record.significant = false;
+    record.alpha = settings.test_settings.alpha;  // its verdict is set with the others' (never significant)
   }
   return record;
 }

@@ -23,9 +23,9 @@ grk::Expected<void> for_each_line(const std::filesystem::path& path, std::string
   GRK_TRY(auto reader, grk::eval::LineReader::open(path, what));
   std::string_view line;
   for (;;) {
-    GRK_TRY(const bool more, reader.next(line));
+    GRK_TRY(const bool more, reader->next(line));
     if (!more) return {};
-    GRK_TRY_VOID(take(line, reader.number()));
+    GRK_TRY_VOID(take(line, reader->number()));
   }
 }
 

@@ -8,11 +8,11 @@
 
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -37,50 +37,27 @@ inline constexpr std::size_t default_longest_line = std::size_t{1} << 20;
 ///     GRK_TRY(auto reader, grk::eval::LineReader::open(path, "collection file"));
 ///     std::string_view line;
 ///     for (;;) {
-///       GRK_TRY(const bool more, reader.next(line));
+///       GRK_TRY(const bool more, reader->next(line));
 ///       if (!more) break;
-///       // reader.number() is the line's 1-based number, for messages
+///       // reader->number() is the line's 1-based number, for messages
 ///     }
 class LineReader {
  public:
   /// Opens `path` as open_input_file does (a regular file, checked on its
   /// descriptor), failing as it does; `what` names the file in every failure
   /// ("collection file").
-  static Expected<LineReader> open(const std::filesystem::path& path, std::string_view what,
-                                   std::size_t longest_line = default_longest_line) {
+  /// Owned through a pointer, as StagedFolder is: the reader holds its
+  /// descriptor and is never copied or moved.
+  static Expected<std::unique_ptr<LineReader>> open(const std::filesystem::path& path, std::string_view what,
+                                                    std::size_t longest_line = default_longest_line) {
     std::string name = path.string();
     GRK_TRY(const int fd, open_input_file(name, what));
-    return LineReader(fd, std::move(name), std::string(what), longest_line);
+    return std::unique_ptr<LineReader>(new LineReader(fd, std::move(name), std::string(what), longest_line));
   }
 
-  LineReader(LineReader&& other) noexcept
-      : fd_(std::exchange(other.fd_, -1)),
-        name_(std::move(other.name_)),
-        what_(std::move(other.what_)),
-        longest_line_(other.longest_line_),
-        buffer_(std::move(other.buffer_)),
-        begin_(other.begin_),
-        end_(other.end_),
-        number_(other.number_),
-        at_end_(other.at_end_) {}
-  LineReader& operator=(LineReader&& other) noexcept {
-    if (this != &other) {
-      close();
-      fd_ = std::exchange(other.fd_, -1);
-      name_ = std::move(other.name_);
-      what_ = std::move(other.what_);
-      longest_line_ = other.longest_line_;
-      buffer_ = std::move(other.buffer_);
-      begin_ = other.begin_;
-      end_ = other.end_;
-      number_ = other.number_;
-      at_end_ = other.at_end_;
-    }
-    return *this;
-  }
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
-  ~LineReader() { close(); }
+  ~LineReader() { ::close(fd_); }
 
   /// Sets `line` to the next line (valid until the next call) and gives
   /// true, or gives false at the end of the file. Fails with invalid_data
@@ -108,9 +85,8 @@ class LineReader {
         ++number_;
         return overlong();
       }
-      searched = end_ - begin_;
+      searched = end_ - begin_;  // bytes searched, counted from the front fill moves them to
       GRK_TRY_VOID(fill());
-      searched = std::min(searched, end_);
     }
   }
 
@@ -122,11 +98,6 @@ class LineReader {
 
   LineReader(int fd, std::string name, std::string what, std::size_t longest_line)
       : fd_(fd), name_(std::move(name)), what_(std::move(what)), longest_line_(longest_line) {}
-
-  void close() noexcept {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
 
   // Moves the unread bytes to the front and reads up to `chunk` more after
   // them; sets at_end_ at the end of the file.
@@ -153,7 +124,7 @@ class LineReader {
                                           " bytes, the longest line it may have");
   }
 
-  int fd_ = -1;
+  const int fd_;
   std::string name_;
   std::string what_;
   std::size_t longest_line_ = default_longest_line;
