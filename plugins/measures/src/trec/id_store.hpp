@@ -4,6 +4,7 @@
 #ifndef GRK_MEASURES_TREC_ID_STORE_HPP
 #define GRK_MEASURES_TREC_ID_STORE_HPP
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -37,8 +38,12 @@ class IdStore {
   /// A copy of `id` that lives as long as the store.
   std::string_view keep(std::string_view id) {
     if (id.size() > capacity_ - used_) {
-      capacity_ = id.size() > block_size ? id.size() : block_size;
-      blocks_.push_back(std::make_unique<char[]>(capacity_));
+      // Blocks double from a small first one, so that a one-query run
+      // touches a few pages, not a megabyte; they are not zeroed, since
+      // only what keep() copied is ever read.
+      const std::size_t next = capacity_ == 0 ? first_block : std::min(2 * capacity_, block_size);
+      capacity_ = id.size() > next ? id.size() : next;
+      blocks_.emplace_back(new char[capacity_]);
       used_ = 0;
     }
     char* at = blocks_.back().get() + used_;
@@ -55,6 +60,7 @@ class IdStore {
   }
 
  private:
+  static constexpr std::size_t first_block = std::size_t{1} << 12;
   static constexpr std::size_t block_size = std::size_t{1} << 20;
   std::vector<std::unique_ptr<char[]>> blocks_;
   std::size_t used_ = 0;

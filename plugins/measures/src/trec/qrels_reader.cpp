@@ -89,6 +89,7 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
   qrels.field_count = layout.fields;
   qrels.relevance_field = layout.relevance;
   std::unordered_map<std::string_view, std::size_t> index;
+  std::size_t current = 0;
   RecordLines lines(all, CommentRule::line_start, false, header);
   TextLine line;
   while (lines.next(line)) {
@@ -113,19 +114,25 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
       return unexpected(bad_line(kind, file, line,
                                  "judgment " + std::string(written) + " is negative, which ndeval refuses"));
     }
-    auto [it, added] = index.try_emplace(fields[layout.qid], qrels.queries.size());
-    if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}});
-    qrels.queries[it->second].judgments.push_back(
+    // Qrels list a query's lines together: look the id up only when it changes.
+    if (qrels.queries.empty() || !same_id(fields[layout.qid], qrels.queries[current].qid)) {
+      auto [it, added] = index.try_emplace(fields[layout.qid], qrels.queries.size());
+      if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}});
+      current = it->second;
+    }
+    qrels.queries[current].judgments.push_back(
         Judgment{fields[layout.docno], relevance, layout.subtopics ? fields[1] : std::string_view()});
   }
   if (qrels.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) + "' holds no judgment");
   for (auto& query : qrels.queries) {
     auto& judgments = query.judgments;
-    std::stable_sort(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
-      return a.docno != b.docno ? a.docno < b.docno : a.subtopic < b.subtopic;
+    // Not a stable sort: two judgments with the same key are refused, so
+    // their order never shows (duplicate_failure finds the lines in the text).
+    std::sort(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
+      return !same_id(a.docno, b.docno) ? id_before(a.docno, b.docno) : id_before(a.subtopic, b.subtopic);
     });
     auto repeated = std::adjacent_find(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
-      return a.docno == b.docno && a.subtopic == b.subtopic;
+      return same_id(a.docno, b.docno) && same_id(a.subtopic, b.subtopic);
     });
     if (repeated != judgments.end()) {
       return unexpected(duplicate_failure(all, file, layout, header, query.qid, *repeated));

@@ -377,7 +377,10 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, 
       }
       cut = static_cast<std::size_t>(last - window.get()) + 1;
     }
-    const auto pieces = split_at_lines(std::string_view(window.get(), cut), threads);
+    // A thread is worth its start only with a part of some size to parse.
+    constexpr std::size_t least_part = std::size_t{1} << 19;
+    const auto pieces = split_at_lines(std::string_view(window.get(), cut),
+                                       std::clamp<std::size_t>(cut / least_part, 1, threads));
     std::vector<ParsedPart> parts(pieces.size());
     eval::for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k], ranks); });
     for (std::size_t k = 0; k < parts.size(); ++k) {
