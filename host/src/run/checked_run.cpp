@@ -29,7 +29,8 @@ Expected<RunOutcome, HostError> run_checked_steps(std::vector<PlannedStep> steps
     return usage_error(checkpoint_option + " " + checkpoint + ": " + written.error().message);
   }
   const bool all_ok = session->run();
-  return RunOutcome{session->results_document(), all_ok, session->interrupted_by()};
+  const bool saved = session->saved();
+  return RunOutcome{session->take_results_document(), saved, all_ok, session->interrupted_by()};
 }
 
 }  // namespace grk::host

@@ -23,6 +23,9 @@ namespace grk::host {
 
 struct RunOutcome {
   boost::json::object document;
+  /// The checkpoint file (options.checkpoint) holds `document` already, byte
+  /// for byte: writing it again would only cost a second fsync.
+  bool saved = false;
   bool all_ok = false;
   int interrupted_by = 0;  ///< SIGINT or SIGTERM that stopped the run, or 0
 };

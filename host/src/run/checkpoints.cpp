@@ -28,11 +28,12 @@ Expected<void, HostError> Checkpoints::write(const std::function<std::string()>&
   return written;
 }
 
-Expected<void, HostError> Checkpoints::after_step(const std::function<std::string()>& document) {
-  if (target_.empty()) return {};
+Expected<bool, HostError> Checkpoints::after_step(const std::function<std::string()>& document) {
+  if (target_.empty()) return false;
   const double allowed = budget_.free_seconds + budget_.share * seconds(now_() - start_);
-  if (started_ && spent_seconds_ + last_seconds_ > allowed) return {};
-  return write(document);
+  if (started_ && spent_seconds_ + last_seconds_ > allowed) return false;
+  GRK_TRY_VOID(write(document));
+  return true;
 }
 
 }  // namespace grk::host

@@ -42,8 +42,9 @@ class Checkpoints {
   /// the output can be written at all, and the start of the budget's clock.
   Expected<void, HostError> write(const std::function<std::string()>& document);
 
-  /// Called after each step: writes `document()` when the budget allows.
-  Expected<void, HostError> after_step(const std::function<std::string()>& document);
+  /// Called after each step: writes `document()` when the budget allows;
+  /// true when it did (and always false without a target).
+  Expected<bool, HostError> after_step(const std::function<std::string()>& document);
 
  private:
   std::filesystem::path target_;

@@ -108,7 +108,6 @@ void RunSession::record_inputs(const PlannedStep& step) {
 }
 
 bool RunSession::run() {
-  const auto document_text = [this] { return results_text(); };
   bool all_ok = true;
   const std::size_t count = plan_.size();
   for (std::size_t i = 0; i < count; ++i) {
@@ -130,7 +129,7 @@ bool RunSession::run() {
       outcomes_.push_back(std::move(outcome));
       std::fprintf(options_.human, "[%zu/%zu] %s: skipped after an earlier failure\n", i + 1,
                    count, label.c_str());
-      (void)checkpoints_.after_step(document_text);  // the last checkpoint's failure was reported already
+      (void)checkpoint_after_step();  // the last checkpoint's failure was reported already
       continue;
     }
     record_inputs(step);
@@ -181,7 +180,7 @@ bool RunSession::run() {
       print_failure(i, label, outcome);
     }
     outcomes_.push_back(std::move(outcome));
-    if (auto written = checkpoints_.after_step(document_text); !written) {
+    if (auto written = checkpoint_after_step(); !written) {
       // The final write will report it; the steps go on.
       warn(written.error().message);
     }
@@ -225,7 +224,7 @@ void RunSession::end_run_at_exit(std::size_t i, const std::string& label, int st
   outcomes_.resize(i);
   outcomes_.push_back(std::move(outcome));
   print_failure(i, label, outcomes_.back());
-  if (auto emitted = emit_results(results_document(), options_.checkpoint.string()); !emitted) {
+  if (auto emitted = emit_results(take_results_document(), options_.checkpoint.string(), false); !emitted) {
     std::fprintf(stderr, "grk-eval run: %s\n", emitted.error().message.c_str());
   }
   std::fflush(nullptr);
@@ -299,18 +298,42 @@ ConfigErrors RunSession::validate() const {
 }
 
 Expected<void, HostError> RunSession::write_checkpoint() {
-  return checkpoints_.write([this] { return results_text(); });
+  auto written = checkpoints_.write([this] { return results_text(); });
+  saved_ = written.has_value() && !options_.checkpoint.empty();
+  return written;
 }
 
-std::string RunSession::results_text() const { return results_document_text(results_document()); }
+Expected<void, HostError> RunSession::checkpoint_after_step() {
+  auto written = checkpoints_.after_step([this] { return results_text(); });
+  if (!written) {
+    saved_ = false;
+    return unexpected(std::move(written).error());
+  }
+  saved_ = *written;
+  return {};
+}
 
-boost::json::object RunSession::results_document() const {
+// The steps' results are lent to the document while it is written, not
+// copied: a per-query result can hold a million values, and a copy of them
+// cost more than the writing.
+std::string RunSession::results_text() {
+  boost::json::object document = take_results_document();
+  std::string text = results_document_text(document);
+  auto& steps = document["steps"].as_array();
+  for (std::size_t i = 0; i < outcomes_.size() && i < steps.size(); ++i) {
+    if (outcomes_[i].state != StepState::ok) continue;
+    outcomes_[i].invocation.result = std::move(steps[i].as_object()["result"]);
+  }
+  return text;
+}
+
+boost::json::object RunSession::take_results_document() {
   boost::json::array steps;
   StepOutcome not_run;
   not_run.state = StepState::pending;
   for (std::size_t i = 0; i < plan_.size(); ++i) {
     const auto& step = plan_[i];
-    const auto& outcome = i < outcomes_.size() ? outcomes_[i] : not_run;
+    auto& outcome = i < outcomes_.size() ? outcomes_[i] : not_run;
     boost::json::object entry;
     entry["id"] = step.id;
     entry["component"] = step.entry.component->name;
@@ -320,7 +343,7 @@ boost::json::object RunSession::results_document() const {
                        {"file", step.entry.module->file.string()}};
     entry["status"] = name_of(step_state_names, outcome.state, "failed");
     if (outcome.state == StepState::ok) {
-      entry["result"] = outcome.invocation.result;
+      entry["result"] = std::move(outcome.invocation.result);
     } else if (outcome.state == StepState::failed || outcome.state == StepState::interrupted) {
       boost::json::object error{{"status", failure_status(outcome)},
                                 {"message", outcome.invocation.message}};
@@ -344,14 +367,14 @@ std::string results_document_text(const boost::json::object& document) {
   return json::write_pretty(document) + "\n";
 }
 
-Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output) {
-  const std::string text = results_document_text(document);
+Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output, bool saved) {
   if (output.empty()) {
+    const std::string text = results_document_text(document);
     std::fwrite(text.data(), 1, text.size(), results_stream());
     std::fflush(results_stream());
     return {};
   }
-  GRK_TRY_VOID(write_file_atomically(output, text));
+  if (!saved) GRK_TRY_VOID(write_file_atomically(output, results_document_text(document)));
   std::fprintf(results_stream(), "results: %s\n", output.c_str());
   std::fflush(results_stream());
   return {};

@@ -86,9 +86,14 @@ class RunSession {
   /// The signal that stopped run(), or 0 when it was not stopped.
   [[nodiscard]] int interrupted_by() const noexcept { return interrupted_by_; }
 
+  /// Whether options.checkpoint holds the document as it stands, byte for
+  /// byte: the last checkpoint was written after the last change.
+  [[nodiscard]] bool saved() const noexcept { return saved_; }
+
   /// The results document: steps with their results or errors, and the
-  /// provenance (host and SDK versions, config and input hashes, start time).
-  [[nodiscard]] boost::json::object results_document() const;
+  /// provenance (host and SDK versions, config and input hashes, start
+  /// time). The steps' results are moved into it: called once, at the end.
+  [[nodiscard]] boost::json::object take_results_document();
 
  private:
   RunSession(std::vector<PlannedStep> plan, std::vector<std::shared_ptr<ComponentHandle>> handles,
@@ -112,7 +117,9 @@ class RunSession {
   /// `paths` params) to the provenance's inputs, with their SHA-256.
   void record_inputs(const PlannedStep& step);
   /// The results document as the file holds it.
-  [[nodiscard]] std::string results_text() const;
+  [[nodiscard]] std::string results_text();
+  /// A checkpoint after a step, when the budget allows (Checkpoints).
+  Expected<void, HostError> checkpoint_after_step();
 
   /// After a step returned while a signal was pending: records it (an ok
   /// step keeps its result), removes what it staged, says so, and stops.
@@ -126,14 +133,16 @@ class RunSession {
   boost::json::array inputs_;
   std::string started_at_;
   int interrupted_by_ = 0;
+  bool saved_ = false;  ///< see saved()
 };
 
 /// The results document as a file holds it: pretty JSON and a newline.
 std::string results_document_text(const boost::json::object& document);
 
 /// Writes the results document to stdout when `output` is empty, else to the
-/// file `output` (atomically), saying so on stdout.
-Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output);
+/// file `output` (atomically; not again when `saved`: a checkpoint wrote
+/// these bytes there), saying so on stdout.
+Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output, bool saved);
 
 }  // namespace grk::host
 

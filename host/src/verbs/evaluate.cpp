@@ -170,7 +170,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   GRK_TRY(const RunOutcome outcome, run_checked_steps(std::move(steps), registry, std::move(options),
                                                       std::move(errors), error_line_prefix, "--results"));
   const boost::json::object& document = outcome.document;
-  if (const std::string results = call.text("results"); !results.empty()) {
+  if (const std::string results = call.text("results"); !results.empty() && !outcome.saved) {
     if (auto written = write_file_atomically(results, results_document_text(document)); !written) {
       if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
       return unexpected(HostError{exit_results_unwritten, "--results " + results + ": " + written.error().message});

@@ -144,7 +144,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   const RunRequest request = parse(call);
   GRK_TRY(auto plan, plan_run(request));
   GRK_TRY(const auto outcome, execute(std::move(plan), request, call));
-  if (auto emitted = emit_results(outcome.document, request.output); !emitted) {
+  if (auto emitted = emit_results(outcome.document, request.output, outcome.saved); !emitted) {
     // Steps ran: exit 1 would say nothing did (docs/design.md §4.9).
     if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
     return unexpected(HostError{exit_results_unwritten, std::move(emitted).error().message});
