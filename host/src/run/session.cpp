@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <future>
 
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
@@ -67,9 +68,10 @@ Expected<RunSession, HostError> RunSession::start(std::vector<PlannedStep> plan,
   return RunSession(std::move(plan), std::move(handles), std::move(options));
 }
 
-void RunSession::record_inputs(const PlannedStep& step) {
-  // Hashed as the step is about to read them. An input the host cannot hash
-  // is left out; the step that reads it reports the problem.
+boost::json::array RunSession::input_records(const PlannedStep& step) const {
+  // An input the host cannot hash is left out; the step that reads it
+  // reports the problem.
+  boost::json::array inputs;
   const auto record = [&](const std::string& param, const std::string* key, const boost::json::value& value) {
     const std::filesystem::path path(std::string(value.get_string()));
     std::error_code ec;
@@ -89,7 +91,7 @@ void RunSession::record_inputs(const PlannedStep& step) {
     } else {
       return;
     }
-    inputs_.push_back(std::move(input));
+    inputs.push_back(std::move(input));
   };
   for (const auto& spec : step.entry.component->params) {
     const auto* value = step.params.if_contains(spec.name);
@@ -105,6 +107,7 @@ void RunSession::record_inputs(const PlannedStep& step) {
       }
     }
   }
+  return inputs;
 }
 
 bool RunSession::run() {
@@ -132,7 +135,25 @@ bool RunSession::run() {
       (void)checkpoint_after_step();  // the last checkpoint's failure was reported already
       continue;
     }
-    record_inputs(step);
+    // The inputs are hashed on a thread of their own while the step reads
+    // them (the same bytes: an output is never an input). The thread lives
+    // until the step has returned, since the call fence counts the process's
+    // threads to find one a plugin left (modules/call_fence.hpp). An isolated
+    // step's inputs are hashed before its fork, which copies only the forking
+    // thread and so must not happen while another holds a lock.
+    std::promise<void> step_returned;
+    std::future<boost::json::array> hashing;
+    if (options_.isolate) {
+      std::promise<boost::json::array> hashed;
+      hashed.set_value(input_records(step));
+      hashing = hashed.get_future();
+    } else {
+      hashing = std::async(std::launch::async, [this, &step, returned = step_returned.get_future()] {
+        boost::json::array records = input_records(step);
+        returned.wait();
+        return records;
+      });
+    }
 
     ProgressLine progress(stderr, options_.show_progress);
     InvocationObserver observer;
@@ -161,6 +182,8 @@ bool RunSession::run() {
       on_exit_during_call(nullptr);
     }
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    step_returned.set_value();
+    for (auto& input : hashing.get()) inputs_.push_back(std::move(input));
     progress.clear();
     if (interrupt_signal() != 0) {
       stop_after_interrupt(i, outcome, step_started);

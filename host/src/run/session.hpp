@@ -113,9 +113,9 @@ class RunSession {
   /// (exit code `status`): fails the step, emits the document, _exit(3).
   [[noreturn]] void end_run_at_exit(std::size_t i, const std::string& label, int status);
 
-  /// Adds the files `step` reads (its `path` params and each member of its
-  /// `paths` params) to the provenance's inputs, with their SHA-256.
-  void record_inputs(const PlannedStep& step);
+  /// The provenance's records of the files `step` reads (its `path` params
+  /// and each member of its `paths` params), with their SHA-256.
+  [[nodiscard]] boost::json::array input_records(const PlannedStep& step) const;
   /// The results document as the file holds it.
   [[nodiscard]] std::string results_text();
   /// A checkpoint after a step, when the budget allows (Checkpoints).

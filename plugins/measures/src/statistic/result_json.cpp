@@ -36,6 +36,30 @@ boost::json::object row_json(const ValueLayout& layout, const std::vector<double
   return row;
 }
 
+// One system's summary and, with `per_query`, its rows: in parts on the
+// threads, each into its own slot, then joined in query order (memory from
+// the default resource, which any thread may use).
+boost::json::object system_json(const RunScores& scores, const ValueLayout& layout, bool per_query, unsigned threads) {
+  boost::json::object system;
+  system["run_id"] = scores.run_id;
+  system["summary"] = row_json(layout, scores.summary, nullptr, false);
+  if (!per_query) return system;
+  const auto& queries = scores.queries;
+  std::vector<boost::json::object> rows(queries.size());
+  constexpr std::size_t queries_per_part = 256;
+  eval::for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+    const std::size_t end = std::min(queries.size(), (part + 1) * queries_per_part);
+    for (std::size_t q = part * queries_per_part; q < end; ++q) {
+      rows[q] = row_json(layout, queries[q].values, &queries[q].relstring, true);
+    }
+  });
+  boost::json::object by_query;
+  by_query.reserve(queries.size());
+  for (std::size_t q = 0; q < queries.size(); ++q) by_query.emplace(queries[q].qid, std::move(rows[q]));
+  system["per_query"] = std::move(by_query);
+  return system;
+}
+
 }  // namespace
 
 boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
@@ -45,31 +69,16 @@ boost::json::object result_json(const std::vector<std::string>& systems, const s
     if (measure.definition->summary == Summary::run_id) continue;
     for (const auto& name : measure.names) names.emplace_back(name);
   }
+  // Systems go to threads while there are at least as many as threads (a
+  // TREC track's runs have too few queries each to share); fewer systems
+  // are each built by every thread in turn.
+  const unsigned within_system = systems.size() >= threads ? 1u : threads;
+  std::vector<boost::json::object> objects(systems.size());
+  eval::for_each_part(systems.size(), within_system > 1 ? 1u : threads, [&](std::size_t s) {
+    objects[s] = system_json(scores[s], layout, per_query, within_system);
+  });
   boost::json::object by_system;
-  for (std::size_t s = 0; s < systems.size(); ++s) {
-    boost::json::object system;
-    system["run_id"] = scores[s].run_id;
-    system["summary"] = row_json(layout, scores[s].summary, nullptr, false);
-    if (per_query) {
-      // The rows in parts on the threads, each into its own slot; then
-      // joined in query order (memory from the default resource, which any
-      // thread may use).
-      const auto& queries = scores[s].queries;
-      std::vector<boost::json::object> rows(queries.size());
-      constexpr std::size_t queries_per_part = 256;
-      eval::for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
-        const std::size_t end = std::min(queries.size(), (part + 1) * queries_per_part);
-        for (std::size_t q = part * queries_per_part; q < end; ++q) {
-          rows[q] = row_json(layout, queries[q].values, &queries[q].relstring, true);
-        }
-      });
-      boost::json::object by_query;
-      by_query.reserve(queries.size());
-      for (std::size_t q = 0; q < queries.size(); ++q) by_query.emplace(queries[q].qid, std::move(rows[q]));
-      system["per_query"] = std::move(by_query);
-    }
-    by_system[systems[s]] = std::move(system);
-  }
+  for (std::size_t s = 0; s < systems.size(); ++s) by_system[systems[s]] = std::move(objects[s]);
   boost::json::object result;
   result["measures"] = std::move(names);
   result["systems"] = std::move(by_system);
