@@ -154,6 +154,10 @@ bool RunSession::run() {
         return records;
       });
     }
+    const auto keep_input_records = [&] {
+      step_returned.set_value();
+      for (auto& input : hashing.get()) inputs_.push_back(std::move(input));
+    };
 
     ProgressLine progress(stderr, options_.show_progress);
     InvocationObserver observer;
@@ -177,13 +181,15 @@ bool RunSession::run() {
       outcome.invocation = std::move(isolated.invocation);
       outcome.fault = std::move(isolated.fault);
     } else {
-      on_exit_during_call([&, i](int status) { end_run_at_exit(i, label, status); });
+      on_exit_during_call([&, i](int status) {
+        keep_input_records();  // the document it writes names what the step read
+        end_run_at_exit(i, label, status);
+      });
       outcome.invocation = handle.invoke(params, observer);
       on_exit_during_call(nullptr);
     }
     outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    step_returned.set_value();
-    for (auto& input : hashing.get()) inputs_.push_back(std::move(input));
+    keep_input_records();
     progress.clear();
     if (interrupt_signal() != 0) {
       stop_after_interrupt(i, outcome, step_started);

@@ -92,7 +92,8 @@ class RunSession {
 
   /// The results document: steps with their results or errors, and the
   /// provenance (host and SDK versions, config and input hashes, start
-  /// time). The steps' results are moved into it: called once, at the end.
+  /// time). The steps' results are moved into it: at the end, or by
+  /// results_text(), which gives them back once the text is written.
   [[nodiscard]] boost::json::object take_results_document();
 
  private:
