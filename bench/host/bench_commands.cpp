@@ -215,10 +215,9 @@ struct Bench {
   }
 
   // The trec-eval step of rows B-D on `runs` ({"name": path}), per-query
-  // files and -o, into a fresh folder.
-  Child trec_eval_step(const std::string& runs, const fs::path& qrels, const std::vector<std::string>& env = {},
-                       const char* name = "step") {
-    const fs::path out = fresh(name);
+  // files and -o, into `out` (a fresh folder).
+  Child trec_eval_step(const std::string& runs, const fs::path& qrels, const fs::path& out,
+                       const std::vector<std::string>& env = {}) {
     const Child child = run({host, "run", "--component", "trec-eval", "--set", "qrels=" + qrels.string(), "--set",
                              "runs=" + runs, "--set", "measures=all_trec", "--set", "per_query=true", "--set",
                              "output_dir=" + (out / "files").string(), "-o", (out / "results.json").string()},
@@ -256,7 +255,7 @@ void row_step(Bench& bench, const char* label, const char* stem, bool with_versi
   Timing ours, bare, version, reference;
   const int pairs = half_memory ? std::max(3, bench.pairs / 3) : bench.pairs;  // row C's turns take seconds
   for (int i = 0; i < pairs; ++i) {
-    ours.add(bench.trec_eval_step(runs, qrels));
+    ours.add(bench.trec_eval_step(runs, qrels, bench.fresh("step")));
     bare.add(bench.bare(run_file));
     if (with_version) version.add(bench.version());
     if (!bench.trec_eval.empty()) reference.add(bench.reference(qrels, run_file));
@@ -293,11 +292,10 @@ void row_d(Bench& bench) {
   const int pairs = std::max(3, bench.pairs / 3);
   fs::path last_both, last_one;
   for (int i = 0; i < pairs; ++i) {
-    const int turn = bench.turn;
-    both.add(bench.trec_eval_step(runs, qrels, {}, "both"));
-    last_both = bench.folder / "out" / ("both" + std::to_string(turn));
-    one.add(bench.trec_eval_step(runs, qrels, {"GRK_THREADS=1"}, "one"));
-    last_one = bench.folder / "out" / ("one" + std::to_string(turn + 1));
+    last_both = bench.fresh("both");
+    both.add(bench.trec_eval_step(runs, qrels, last_both));
+    last_one = bench.fresh("one");
+    one.add(bench.trec_eval_step(runs, qrels, last_one, {"GRK_THREADS=1"}));
     if (!bench.trec_eval.empty()) {
       Child all;
       for (const auto& file : files) {
