@@ -13,6 +13,7 @@ GRK_BUILD_PACKAGES=(
   g++ cmake ninja-build python3 ccache
   libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev
   libboost-test1.81-dev
+  python3-dev  # Python's headers: the evaluator extension of grk_plugins.pytrec_eval
 )
 # What only the test suite, the benchmarks and the fuzzers need.
 GRK_TEST_PACKAGES=(

@@ -75,4 +75,6 @@ const std::vector<MeasureSet>& measure_sets() {
   return sets;
 }
 
+bool added_in_10_0(std::string_view name) { return name == "rbp" || name == "rbp_resid" || name == "unj"; }
+
 }  // namespace grk::measures

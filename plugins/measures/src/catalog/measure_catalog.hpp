@@ -39,6 +39,10 @@ struct MeasureSet {
 /// official, all_trec, set and beir.
 const std::vector<MeasureSet>& measure_sets();
 
+/// Whether trec_eval 10.0 added the measure `name` (rbp, rbp_resid, unj):
+/// 9.0.8 and pytrec_eval have no such measure.
+bool added_in_10_0(std::string_view name);
+
 }  // namespace grk::measures
 
 #endif

@@ -123,13 +123,14 @@ struct Mark {
   std::string entry;
 };
 
-Expected<void> mark(std::string_view entry_text, std::vector<Mark>& marks);
+Expected<void> mark(std::string_view entry_text, TrecEvalRelease release, std::vector<Mark>& marks);
 
 Expected<void> mark_name(const std::string& entry, const std::string& name, const std::optional<std::string>& params,
-                         std::vector<Mark>& marks) {
+                         TrecEvalRelease release, std::vector<Mark>& marks) {
   const auto& catalog = measure_catalog();
   for (std::size_t i = 0; i < catalog.size(); ++i) {
     if (catalog[i].name != name) continue;
+    if (release == TrecEvalRelease::v9_0_8 && added_in_10_0(name)) break;
     marks[i].wanted = true;
     if (params && !marks[i].params) {
       marks[i].params = params;
@@ -146,7 +147,7 @@ Expected<void> mark_name(const std::string& entry, const std::string& name, cons
   return fail(Status::invalid_argument, "unknown measure '" + entry + "'");
 }
 
-Expected<void> mark(std::string_view entry_text, std::vector<Mark>& marks) {
+Expected<void> mark(std::string_view entry_text, TrecEvalRelease release, std::vector<Mark>& marks) {
   const std::string entry(entry_text);
   const std::size_t dot = entry.find('.');
   const std::string name = entry.substr(0, dot);
@@ -159,19 +160,23 @@ Expected<void> mark(std::string_view entry_text, std::vector<Mark>& marks) {
   for (const auto& set : measure_sets()) {
     if (set.name != name) continue;
     if (params) return fail(Status::invalid_argument, "measure set '" + entry + "' takes no parameters");
-    for (std::string_view member : set.entries) GRK_TRY_VOID(mark(member, marks));
+    for (std::string_view member : set.entries) {
+      if (release == TrecEvalRelease::v9_0_8 && added_in_10_0(member)) continue;  // not in 9.0.8's sets
+      GRK_TRY_VOID(mark(member, release, marks));
+    }
     return {};
   }
-  return mark_name(entry, name, params, marks);
+  return mark_name(entry, name, params, release, marks);
 }
 
 }  // namespace
 
-Expected<std::vector<RequestedMeasure>> request_measures(const std::vector<std::string>& entries) {
+Expected<std::vector<RequestedMeasure>> request_measures(const std::vector<std::string>& entries,
+                                                         TrecEvalRelease release) {
   const auto& catalog = measure_catalog();
   std::vector<Mark> marks(catalog.size());
   if (entries.empty()) return fail(Status::invalid_argument, "measures: the list is empty");
-  for (const auto& entry : entries) GRK_TRY_VOID(mark(entry, marks));
+  for (const auto& entry : entries) GRK_TRY_VOID(mark(entry, release, marks));
   std::vector<RequestedMeasure> requested;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
     if (!marks[i].wanted) continue;

@@ -14,6 +14,13 @@ namespace grk::measures {
 /// descending with ties by document id descending (its -traditional).
 enum class DiversityOrder { rank, score };
 
+/// The trec_eval whose rules a query is scored by: 10.0 (grk-eval's), or
+/// 9.0.8, which pytrec_eval bundles and its drop-in keeps
+/// (docs/behaviour/trec-eval.md §9): scores held as 32-bit floats (scores
+/// that differ only below float precision tie) and the recall points of
+/// iprec_at_recall and 11pt_avg truncated after adding 0.9 where 10.0 rounds.
+enum class TrecEvalRelease { v10_0, v9_0_8 };
+
 struct EvaluationOptions {
   bool per_query = false;         ///< -q
   bool complete = false;          ///< -c
@@ -22,6 +29,7 @@ struct EvaluationOptions {
   std::size_t max_results = std::numeric_limits<std::size_t>::max();  ///< -M
   bool ignore_identical_ids = false;  ///< BEIR's: drop a line whose document is its query
   DiversityOrder diversity_order = DiversityOrder::rank;  ///< ndeval's measures only
+  TrecEvalRelease release = TrecEvalRelease::v10_0;
 };
 
 /// -l as a parameter gives it; fails with invalid_argument

@@ -75,9 +75,17 @@ void judge_ranked(const std::vector<const RetrievedDocument*>& ranked, const Qre
 
 void rank_and_judge(const std::vector<RetrievedDocument>& documents, const QrelsQuery& judged,
                     const EvaluationOptions& options, RankedJudgments& out) {
+  // trec_eval 9.0.8 holds each score as a float: rank copies so rounded.
+  std::vector<RetrievedDocument> as_floats;
+  if (options.release == TrecEvalRelease::v9_0_8) {
+    as_floats.reserve(documents.size());
+    for (const auto& document : documents) {
+      as_floats.push_back(RetrievedDocument{document.docno, static_cast<double>(static_cast<float>(document.score))});
+    }
+  }
   std::vector<const RetrievedDocument*> ranked;
   ranked.reserve(documents.size());
-  for (const auto& document : documents) {
+  for (const auto& document : as_floats.empty() ? documents : as_floats) {
     if (options.ignore_identical_ids && document.docno == judged.qid) continue;
     ranked.push_back(&document);
   }

@@ -23,7 +23,8 @@ std::vector<long> relevant_counts(const std::vector<double>& fractions, long num
 template <typename Take>
 void interpolate(const MeasureInput& input, const std::vector<double>& fractions, Take take) {
   const RankedJudgments& r = input.ranked;
-  const std::vector<long> cutoffs = relevant_counts(fractions, r.num_rel, 0.5);
+  const double bias = input.options.release == TrecEvalRelease::v9_0_8 ? 0.9 : 0.5;
+  const std::vector<long> cutoffs = relevant_counts(fractions, r.num_rel, bias);
   long current = static_cast<long>(cutoffs.size()) - 1;
   while (current >= 0 && cutoffs[static_cast<std::size_t>(current)] > r.num_rel_ret) --current;
   // 0/0 when nothing is ranked: trec_eval's NaN, kept on purpose.
