@@ -12,7 +12,7 @@ printf '#!/bin/sh\nexit 1\n' > "$shim/dpkg-query"   # nothing is installed
 printf '#!/bin/sh\necho 1000\n' > "$shim/id"        # not root: print, do not install
 chmod +x "$shim/dpkg-query" "$shim/id"
 
-build="g++ cmake ninja-build ccache libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev libboost-test1.81-dev"
+build="g++ cmake ninja-build ccache libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev libboost-test1.81-dev python3-dev"
 failures=0
 expect() {  # expect SCRIPT PACKAGES...
   local script=$1

@@ -1,4 +1,4 @@
-"""The compiled evaluator, _grk_measures (plugins/measures/python/), that
+"""The compiled evaluator, _grk_measures (plugins/measures/src/python/), that
 grk_plugins.pytrec_eval calls: trec_eval's measures over Python dicts, in
 process. It is built with grk-eval and lies beside its plugins, in
 <prefix>/lib/grk/python (build/lib/grk/python in a source checkout), for the
