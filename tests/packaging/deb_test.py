@@ -134,6 +134,22 @@ class DebianPackageTest(unittest.TestCase):
         self.assertEqual(pathlib.Path(seen["path"][-1]), self.prefix / "lib/grk/plugins")
         self.assertIn("paired-bootstrap", seen["components"])
 
+    def test_python3_scores_dicts_with_the_package_s_pytrec_eval(self):
+        site_dir = self.prefix / "lib/python3/dist-packages"
+        script = (
+            "import site, sys\n"
+            "site.addsitedir(sys.argv[1])\n"
+            "from grk_plugins import pytrec_eval, _evaluator\n"
+            "print(_evaluator.load().__file__)\n"
+            "print(pytrec_eval.RelevanceEvaluator({'q': {'a': 1, 'b': 0}}, {'P.2', 'map'})"
+            ".evaluate({'q': {'a': 1.0, 'b': 2.0}}))\n")
+        preload = {"LD_PRELOAD": os.environ["LD_PRELOAD"]} if "LD_PRELOAD" in os.environ else {}
+        code, out, err = run(sys.executable, "-c", script, site_dir, cwd=self.work, env=preload)
+        self.assertEqual(code, 0, err)
+        lines = out.splitlines()
+        self.assertEqual(pathlib.Path(lines[0]).parent, self.prefix / "lib/grk/python")
+        self.assertEqual(lines[1], "{'q': {'map': 0.5, 'P_2': 0.5}}")
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

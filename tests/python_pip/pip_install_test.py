@@ -6,8 +6,12 @@ first that has pip, setuptools and wheel (setuptools before 70.1 builds wheels
 with it); skips (exit 77) when neither has (Debian: python3-pip,
 python3-setuptools, python3-wheel).
 
+Then grk_plugins.pytrec_eval: refused with an ImportError that names
+<prefix>/lib/grk/python while the compiled evaluator is not there, and scoring
+once it is (where the build made one).
+
 Environment: GRK_SOURCE_DIR, GRK_BEIR_MODULE (a built plugin module to put in
-the prefix)."""
+the prefix), GRK_EVALUATOR_MODULE (the built _grk_measures, or empty)."""
 
 import glob
 import importlib.util
@@ -19,6 +23,7 @@ import tempfile
 
 SOURCE = os.environ["GRK_SOURCE_DIR"]
 MODULE = os.environ["GRK_BEIR_MODULE"]
+EVALUATOR = os.environ.get("GRK_EVALUATOR_MODULE", "")
 
 
 def skip(why):
@@ -80,7 +85,29 @@ def main():
         with open(os.path.join(SOURCE, "sdk", "include", "grk", "version.h"), encoding="utf-8") as header:
             assert '"%s"' % lines[1] in header.read(), lines[1]
         assert lines[2] == "beir", lines
-    print("pip install: ok; find_module found the prefix's beir module")
+        if EVALUATOR:
+            check_evaluator(python, prefix, site, env, work)
+    print("pip install: ok; find_module found the prefix's beir module" +
+          ("; pytrec_eval its evaluator" if EVALUATOR else ""))
+
+
+def check_evaluator(python, prefix, site, env, work):
+    """pytrec_eval names the prefix's lib/grk/python until the evaluator is there, then scores."""
+    script = ("from grk_plugins import pytrec_eval\n"
+              "print(pytrec_eval.RelevanceEvaluator({'q': {'a': 1, 'b': 0}}, {'P.2'}).evaluate("
+              "{'q': {'a': 1.0, 'b': 2.0}}))")
+    folder = os.path.join(prefix, "lib", "grk", "python")
+    refused = subprocess.run([python, "-c", script], capture_output=True, text=True,
+                             env=dict(env, PYTHONPATH=site), cwd=work)
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert "ImportError: grk_plugins.pytrec_eval needs grk-eval's compiled evaluator" in refused.stderr, refused.stderr
+    assert "in %s, built for this Python" % folder in refused.stderr, refused.stderr
+    os.makedirs(folder)
+    shutil.copy2(EVALUATOR, os.path.join(folder, os.path.basename(EVALUATOR)))
+    scored = subprocess.run([python, "-c", script], capture_output=True, text=True,
+                            env=dict(env, PYTHONPATH=site), cwd=work)
+    assert scored.returncode == 0, scored.stderr
+    assert scored.stdout == "{'q': {'P_2': 0.5}}\n", scored.stdout
 
 
 if __name__ == "__main__":
