@@ -1,0 +1,31 @@
+"""The README's pytrec_eval example works word for word: its script, run as
+the README says, prints what the README shows."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+SOURCE = os.environ["GRK_SOURCE_DIR"]
+
+
+class ReadmeExample(unittest.TestCase):
+    def test_the_example_prints_what_the_readme_shows(self):
+        with open(os.path.join(SOURCE, "README.md"), encoding="utf-8") as file:
+            readme = file.read()
+        script = re.search(r"```python pytrec_eval\n(.*?)```", readme, re.S).group(1)
+        self.assertIn("\nfrom grk_plugins import pytrec_eval\n", script)
+        shown = re.search(r"```sh\nPYTHONPATH=sdk/python GRK_PLUGIN_PATH=build/lib/grk/plugins "
+                          r"python3 evaluate.py\n# (.*?)\n```", readme).group(1)
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "evaluate.py"), "w", encoding="utf-8") as file:
+                file.write(script)
+            # The command's two variables come from the test's environment, pointing into this build.
+            done = subprocess.run([sys.executable, "evaluate.py"], cwd=folder, capture_output=True, text=True,
+                                  check=False)
+        self.assertEqual((done.returncode, done.stdout, done.stderr), (0, shown + "\n", ""))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
