@@ -188,13 +188,15 @@ Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
   return {};
 }
 
-Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::path>& system, const MeasurePlan& plan,
-                                  const Qrels& qrels, const std::vector<const Qrels*>& group_qrels, unsigned threads,
-                                  DiversityOrder order, const Qrels* subtopics, const std::function<void()>& poll) {
-  if (poll) poll();
-  const bool by_rank = order == DiversityOrder::rank && has_family(plan, Family::ndeval);
-  GRK_TRY(const TrecRun run, read_run(system.second, threads, by_rank));
-  if (by_rank) GRK_TRY_VOID(check_ranks(run, system.first));
+// Whether ndeval's rank order reads the runs' rank column.
+bool reads_ranks(const MeasurePlan& plan, DiversityOrder order) {
+  return order == DiversityOrder::rank && has_family(plan, Family::ndeval);
+}
+
+Expected<PlanScores> score_run(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
+                               const Qrels& qrels, const std::vector<const Qrels*>& group_qrels, unsigned threads,
+                               DiversityOrder order, const Qrels* subtopics, const std::function<void()>& poll) {
+  if (reads_ranks(plan, order)) GRK_TRY_VOID(check_ranks(run, system));
   const std::size_t count = qrels.queries.size();
   PlanScores scores;
   scores.run_id = run.run_id;
@@ -211,9 +213,9 @@ Expected<PlanScores> score_system(const std::pair<std::string, std::filesystem::
     if (run.find(qrels.queries[q].qid) == nullptr) scores.missing.emplace_back(qrels.queries[q].qid);
   }
   if (scores.missing.size() == count) {
-    return fail(Status::invalid_data, "run '" + system.first + "' has no query of the qrels");
+    return fail(Status::invalid_data, "run '" + system + "' has no query of the qrels");
   }
-  GRK_TRY_VOID(score_groups(run, system.first, plan, group_qrels, threads, poll, scores));
+  GRK_TRY_VOID(score_groups(run, system, plan, group_qrels, threads, poll, scores));
   score_families(run, plan, qrels, order, subtopics, threads, poll, scores);
   summarize(plan, qrels, scores);
   return scores;
@@ -248,6 +250,17 @@ Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels,
     return m.family == Family::cwl && family::cwl_takes_judgments_as_gains(m.measure);
   });
   const auto refuse_outside = [&](long lowest, long highest, const std::string& why) -> Expected<void> {
+    if (qrels.text->empty()) {  // made in memory: no line to name
+      for (const auto& query : qrels.queries) {
+        for (const auto& judgment : query.judgments) {
+          if (judgment.relevance >= lowest && judgment.relevance <= highest) continue;
+          return fail(Status::invalid_data, file + ": query '" + std::string(query.qid) + "' document '" +
+                                                std::string(judgment.docno) + "' judged " +
+                                                std::to_string(judgment.relevance) + ": " + why);
+        }
+      }
+      return {};
+    }
     const TextLineCopy line = first_judgment_outside(qrels, lowest, highest);
     if (line.number == 0) return {};
     return unexpected(bad_line("qrels file", file, TextLine{line.text, line.number}, why));
@@ -271,11 +284,21 @@ Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std:
   std::deque<Qrels> mapped;  // a deque: the pointers to its elements stay valid as it grows
   const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
   std::vector<PlanScores> scores;
-  for (const auto& system : runs) {
-    GRK_TRY(auto one, score_system(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll));
+  for (const auto& [system, path] : runs) {
+    if (poll) poll();
+    GRK_TRY(const TrecRun run, read_run(path, threads, reads_ranks(plan, diversity_order)));
+    GRK_TRY(auto one, score_run(run, system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll));
     scores.push_back(std::move(one));
   }
   return scores;
+}
+
+Expected<PlanScores> evaluate_plan(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
+                                   const Qrels& qrels, unsigned threads, DiversityOrder diversity_order,
+                                   const Qrels* subtopics) {
+  std::deque<Qrels> mapped;
+  const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
+  return score_run(run, system, plan, qrels, group_qrels, threads, diversity_order, subtopics, {});
 }
 
 }  // namespace grk::measures

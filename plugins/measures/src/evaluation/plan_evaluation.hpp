@@ -16,6 +16,7 @@
 #include "families/cwl.hpp"
 #include "language/measure_plan.hpp"
 #include "trec/qrels_reader.hpp"
+#include "trec/run_reader.hpp"
 
 namespace grk::measures {
 
@@ -45,7 +46,8 @@ bool has_family(const MeasurePlan& plan, Family family);
 
 
 /// Checks that the qrels suit the plan's families (gdeval's grades, cwl_eval's
-/// gains); fails (invalid_data) naming the qrels line, as the reference refuses it.
+/// gains); fails (invalid_data) naming the qrels line, as the reference refuses
+/// it, or for qrels made in memory (no text) the query, document and grade.
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file);
 
 /// Reads and scores each run (system -> file) on up to `threads` threads.
@@ -60,6 +62,13 @@ Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std:
                                                 DiversityOrder diversity_order = DiversityOrder::rank,
                                                 const Qrels* subtopics = nullptr,
                                                 const std::function<void()>& poll = {});
+
+/// evaluate_plan on one run already in memory (the Python evaluator's
+/// dicts), named `system` in messages. In ndeval's rank order the run must
+/// hold its ranks.
+Expected<PlanScores> evaluate_plan(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
+                                   const Qrels& qrels, unsigned threads, DiversityOrder diversity_order,
+                                   const Qrels* subtopics = nullptr);
 
 }  // namespace grk::measures
 

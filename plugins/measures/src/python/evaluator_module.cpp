@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -19,7 +20,10 @@
 #include <grk/eval/threads.hpp>
 
 #include "catalog/measure_request.hpp"
+#include "evaluation/plan_evaluation.hpp"
 #include "evaluation/system_evaluation.hpp"
+#include "language/ir_measures_catalog.hpp"
+#include "language/measure_plan.hpp"
 #include "trec/id_store.hpp"
 
 namespace gm = grk::measures;
@@ -221,9 +225,18 @@ PyObject* scores_dict(const gm::RunScores& scores, const gm::ValueLayout& layout
   return out.release();
 }
 
+// A failure of the evaluator as Python's exception of its kind: bad
+// arguments and bad data are ValueError, a missing file FileNotFoundError,
+// an unreadable one OSError.
 [[noreturn]] void raise_failure(const grk::Failure& failure) {
   const std::string text = failure.hint.empty() ? failure.message : failure.message + " (" + failure.hint + ")";
-  raise(failure.status == grk::Status::invalid_argument ? PyExc_ValueError : PyExc_RuntimeError, text);
+  switch (failure.status) {
+    case grk::Status::invalid_argument:
+    case grk::Status::invalid_data: raise(PyExc_ValueError, text);
+    case grk::Status::not_found: raise(PyExc_FileNotFoundError, text);
+    case grk::Status::io_error: raise(PyExc_OSError, text);
+    default: raise(PyExc_RuntimeError, text);
+  }
 }
 
 PyObject* evaluate(PyObject*, PyObject* args, PyObject* kwargs) {
@@ -297,12 +310,183 @@ PyObject* supported_measures(PyObject*, PyObject* args) {
   }
 }
 
+// A path argument (str or os.PathLike) as a filesystem path, or nothing when `object` is a dict.
+std::optional<std::filesystem::path> path_of(PyObject* object, const char* what) {
+  if (PyDict_Check(object)) return std::nullopt;
+  PyObject* bytes = nullptr;
+  if (PyUnicode_FSConverter(object, &bytes) == 0) {
+    PyErr_Clear();
+    raise(PyExc_TypeError, std::string(what) + " must be a dict or a path, got " + type_name(object));
+  }
+  Owned owned(bytes);
+  return std::filesystem::path(std::string(PyBytes_AS_STRING(bytes), static_cast<std::size_t>(PyBytes_GET_SIZE(bytes))));
+}
+
+PyObject* optional_float(const std::optional<double>& value) {
+  if (value) return PyFloat_FromDouble(*value);
+  Py_RETURN_NONE;
+}
+
+PyObject* string_of(std::string_view text) {
+  return PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size()));
+}
+
+// (names, query ids, values[m][q] or None, means): the measures of `plan`
+// on each qrels query, in the order the qrels first name them.
+PyObject* plan_result(const gm::MeasurePlan& plan, const gm::Qrels& qrels, const gm::PlanScores& scores) {
+  Owned names(PyList_New(0));
+  Owned means(PyList_New(0));
+  Owned values(PyList_New(0));
+  for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+    Owned name(string_of(plan.measures[m].name));
+    Owned mean(PyFloat_FromDouble(scores.summary[m]));
+    Owned row(PyList_New(0));
+    for (const std::size_t q : qrels.file_order) {
+      Owned value(optional_float(scores.values[m][q]));
+      if (PyList_Append(row.object, value.object) != 0) throw PythonError{};
+    }
+    if (PyList_Append(names.object, name.object) != 0 || PyList_Append(means.object, mean.object) != 0 ||
+        PyList_Append(values.object, row.object) != 0) {
+      throw PythonError{};
+    }
+  }
+  Owned qids(PyList_New(0));
+  for (const std::size_t q : qrels.file_order) {
+    Owned qid(string_of(qrels.queries[q].qid));
+    if (PyList_Append(qids.object, qid.object) != 0) throw PythonError{};
+  }
+  return PyTuple_Pack(4, names.object, qids.object, values.object, means.object);
+}
+
+gm::DiversityOrder diversity_order_of(const char* written) {
+  const std::string_view order(written);
+  if (order == "rank") return gm::DiversityOrder::rank;
+  if (order == "score") return gm::DiversityOrder::score;
+  raise(PyExc_ValueError, "diversity_order must be 'rank' or 'score', got '" + std::string(order) + "'");
+}
+
+template <typename T>
+T value_or_raise(grk::Expected<T>&& result) {
+  if (!result) raise_failure(result.error());
+  return std::move(*result);
+}
+
+PyObject* calc(PyObject*, PyObject* args, PyObject* kwargs) {
+  static const char* keywords[] = {"qrels", "run", "measures", "diversity_order", nullptr};
+  PyObject* qrels_input = nullptr;
+  PyObject* run_input = nullptr;
+  PyObject* measures = nullptr;
+  const char* order_text = "rank";
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOO|s", const_cast<char**>(keywords), &qrels_input, &run_input,
+                                   &measures, &order_text)) {
+    return nullptr;
+  }
+  try {
+    const gm::DiversityOrder order = diversity_order_of(order_text);
+    const gm::MeasurePlan plan = value_or_raise(gm::plan_measures(entries_of(measures), gm::EvaluationOptions{}));
+    if (auto computed = gm::check_plan_computed(plan); !computed) raise_failure(computed.error());
+    const unsigned threads = value_or_raise(grk::eval::thread_count());
+    const bool diversity = gm::has_family(plan, gm::Family::ndeval);
+    const auto qrels_path = path_of(qrels_input, "qrels");
+    const auto run_path = path_of(run_input, "the run");
+    if (diversity && !qrels_path) {
+      raise(PyExc_ValueError, "ndeval's measures need subtopic qrels (qid subtopic docno judgment): pass the qrels "
+                              "file's path");
+    }
+    const bool by_rank = diversity && order == gm::DiversityOrder::rank;
+    if (by_rank && !run_path) {
+      raise(PyExc_ValueError, "ndeval's rank order reads the run's rank column, which a dict has not: pass the run "
+                              "file's path, or diversity_order='score'");
+    }
+    gm::IdStore qrels_ids;
+    std::optional<gm::Qrels> subtopics;
+    gm::Qrels qrels;
+    std::string qrels_name = "qrels";
+    if (qrels_path) {
+      qrels_name = qrels_path->string();
+      if (diversity) {
+        subtopics = value_or_raise(gm::read_qrels(*qrels_path, gm::QrelsFormat::subtopics));
+        qrels = gm::adhoc_judgments(*subtopics);
+      } else {
+        qrels = value_or_raise(gm::read_qrels(*qrels_path, gm::QrelsFormat::automatic));
+      }
+    } else {
+      qrels = qrels_of(qrels_input, qrels_ids);
+      if (qrels.queries.empty()) raise(PyExc_ValueError, "the qrels hold no judgment");
+    }
+    if (auto suited = gm::check_qrels_for_plan(plan, qrels, qrels_name); !suited) raise_failure(suited.error());
+    const gm::TrecRun run = run_path ? value_or_raise(gm::read_run(*run_path, threads, by_rank)) : run_of(run_input);
+    const std::string system = run_path ? run_path->string() : std::string("run");
+    std::optional<grk::Expected<gm::PlanScores>> scores;
+    std::exception_ptr thrown;
+    Py_BEGIN_ALLOW_THREADS
+    try {
+      scores.emplace(gm::evaluate_plan(run, system, plan, qrels, threads, order, subtopics ? &*subtopics : nullptr));
+    } catch (...) {
+      thrown = std::current_exception();
+    }
+    Py_END_ALLOW_THREADS
+    if (thrown) std::rethrow_exception(thrown);
+    return plan_result(plan, qrels, value_or_raise(std::move(*scores)));
+  } catch (const PythonError&) {
+    return nullptr;
+  } catch (const std::bad_alloc&) {
+    return PyErr_NoMemory();
+  } catch (const std::exception& error) {
+    PyErr_SetString(PyExc_RuntimeError, error.what());
+    return nullptr;
+  }
+}
+
+// The printed form of one measure name in any dialect (`NDCG@10` is
+// `nDCG@10`); ValueError naming the closest known names.
+PyObject* measure_name(PyObject*, PyObject* args) {
+  const char* written = nullptr;
+  if (!PyArg_ParseTuple(args, "s", &written)) return nullptr;
+  try {
+    const gm::MeasurePlan plan = value_or_raise(gm::plan_measures({written}, gm::EvaluationOptions{}));
+    if (plan.measures.size() != 1) {
+      raise(PyExc_ValueError, "'" + std::string(written) + "' names " + std::to_string(plan.measures.size()) +
+                                  " measures, not one");
+    }
+    return string_of(plan.measures[0].name);
+  } catch (const PythonError&) {
+    return nullptr;
+  }
+}
+
+// ir_measures' measure names and their aliases, each once.
+PyObject* ir_measure_names(PyObject*, PyObject*) {
+  try {
+    Owned names(PyList_New(0));
+    for (const auto& definition : gm::ir_measures_catalog()) {
+      Owned name(string_of(definition.name));
+      if (PyList_Append(names.object, name.object) != 0) throw PythonError{};
+      for (const auto alias : definition.aliases) {
+        Owned other(string_of(alias));
+        if (PyList_Append(names.object, other.object) != 0) throw PythonError{};
+      }
+    }
+    return names.release();
+  } catch (const PythonError&) {
+    return nullptr;
+  }
+}
+
 PyMethodDef methods[] = {
     {"evaluate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(evaluate)), METH_VARARGS | METH_KEYWORDS,
      "evaluate(query_relevance, run, measures, relevance_level=1, judged_docs_only_flag=False, release='10.0')\n"
      "--\n\n"
      "{query id: {measure: value}} for each query of both the qrels and the run: trec_eval's measures\n"
      "(`-m` entries) under trec_eval 10.0's rules or 9.0.8's."},
+    {"calc", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(calc)), METH_VARARGS | METH_KEYWORDS,
+     "calc(qrels, run, measures, diversity_order='rank')\n--\n\n"
+     "(names, query ids, values, means): measures in any dialect (`nDCG@10`, `ndcg_cut.10`) on each qrels\n"
+     "query, as the evaluate component computes them. qrels and run: dicts, or paths read in C++."},
+    {"measure_name", measure_name, METH_VARARGS,
+     "measure_name(text)\n--\n\nThe printed form of one measure, in any dialect."},
+    {"ir_measure_names", ir_measure_names, METH_NOARGS,
+     "ir_measure_names()\n--\n\nir_measures' measure names and aliases."},
     {"supported_measures", supported_measures, METH_VARARGS,
      "supported_measures(release='10.0')\n--\n\nThe trec_eval measures that give a number for each query."},
     {nullptr, nullptr, 0, nullptr}};
