@@ -22,6 +22,7 @@ GRK_TEST_PACKAGES=(
   chromium  # headless: tests/report_render/browser_test.py opens the HTML report (skipped without it)
   texlive-latex-recommended poppler-utils  # pdflatex, pdftoppm: tests/report_render/latex_test.py
   python3-pip python3-setuptools python3-wheel  # offline `pip install ./sdk/python`: tests/python_pip (skipped without them)
+  python3-pandas  # DataFrames into grk_plugins.ir_measures: tests/python_evaluators (skipped without it)
 )
 GRK_FUZZ_PACKAGES=(
   clang libclang-rt-14-dev  # clang 14 and libFuzzer: scripts/fuzz (the fuzz preset)

@@ -33,6 +33,6 @@ expect() {  # expect SCRIPT PACKAGES...
   fi
 }
 expect run-example $build
-expect test $build time r-base-core chromium texlive-latex-recommended poppler-utils python3-pip python3-setuptools python3-wheel
+expect test $build time r-base-core chromium texlive-latex-recommended poppler-utils python3-pip python3-setuptools python3-wheel python3-pandas
 expect fuzz $build clang libclang-rt-14-dev
 [ "$failures" -eq 0 ]
