@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""grk_plugins.pytrec_eval against pytrec_eval 0.5, both in one run.
+"""grk_plugins.pytrec_eval against pytrec_eval 0.5, and grk_plugins.ir_measures
+against ir_measures 0.4.3 from files, in one run.
 
-    bench_pytrec_eval.py [--queries 7000] [--depth 1000] [--repeat 3]
+    bench_pytrec_eval.py [--queries 7000] [--depth 1000] [--repeat 3] [--work /dev/shm/DIR]
 
 Run from the repository root with the built plugins on GRK_PLUGIN_PATH, e.g.
     GRK_PLUGIN_PATH=build/lib/grk/plugins python3 bench/python/bench_pytrec_eval.py
@@ -20,6 +21,13 @@ build; pytrec_eval is built from its source, `pip install --no-build-isolation
 ./pytrec_eval` with Debian's python3-dev, outside this repository); without
 it only the drop-in's figures are printed. Where both run, their results are
 compared first: every value of every query, bit for bit.
+
+From files: the same qrels and run written as TREC files into --work (a
+tmpfs by default), then ir_measures.calc_aggregate(measures, qrels path, run
+path), the median of --repeat calls: grk_plugins.ir_measures reads the files
+in C++; ir_measures 0.4.3 (where importable) reads them with its
+read_trec_qrels / read_trec_run. nDCG@10, AP, P@10 and R@100 are the same
+measures by ir_measures' names.
 """
 import argparse
 import json
@@ -35,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "sdk" / "python"))
 MEASURES = {"ndcg_cut.10", "map", "P.10", "recall.100"}
+IR_MEASURES = ["nDCG@10", "AP", "P@10", "R@100"]
 
 
 def make_inputs(queries, depth):
@@ -84,6 +93,7 @@ def main():
     parser.add_argument("--queries", type=int, default=7000)
     parser.add_argument("--depth", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--work", default="/dev/shm/grk-bench-pytrec-eval")
     args = parser.parse_args()
     qrels, run = make_inputs(args.queries, args.depth)
     try:
@@ -109,6 +119,47 @@ def main():
         print("%-28s %8.3f s %10.1f MB peak" % (name + " evaluate", seconds[name], child_peak(name, args.queries, args.depth)))
     if len(names) == 2:
         print("pytrec_eval / grk: %.2fx (target >= 3x)" % (seconds["pytrec_eval"] / seconds["grk"]))
+    from_files(qrels, run, args)
+
+
+def from_files(qrels, run, args):
+    os.makedirs(args.work, exist_ok=True)
+    qrels_path, run_path = os.path.join(args.work, "qrels"), os.path.join(args.work, "run")
+    with open(qrels_path, "w", encoding="utf-8") as file:
+        file.writelines("%s 0 %s %d\n" % (q, d, r) for q, docs in qrels.items() for d, r in docs.items())
+    with open(run_path, "w", encoding="utf-8") as file:
+        for q, docs in run.items():
+            ranked = sorted(docs.items(), key=lambda item: -item[1])
+            file.writelines("%s Q0 %s %d %r bench\n" % (q, d, k + 1, s) for k, (d, s) in enumerate(ranked))
+    from grk_plugins import ir_measures as grk_ir
+    timed = {}
+    for name, calc in [("grk", lambda: grk_ir.calc_aggregate(IR_MEASURES, qrels_path, run_path))] + (
+            [("ir_measures", lambda: reference_calc(qrels_path, run_path))] if has_ir_measures() else []):
+        seconds = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            calc()
+            seconds.append(time.perf_counter() - start)
+        timed[name] = statistics.median(seconds)
+        print("%-28s %8.3f s" % (name + " from files", timed[name]))
+    if len(timed) == 2:
+        print("ir_measures / grk from files: %.2fx (target >= 10x)" % (timed["ir_measures"] / timed["grk"]))
+    else:
+        print("ir_measures is not importable here: only the drop-in is timed from files (%s)" % args.work)
+
+
+def has_ir_measures():
+    try:
+        import ir_measures  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def reference_calc(qrels_path, run_path):
+    import ir_measures
+    return ir_measures.calc_aggregate([ir_measures.parse_measure(m) for m in IR_MEASURES],
+                                      ir_measures.read_trec_qrels(qrels_path), ir_measures.read_trec_run(run_path))
 
 
 if __name__ == "__main__":
