@@ -1,17 +1,11 @@
-// _grk_measures: the measures plugin's trec_eval evaluator as a CPython
-// extension, so that grk_plugins.pytrec_eval scores Python dicts in process:
-// a run of millions of lines costs seconds as JSON, and crosses here as the
-// dicts themselves (docs/behaviour/python-evaluators.md).
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+// _grk_measures: the measures plugin's evaluator as a CPython extension, so
+// that grk_plugins.pytrec_eval and grk_plugins.ir_measures score Python dicts
+// in process: a run of millions of lines costs seconds as JSON, and crosses
+// here as the dicts themselves (docs/behaviour/python-evaluators.md).
+#include "python/python_objects.hpp"  // Python.h first, as CPython asks
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <exception>
 #include <filesystem>
-#include <memory>
-#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,150 +18,12 @@
 #include "evaluation/system_evaluation.hpp"
 #include "language/ir_measures_catalog.hpp"
 #include "language/measure_plan.hpp"
-#include "trec/id_store.hpp"
+#include "python/dict_inputs.hpp"
 
 namespace gm = grk::measures;
+using namespace grk::measures::python;
 
 namespace {
-
-// Thrown once a Python exception is set: the function called from Python
-// then returns null, which raises it.
-struct PythonError {};
-
-[[noreturn]] void raise(PyObject* type, const std::string& message) {
-  PyErr_SetString(type, message.c_str());
-  throw PythonError{};
-}
-
-// An owned reference, released at the end of its scope.
-struct Owned {
-  PyObject* object;
-  explicit Owned(PyObject* o) : object(o) {
-    if (object == nullptr) throw PythonError{};
-  }
-  Owned(const Owned&) = delete;
-  Owned& operator=(const Owned&) = delete;
-  ~Owned() { Py_XDECREF(object); }
-  PyObject* release() {
-    PyObject* out = object;
-    object = nullptr;
-    return out;
-  }
-};
-
-std::string type_name(PyObject* object) { return Py_TYPE(object)->tp_name; }
-
-std::string_view utf8(PyObject* text, const char* what) {
-  if (!PyUnicode_Check(text)) raise(PyExc_TypeError, std::string(what) + " must be a str, got " + type_name(text));
-  Py_ssize_t size = 0;
-  const char* data = PyUnicode_AsUTF8AndSize(text, &size);
-  if (data == nullptr) throw PythonError{};
-  return {data, static_cast<std::size_t>(size)};
-}
-
-void require_dict(PyObject* object, const std::string& what) {
-  if (!PyDict_Check(object)) raise(PyExc_TypeError, what + " must be a dict, got " + type_name(object));
-}
-
-// Queries in byte order of their ids, as the evaluator looks them up.
-template <typename Query>
-void sort_by_qid(std::vector<Query>& queries) {
-  std::sort(queries.begin(), queries.end(), [](const Query& a, const Query& b) { return gm::id_before(a.qid, b.qid); });
-}
-
-// {query id: {document id: int relevance}}. A query with no judgment is
-// left out, as pytrec_eval leaves it out.
-gm::Qrels qrels_of(PyObject* dict, gm::IdStore& ids) {
-  require_dict(dict, "query_relevance");
-  gm::Qrels qrels;
-  qrels.text = std::make_shared<const std::string>();
-  Py_ssize_t at = 0;
-  PyObject* qid = nullptr;
-  PyObject* judged = nullptr;
-  while (PyDict_Next(dict, &at, &qid, &judged)) {
-    const std::string_view query_id = utf8(qid, "a query id");
-    require_dict(judged, "the judgments of query '" + std::string(query_id) + "'");
-    if (PyDict_GET_SIZE(judged) == 0) continue;
-    gm::QrelsQuery query{ids.keep(query_id), {}};
-    query.judgments.reserve(static_cast<std::size_t>(PyDict_GET_SIZE(judged)));
-    Py_ssize_t inner = 0;
-    PyObject* docno = nullptr;
-    PyObject* relevance = nullptr;
-    while (PyDict_Next(judged, &inner, &docno, &relevance)) {
-      const std::string_view document = utf8(docno, "a document id");
-      const auto where = [&] { return "document '" + std::string(document) + "' of query '" + std::string(query_id) + "'"; };
-      if (!PyLong_Check(relevance)) {
-        raise(PyExc_TypeError, "the relevance of " + where() + " must be an int, got " + type_name(relevance));
-      }
-      int overflow = 0;
-      const long level = PyLong_AsLongAndOverflow(relevance, &overflow);
-      if (overflow != 0 || std::labs(level) > gm::max_relevance_level) {
-        raise(PyExc_ValueError, "the relevance of " + where() + " lies beyond +-" +
-                                    std::to_string(gm::max_relevance_level));
-      }
-      query.judgments.push_back(gm::Judgment{ids.keep(document), level, {}});
-    }
-    std::sort(query.judgments.begin(), query.judgments.end(),
-              [](const gm::Judgment& a, const gm::Judgment& b) { return gm::id_before(a.docno, b.docno); });
-    query.id_filter = 0;
-    for (const auto& judgment : query.judgments) query.id_filter |= gm::id_filter_bit(judgment.docno);
-    qrels.queries.push_back(std::move(query));
-  }
-  // file_order: the dict's order, the order a mean adds its values in.
-  std::vector<std::size_t> by_id(qrels.queries.size());
-  std::iota(by_id.begin(), by_id.end(), std::size_t{0});
-  std::sort(by_id.begin(), by_id.end(), [&](std::size_t a, std::size_t b) {
-    return gm::id_before(qrels.queries[a].qid, qrels.queries[b].qid);
-  });
-  std::vector<gm::QrelsQuery> sorted;
-  sorted.reserve(by_id.size());
-  qrels.file_order.assign(by_id.size(), 0);
-  for (std::size_t k = 0; k < by_id.size(); ++k) {
-    sorted.push_back(std::move(qrels.queries[by_id[k]]));
-    qrels.file_order[by_id[k]] = k;
-  }
-  qrels.queries = std::move(sorted);
-  return qrels;
-}
-
-// {query id: {document id: score}}, a score an int or a float, finite.
-gm::TrecRun run_of(PyObject* dict) {
-  require_dict(dict, "the run");
-  auto ids = std::make_shared<gm::IdStore>();
-  gm::TrecRun run;
-  run.queries.reserve(static_cast<std::size_t>(PyDict_GET_SIZE(dict)));
-  Py_ssize_t at = 0;
-  PyObject* qid = nullptr;
-  PyObject* retrieved = nullptr;
-  while (PyDict_Next(dict, &at, &qid, &retrieved)) {
-    const std::string_view query_id = utf8(qid, "a query id");
-    require_dict(retrieved, "the run of query '" + std::string(query_id) + "'");
-    gm::RunQuery query{ids->keep(query_id), {}, {}};
-    query.documents.reserve(static_cast<std::size_t>(PyDict_GET_SIZE(retrieved)));
-    Py_ssize_t inner = 0;
-    PyObject* docno = nullptr;
-    PyObject* score = nullptr;
-    while (PyDict_Next(retrieved, &inner, &docno, &score)) {
-      const std::string_view document = utf8(docno, "a document id");
-      const auto where = [&] { return "document '" + std::string(document) + "' of query '" + std::string(query_id) + "'"; };
-      double value = 0.0;
-      if (PyFloat_Check(score)) {
-        value = PyFloat_AS_DOUBLE(score);
-      } else if (PyLong_Check(score)) {
-        value = PyLong_AsDouble(score);
-        if (value == -1.0 && PyErr_Occurred()) throw PythonError{};
-      } else {
-        raise(PyExc_TypeError, "the score of " + where() + " must be a float or an int, got " + type_name(score));
-      }
-      if (!std::isfinite(value)) raise(PyExc_ValueError, "the score of " + where() + " is not a finite number");
-      query.documents.push_back(gm::RetrievedDocument{ids->keep(document), value});
-    }
-    run.queries.push_back(std::move(query));
-  }
-  sort_by_qid(run.queries);
-  run.ids = std::move(ids);
-  return run;
-}
 
 gm::TrecEvalRelease release_of(const char* written) {
   const std::string_view release(written);
@@ -225,20 +81,6 @@ PyObject* scores_dict(const gm::RunScores& scores, const gm::ValueLayout& layout
   return out.release();
 }
 
-// A failure of the evaluator as Python's exception of its kind: bad
-// arguments and bad data are ValueError, a missing file FileNotFoundError,
-// an unreadable one OSError.
-[[noreturn]] void raise_failure(const grk::Failure& failure) {
-  const std::string text = failure.hint.empty() ? failure.message : failure.message + " (" + failure.hint + ")";
-  switch (failure.status) {
-    case grk::Status::invalid_argument:
-    case grk::Status::invalid_data: raise(PyExc_ValueError, text);
-    case grk::Status::not_found: raise(PyExc_FileNotFoundError, text);
-    case grk::Status::io_error: raise(PyExc_OSError, text);
-    default: raise(PyExc_RuntimeError, text);
-  }
-}
-
 PyObject* evaluate(PyObject*, PyObject* args, PyObject* kwargs) {
   static const char* keywords[] = {"query_relevance", "run", "measures", "relevance_level", "judged_docs_only_flag",
                                    "release", nullptr};
@@ -252,62 +94,38 @@ PyObject* evaluate(PyObject*, PyObject* args, PyObject* kwargs) {
                                    &measures, &relevance_level, &judged_only, &release)) {
     return nullptr;
   }
-  try {
+  return guarded([&]() -> PyObject* {
     gm::EvaluationOptions options;
     options.release = release_of(release);
     options.judged_only = judged_only != 0;
-    const auto level = gm::relevance_level_of(relevance_level);
-    if (!level) raise_failure(level.error());
-    options.relevance_level = *level;
-    const auto requested = gm::request_measures(entries_of(measures), options.release);
-    if (!requested) raise_failure(requested.error());
-    const auto threads = grk::eval::thread_count();
-    if (!threads) raise_failure(threads.error());
+    options.relevance_level = value_or_raise(gm::relevance_level_of(relevance_level));
+    const auto requested = value_or_raise(gm::request_measures(entries_of(measures), options.release));
+    const unsigned threads = value_or_raise(grk::eval::thread_count());
     gm::IdStore qrels_ids;
     const gm::Qrels qrels = qrels_of(qrels_dict, qrels_ids);
     const gm::TrecRun run = run_of(run_dict);
-    const gm::ValueLayout layout(*requested);
+    const gm::ValueLayout layout(requested);
     const bool shared = std::any_of(qrels.queries.begin(), qrels.queries.end(),
                                     [&](const gm::QrelsQuery& query) { return run.find(query.qid) != nullptr; });
     if (!shared) return PyDict_New();  // pytrec_eval: no query in both, no result
     // Scored without the GIL: everything read from the dicts is copied.
-    std::optional<grk::Expected<gm::RunScores>> scores;
-    std::exception_ptr thrown;
-    Py_BEGIN_ALLOW_THREADS
-    try {
-      scores.emplace(gm::evaluate_run(run, "run", qrels, layout, options, *threads));
-    } catch (...) {
-      thrown = std::current_exception();
-    }
-    Py_END_ALLOW_THREADS
-    if (thrown) std::rethrow_exception(thrown);
-    if (!*scores) raise_failure(scores->error());
-    return scores_dict(**scores, layout);
-  } catch (const PythonError&) {
-    return nullptr;
-  } catch (const std::bad_alloc&) {
-    return PyErr_NoMemory();
-  } catch (const std::exception& error) {
-    PyErr_SetString(PyExc_RuntimeError, error.what());
-    return nullptr;
-  }
+    auto scores = without_gil([&] { return gm::evaluate_run(run, "run", qrels, layout, options, threads); });
+    return scores_dict(value_or_raise(std::move(scores)), layout);
+  });
 }
 
 PyObject* supported_measures(PyObject*, PyObject* args) {
   const char* release = "10.0";
   if (!PyArg_ParseTuple(args, "|s", &release)) return nullptr;
-  try {
+  return guarded([&]() -> PyObject* {
     const gm::TrecEvalRelease chosen = release_of(release);
     Owned names(PyList_New(0));
     for (const auto& definition : gm::measure_catalog()) {
       if (!numeric(definition) || (chosen == gm::TrecEvalRelease::v9_0_8 && gm::added_in_10_0(definition.name))) continue;
-      Owned name(PyUnicode_FromStringAndSize(definition.name.data(), static_cast<Py_ssize_t>(definition.name.size())));
-      if (PyList_Append(names.object, name.object) != 0) throw PythonError{};
+      append(names.object, string_of(definition.name));
     }
     return names.release();
-  } catch (const PythonError&) {
-    return nullptr;
-  }
+  });
 }
 
 // A path argument (str or os.PathLike) as a filesystem path, or nothing when `object` is a dict.
@@ -327,10 +145,6 @@ PyObject* optional_float(const std::optional<double>& value) {
   Py_RETURN_NONE;
 }
 
-PyObject* string_of(std::string_view text) {
-  return PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size()));
-}
-
 // (names, query ids, values[m][q] or None, means): the measures of `plan`
 // on each qrels query, in the order the qrels first name them.
 PyObject* plan_result(const gm::MeasurePlan& plan, const gm::Qrels& qrels, const gm::PlanScores& scores) {
@@ -338,23 +152,14 @@ PyObject* plan_result(const gm::MeasurePlan& plan, const gm::Qrels& qrels, const
   Owned means(PyList_New(0));
   Owned values(PyList_New(0));
   for (std::size_t m = 0; m < plan.measures.size(); ++m) {
-    Owned name(string_of(plan.measures[m].name));
-    Owned mean(PyFloat_FromDouble(scores.summary[m]));
+    append(names.object, string_of(plan.measures[m].name));
+    append(means.object, PyFloat_FromDouble(scores.summary[m]));
     Owned row(PyList_New(0));
-    for (const std::size_t q : qrels.file_order) {
-      Owned value(optional_float(scores.values[m][q]));
-      if (PyList_Append(row.object, value.object) != 0) throw PythonError{};
-    }
-    if (PyList_Append(names.object, name.object) != 0 || PyList_Append(means.object, mean.object) != 0 ||
-        PyList_Append(values.object, row.object) != 0) {
-      throw PythonError{};
-    }
+    for (const std::size_t q : qrels.file_order) append(row.object, optional_float(scores.values[m][q]));
+    append(values.object, row.release());
   }
   Owned qids(PyList_New(0));
-  for (const std::size_t q : qrels.file_order) {
-    Owned qid(string_of(qrels.queries[q].qid));
-    if (PyList_Append(qids.object, qid.object) != 0) throw PythonError{};
-  }
+  for (const std::size_t q : qrels.file_order) append(qids.object, string_of(qrels.queries[q].qid));
   return PyTuple_Pack(4, names.object, qids.object, values.object, means.object);
 }
 
@@ -363,12 +168,6 @@ gm::DiversityOrder diversity_order_of(const char* written) {
   if (order == "rank") return gm::DiversityOrder::rank;
   if (order == "score") return gm::DiversityOrder::score;
   raise(PyExc_ValueError, "diversity_order must be 'rank' or 'score', got '" + std::string(order) + "'");
-}
-
-template <typename T>
-T value_or_raise(grk::Expected<T>&& result) {
-  if (!result) raise_failure(result.error());
-  return std::move(*result);
 }
 
 PyObject* calc(PyObject*, PyObject* args, PyObject* kwargs) {
@@ -381,7 +180,7 @@ PyObject* calc(PyObject*, PyObject* args, PyObject* kwargs) {
                                    &measures, &order_text)) {
     return nullptr;
   }
-  try {
+  return guarded([&]() -> PyObject* {
     const gm::DiversityOrder order = diversity_order_of(order_text);
     const gm::MeasurePlan plan = value_or_raise(gm::plan_measures(entries_of(measures), gm::EvaluationOptions{}));
     if (auto computed = gm::check_plan_computed(plan); !computed) raise_failure(computed.error());
@@ -417,25 +216,10 @@ PyObject* calc(PyObject*, PyObject* args, PyObject* kwargs) {
     if (auto suited = gm::check_qrels_for_plan(plan, qrels, qrels_name); !suited) raise_failure(suited.error());
     const gm::TrecRun run = run_path ? value_or_raise(gm::read_run(*run_path, threads, by_rank)) : run_of(run_input);
     const std::string system = run_path ? run_path->string() : std::string("run");
-    std::optional<grk::Expected<gm::PlanScores>> scores;
-    std::exception_ptr thrown;
-    Py_BEGIN_ALLOW_THREADS
-    try {
-      scores.emplace(gm::evaluate_plan(run, system, plan, qrels, threads, order, subtopics ? &*subtopics : nullptr));
-    } catch (...) {
-      thrown = std::current_exception();
-    }
-    Py_END_ALLOW_THREADS
-    if (thrown) std::rethrow_exception(thrown);
-    return plan_result(plan, qrels, value_or_raise(std::move(*scores)));
-  } catch (const PythonError&) {
-    return nullptr;
-  } catch (const std::bad_alloc&) {
-    return PyErr_NoMemory();
-  } catch (const std::exception& error) {
-    PyErr_SetString(PyExc_RuntimeError, error.what());
-    return nullptr;
-  }
+    auto scores = without_gil(
+        [&] { return gm::evaluate_plan(run, system, plan, qrels, threads, order, subtopics ? &*subtopics : nullptr); });
+    return plan_result(plan, qrels, value_or_raise(std::move(scores)));
+  });
 }
 
 // The printed form of one measure name in any dialect (`NDCG@10` is
@@ -443,34 +227,28 @@ PyObject* calc(PyObject*, PyObject* args, PyObject* kwargs) {
 PyObject* measure_name(PyObject*, PyObject* args) {
   const char* written = nullptr;
   if (!PyArg_ParseTuple(args, "s", &written)) return nullptr;
-  try {
+  return guarded([&]() -> PyObject* {
     const gm::MeasurePlan plan = value_or_raise(gm::plan_measures({written}, gm::EvaluationOptions{}));
     if (plan.measures.size() != 1) {
       raise(PyExc_ValueError, "'" + std::string(written) + "' names " + std::to_string(plan.measures.size()) +
                                   " measures, not one");
     }
     return string_of(plan.measures[0].name);
-  } catch (const PythonError&) {
-    return nullptr;
-  }
+  });
 }
 
 // ir_measures' measure names and their aliases, each once.
 PyObject* ir_measure_names(PyObject*, PyObject*) {
-  try {
+  return guarded([]() -> PyObject* {
     Owned names(PyList_New(0));
     for (const auto& definition : gm::ir_measures_catalog()) {
-      Owned name(string_of(definition.name));
-      if (PyList_Append(names.object, name.object) != 0) throw PythonError{};
+      append(names.object, string_of(definition.name));
       for (const auto alias : definition.aliases) {
-        Owned other(string_of(alias));
-        if (PyList_Append(names.object, other.object) != 0) throw PythonError{};
+        append(names.object, string_of(alias));
       }
     }
     return names.release();
-  } catch (const PythonError&) {
-    return nullptr;
-  }
+  });
 }
 
 PyMethodDef methods[] = {
