@@ -113,9 +113,10 @@ def parse_measure(text):
 
 _IR_NAMES = frozenset(_native.ir_measure_names())
 # The measure objects: `from grk_plugins.ir_measures import nDCG, P, AP`.
-for _name in _IR_NAMES:
+for _name in sorted(_IR_NAMES):
     globals()[_name] = Measure(_name)
     __all__.append(_name)
+del _name
 
 
 def _key(measure):
