@@ -52,30 +52,25 @@ bool numeric(const gm::MeasureDefinition& definition) {
 
 // {query id: {measure: value}} for the queries of both the qrels and the run.
 PyObject* scores_dict(const gm::RunScores& scores, const gm::ValueLayout& layout) {
-  std::vector<std::pair<std::size_t, PyObject*>> names;  // value index, its name
-  struct Names {
-    std::vector<std::pair<std::size_t, PyObject*>>& list;
-    ~Names() {
-      for (auto& entry : list) Py_DECREF(entry.second);
-    }
-  } owner{names};
+  // The names made once, shared by every query's dict.
+  Owned names(PyList_New(0));
+  std::vector<std::size_t> indexes;  // each name's value in a query's row
   for (std::size_t m = 0; m < layout.measures.size(); ++m) {
     const auto& measure = layout.measures[m];
     if (!numeric(*measure.definition)) continue;
     for (std::size_t k = 0; k < measure.names.size(); ++k) {
-      PyObject* name = PyUnicode_FromStringAndSize(measure.names[k].data(), static_cast<Py_ssize_t>(measure.names[k].size()));
-      if (name == nullptr) throw PythonError{};
-      names.emplace_back(layout.offsets[m] + k, name);
+      append(names.object, string_of(measure.names[k]));
+      indexes.push_back(layout.offsets[m] + k);
     }
   }
   Owned out(PyDict_New());
   for (const auto& query : scores.queries) {
     Owned values(PyDict_New());
-    for (const auto& [index, name] : names) {
-      Owned value(PyFloat_FromDouble(query.values[index]));
-      if (PyDict_SetItem(values.object, name, value.object) != 0) throw PythonError{};
+    for (std::size_t n = 0; n < indexes.size(); ++n) {
+      Owned value(PyFloat_FromDouble(query.values[indexes[n]]));
+      if (PyDict_SetItem(values.object, PyList_GET_ITEM(names.object, n), value.object) != 0) throw PythonError{};
     }
-    Owned qid(PyUnicode_FromStringAndSize(query.qid.data(), static_cast<Py_ssize_t>(query.qid.size())));
+    Owned qid(string_of(query.qid));
     if (PyDict_SetItem(out.object, qid.object, values.object) != 0) throw PythonError{};
   }
   return out.release();
