@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <memory>
 #include <numeric>
 #include <string>
@@ -21,8 +20,6 @@ void sort_by_qid(std::vector<Query>& queries) {
 
 }  // namespace
 
-// {query id: {document id: int relevance}}. A query with no judgment is
-// left out, as pytrec_eval leaves it out.
 Qrels qrels_of(PyObject* dict, IdStore& ids) {
   require_dict(dict, "query_relevance");
   Qrels qrels;
@@ -47,7 +44,7 @@ Qrels qrels_of(PyObject* dict, IdStore& ids) {
       }
       int overflow = 0;
       const long level = PyLong_AsLongAndOverflow(relevance, &overflow);
-      if (overflow != 0 || std::labs(level) > max_relevance_level) {
+      if (overflow != 0 || level < -max_relevance_level || level > max_relevance_level) {
         raise(PyExc_ValueError, "the relevance of " + where() + " lies beyond +-" +
                                     std::to_string(max_relevance_level));
       }
@@ -76,7 +73,6 @@ Qrels qrels_of(PyObject* dict, IdStore& ids) {
   return qrels;
 }
 
-// {query id: {document id: score}}, a score an int or a float, finite.
 TrecRun run_of(PyObject* dict) {
   require_dict(dict, "the run");
   auto ids = std::make_shared<IdStore>();
