@@ -100,7 +100,8 @@ def check_evaluator(python, prefix, site, env, work):
     refused = subprocess.run([python, "-c", script], capture_output=True, text=True,
                              env=dict(env, PYTHONPATH=site), cwd=work)
     assert refused.returncode == 1, refused.stdout + refused.stderr
-    assert "ImportError: grk_plugins.pytrec_eval needs grk-eval's compiled evaluator" in refused.stderr, refused.stderr
+    assert ("ImportError: grk_plugins.pytrec_eval and grk_plugins.ir_measures need grk-eval's compiled evaluator"
+            in refused.stderr), refused.stderr
     assert "in %s, built for this Python" % folder in refused.stderr, refused.stderr
     os.makedirs(folder)
     shutil.copy2(EVALUATOR, os.path.join(folder, os.path.basename(EVALUATOR)))

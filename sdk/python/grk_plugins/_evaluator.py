@@ -1,5 +1,5 @@
 """The compiled evaluator, _grk_measures (plugins/measures/src/python/), that
-grk_plugins.pytrec_eval calls: trec_eval's measures over Python dicts, in
+grk_plugins.pytrec_eval and grk_plugins.ir_measures call: trec_eval's measures over Python dicts, in
 process. It is built with grk-eval and lies beside its plugins, in
 <prefix>/lib/grk/python (build/lib/grk/python in a source checkout), for the
 Python it was built against."""
@@ -34,7 +34,8 @@ def load():
                 spec.loader.exec_module(module)
                 return module
     raise ImportError(
-        "grk_plugins.pytrec_eval needs grk-eval's compiled evaluator, %s%s, in %s, built for this "
+        "grk_plugins.pytrec_eval and grk_plugins.ir_measures need grk-eval's compiled evaluator, %s%s, "
+        "in %s, built for this "
         "Python (%s): build grk-eval where Python's headers are (Debian's python3-dev; "
         "./scripts/run-example installs it and builds), then `cmake --install build --prefix` the "
         "prefix this package finds its plugins in"

@@ -137,6 +137,7 @@ def _as_input(data, value, what):
     module accepts: each (query, document) once."""
     if isinstance(data, (dict, str, bytes, os.PathLike)):
         return data
+    row_type = "Qrel" if value == "relevance" else "ScoredDoc"
     if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
         rows = _frame_columns(data, value)
     else:
@@ -144,8 +145,7 @@ def _as_input(data, value, what):
             rows = ((row.query_id, row.doc_id, getattr(row, value)) for row in data)
         except TypeError:
             raise TypeError("%s must be a dict, a path, a DataFrame or an iterable of %s, got %s"
-                            % (what, "Qrel" if value == "relevance" else "ScoredDoc",
-                               type(data).__name__)) from None
+                            % (what, row_type, type(data).__name__)) from None
     out = {}
     try:
         for query_id, doc_id, number in rows:
@@ -155,7 +155,7 @@ def _as_input(data, value, what):
             documents[doc_id] = number
     except AttributeError as error:
         raise TypeError("%s: an item lacks a field of %s (query_id, doc_id, %s): %s"
-                        % (what, "Qrel" if value == "relevance" else "ScoredDoc", value, error)) from None
+                        % (what, row_type, value, error)) from None
     return out
 
 
@@ -175,8 +175,9 @@ class Evaluator:
         names, query_ids, values, means = _native.calc(self._qrels, _as_input(run, "score", "the run"),
                                                        [str(measure) for measure in self._measures],
                                                        diversity_order=diversity_order)
+        # The names come back as str() printed each measure, once each.
         by_name = {str(measure): measure for measure in self._measures}
-        return [by_name.get(name) or parse_measure(name) for name in names], query_ids, values, means
+        return [by_name[name] for name in names], query_ids, values, means
 
     def calc_aggregate(self, run, diversity_order="rank"):
         """{measure: value}: each measure's mean over the qrels queries as
