@@ -22,6 +22,8 @@ void add_options(po::options_description& options) {
       ("metric", po::value<std::vector<std::string>>()->composing(),
        "show only this measure's comparisons and score-table column, named in any dialect (repeatable)")
       ("title", po::value<std::string>(), "the report's title (default: 'grk-eval report: RESULTS')")
+      ("table", po::bool_switch(),
+       "only the systems x measures tables, with their significance marks, as 'grk-eval evaluate' prints them")
       ("full", po::bool_switch(),
        "latex: also the steps, the other results and the provenance (by default only the comparison tables)")
       ("per-query", po::bool_switch(),
@@ -51,6 +53,7 @@ Expected<void, HostError> check(const VerbCall& call) {
   if (call.flag("per-query") && format != ReportFormat::csv) {
     return call.misuse("--per-query applies to the csv format only");
   }
+  if (call.flag("full") && call.flag("table")) return call.misuse("--full and --table ask for different reports; give one");
   if (call.flag("full") && format != ReportFormat::latex) {
     return call.misuse("--full applies to the latex format only; the other formats always show everything");
   }
@@ -63,6 +66,10 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   model.title = call.text("title");
   if (model.title.empty()) model.title = "grk-eval report: " + model.source_name;
   model.full = call.flag("full");
+  model.scores_only = call.flag("table");
+  if (model.scores_only && model.score_tables.empty()) {
+    return usage_error("--table: " + call.operand + " has no systems x measures table (no evaluate or trec-eval result)");
+  }
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
   GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   model.per_query = call.flag("per-query");
@@ -89,7 +96,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
 extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
     "report", "RESULTS", "results", "render a results document as Markdown, HTML, LaTeX, CSV or text",
     "Usage: grk-eval report RESULTS [--format markdown|html|latex|csv|text] [--output FILE]\n"
-    "                       [--metric M]... [--title TEXT] [--full] [--label-prefix P]\n\n"
+    "                       [--metric M]... [--title TEXT] [--table | --full] [--label-prefix P]\n\n"
     "Renders every step of a results document written by 'grk-eval run' or\n"
     "'grk-eval evaluate': a systems x measures table per evaluate or trec-eval\n"
     "result (best per measure in bold, significance marks from the document's\n"
@@ -98,7 +105,8 @@ extern const Verb verb_report{  // extern: listed in cli/commands.cpp's table
     "size, wins/ties/losses, significance), a dataset card per adapter step,\n"
     "the other results as fields, failed and skipped steps with their error,\n"
     "and the provenance (versions, modules, input files with SHA-256, start\n"
-    "time). Numbers are rounded for reading\n"
+    "time); with --table, only the systems x measures tables, as 'grk-eval\n"
+    "evaluate' prints them. Numbers are rounded for reading\n"
     "(4 decimals; p-values below 0.0001 as '< 0.0001'), except in CSV.\n\n"
     "Formats: markdown (GitHub tables, to stdout by default); html (one\n"
     "self-contained page: a forest plot per metric and per-query delta plots,\n"

@@ -66,7 +66,7 @@ import sys
 from . import _interrupts
 
 __all__ = ["load", "find_module", "plugin_search_path", "Module", "Outcome", "PluginError",
-           "LoadError", "ABI_VERSION", "SDK_VERSION"]
+           "LoadError", "ABI_VERSION", "SDK_VERSION", "compare", "ResultsTable"]
 
 # The ABI and SDK this loader implements; tests/python_binding checks them
 # against sdk/include/grk/version.h so they move together.
@@ -717,3 +717,7 @@ def main(argv):
         return 3
     sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     return 0
+
+
+# Last: it finds grk-eval through plugin_search_path above.
+from ._compare import compare, ResultsTable  # noqa: E402

@@ -24,6 +24,7 @@ import os
 import re
 
 from . import _evaluator
+from ._inputs import as_input
 
 __all__ = ["Measure", "Qrel", "ScoredDoc", "Metric", "parse_measure", "calc_aggregate", "iter_calc", "evaluator",
            "Evaluator", "read_trec_qrels", "read_trec_run"]
@@ -123,42 +124,6 @@ def _key(measure):
     return measure if isinstance(measure, Measure) else parse_measure(measure)
 
 
-def _frame_columns(frame, value):
-    columns = set(frame.columns)
-    wanted = {"query_id", "doc_id", value}
-    if not wanted <= columns:
-        raise ValueError("a DataFrame needs the columns query_id, doc_id and %s; it has %s"
-                         % (value, ", ".join(map(str, frame.columns))))
-    return zip(frame["query_id"], frame["doc_id"], frame[value])
-
-
-def _as_input(data, value, what):
-    """A dict or a path as the evaluator takes them, from any of the forms the
-    module accepts: each (query, document) once."""
-    if isinstance(data, (dict, str, bytes, os.PathLike)):
-        return data
-    row_type = "Qrel" if value == "relevance" else "ScoredDoc"
-    if type(data).__name__ == "DataFrame" and hasattr(data, "columns"):
-        rows = _frame_columns(data, value)
-    else:
-        try:
-            rows = ((row.query_id, row.doc_id, getattr(row, value)) for row in data)
-        except TypeError:
-            raise TypeError("%s must be a dict, a path, a DataFrame or an iterable of %s, got %s"
-                            % (what, row_type, type(data).__name__)) from None
-    out = {}
-    try:
-        for query_id, doc_id, number in rows:
-            documents = out.setdefault(query_id, {})
-            if doc_id in documents:
-                raise ValueError("%s list document %r twice for query %r" % (what, doc_id, query_id))
-            documents[doc_id] = number
-    except AttributeError as error:
-        raise TypeError("%s: an item lacks a field of %s (query_id, doc_id, %s): %s"
-                        % (what, row_type, value, error)) from None
-    return out
-
-
 class Evaluator:
     """evaluator(measures, qrels): the measures and the qrels read once, then
     scored on each run given to calc_aggregate or iter_calc."""
@@ -169,10 +134,10 @@ class Evaluator:
         self._measures = [_key(measure) for measure in measures]
         if not self._measures:
             raise ValueError("measures: the list is empty")
-        self._qrels = _as_input(qrels, "relevance", "qrels")
+        self._qrels = as_input(qrels, "relevance", "qrels")
 
     def _calc(self, run, diversity_order):
-        names, query_ids, values, means = _native.calc(self._qrels, _as_input(run, "score", "the run"),
+        names, query_ids, values, means = _native.calc(self._qrels, as_input(run, "score", "the run"),
                                                        [str(measure) for measure in self._measures],
                                                        diversity_order=diversity_order)
         # The names come back as str() printed each measure, once each.

@@ -38,17 +38,8 @@ Qrels qrels_of(PyObject* dict, IdStore& ids) {
     PyObject* relevance = nullptr;
     while (PyDict_Next(judged, &inner, &docno, &relevance)) {
       const std::string_view document = utf8(docno, "a document id");
-      const auto where = [&] { return "document '" + std::string(document) + "' of query '" + std::string(query_id) + "'"; };
-      if (!PyLong_Check(relevance)) {
-        raise(PyExc_TypeError, "the relevance of " + where() + " must be an int, got " + type_name(relevance));
-      }
-      int overflow = 0;
-      const long level = PyLong_AsLongAndOverflow(relevance, &overflow);
-      if (overflow != 0 || level < -max_relevance_level || level > max_relevance_level) {
-        raise(PyExc_ValueError, "the relevance of " + where() + " lies beyond +-" +
-                                    std::to_string(max_relevance_level));
-      }
-      query.judgments.push_back(Judgment{ids.keep(document), level, {}});
+      const auto where = [&] { return entry_name(document, query_id); };
+      query.judgments.push_back(Judgment{ids.keep(document), relevance_of(relevance, where), {}});
     }
     std::sort(query.judgments.begin(), query.judgments.end(),
               [](const Judgment& a, const Judgment& b) { return id_before(a.docno, b.docno); });
@@ -91,18 +82,8 @@ TrecRun run_of(PyObject* dict) {
     PyObject* score = nullptr;
     while (PyDict_Next(retrieved, &inner, &docno, &score)) {
       const std::string_view document = utf8(docno, "a document id");
-      const auto where = [&] { return "document '" + std::string(document) + "' of query '" + std::string(query_id) + "'"; };
-      double value = 0.0;
-      if (PyFloat_Check(score)) {
-        value = PyFloat_AS_DOUBLE(score);
-      } else if (PyLong_Check(score)) {
-        value = PyLong_AsDouble(score);
-        if (value == -1.0 && PyErr_Occurred()) throw PythonError{};
-      } else {
-        raise(PyExc_TypeError, "the score of " + where() + " must be a float or an int, got " + type_name(score));
-      }
-      if (!std::isfinite(value)) raise(PyExc_ValueError, "the score of " + where() + " is not a finite number");
-      query.documents.push_back(RetrievedDocument{ids->keep(document), value});
+      const auto where = [&] { return entry_name(document, query_id); };
+      query.documents.push_back(RetrievedDocument{ids->keep(document), score_of(score, where)});
     }
     run.queries.push_back(std::move(query));
   }

@@ -19,6 +19,7 @@
 #include "language/ir_measures_catalog.hpp"
 #include "language/measure_plan.hpp"
 #include "python/dict_inputs.hpp"
+#include "python/trec_files.hpp"
 
 namespace gm = grk::measures;
 using namespace grk::measures::python;
@@ -246,6 +247,19 @@ PyObject* ir_measure_names(PyObject*, PyObject*) {
   });
 }
 
+// write_trec_run(run, fd) and write_trec_qrels(qrels, fd): a dict as a
+// TREC file on a file descriptor the caller opened (and closes).
+template <void (*write)(PyObject*, int)>
+PyObject* write_trec(PyObject*, PyObject* args) {
+  PyObject* dict = nullptr;
+  int fd = -1;
+  if (!PyArg_ParseTuple(args, "Oi", &dict, &fd)) return nullptr;
+  return guarded([&]() -> PyObject* {
+    write(dict, fd);
+    Py_RETURN_NONE;
+  });
+}
+
 PyMethodDef methods[] = {
     {"evaluate", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(evaluate)), METH_VARARGS | METH_KEYWORDS,
      "evaluate(query_relevance, run, measures, relevance_level=1, judged_docs_only_flag=False, release='10.0')\n"
@@ -262,6 +276,10 @@ PyMethodDef methods[] = {
      "ir_measure_names()\n--\n\nir_measures' measure names and aliases."},
     {"supported_measures", supported_measures, METH_VARARGS,
      "supported_measures(release='10.0')\n--\n\nThe trec_eval measures that give a number for each query."},
+    {"write_trec_run", write_trec<write_trec_run>, METH_VARARGS,
+     "write_trec_run(run, fd)\n--\n\n{query id: {document id: score}} as a TREC run on fd, in the dicts' order."},
+    {"write_trec_qrels", write_trec<write_trec_qrels>, METH_VARARGS,
+     "write_trec_qrels(qrels, fd)\n--\n\n{query id: {document id: int}} as TREC qrels on fd, in the dicts' order."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyModuleDef module = {PyModuleDef_HEAD_INIT, "_grk_measures",
