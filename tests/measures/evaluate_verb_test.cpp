@@ -50,10 +50,10 @@ std::string read_file(const fs::path& file) {
   return text.str();
 }
 
-/// `grk-eval evaluate ARGUMENTS` in `folder`, stdout and stderr apart.
-Outcome evaluate(const fs::path& folder, const std::string& arguments) {
+/// `grk-eval ARGUMENTS` in `folder`, stdout and stderr apart.
+Outcome grk_eval(const fs::path& folder, const std::string& arguments) {
   const fs::path err = folder / "stderr.txt";
-  const std::string command = "cd '" + folder.string() + "' && '" + host() + "' evaluate " + arguments + " 2>'" +
+  const std::string command = "cd '" + folder.string() + "' && '" + host() + "' " + arguments + " 2>'" +
                               err.string() + "'";
   Outcome outcome;
   FILE* pipe = ::popen(command.c_str(), "r");
@@ -66,6 +66,10 @@ Outcome evaluate(const fs::path& folder, const std::string& arguments) {
   outcome.err = read_file(err);
   fs::remove(err);
   return outcome;
+}
+
+Outcome evaluate(const fs::path& folder, const std::string& arguments) {
+  return grk_eval(folder, "evaluate " + arguments);
 }
 
 void write_small_inputs(const mt::TemporaryFiles& files) {
@@ -359,4 +363,37 @@ BOOST_AUTO_TEST_CASE(output_and_results_files) {
   BOOST_TEST(::pclose(pipe) == 0);
   BOOST_TEST(report.find("| system | AP |\n|---|---:|\n| bm25 | 0.2778 |\n| dense | **0.5000** |\n") != std::string::npos,
              report);
+}
+
+// `report --table` renders a results document's systems x measures table as
+// `evaluate` printed it, in every format: the table, marks and note are the
+// same bytes; only LaTeX's comment names the command that wrote it.
+BOOST_AUTO_TEST_CASE(report_table_renders_what_evaluate_printed) {
+  if (!ready()) return;
+  const fs::path data = trec_run_data();
+  const mt::TemporaryFiles files;
+  const fs::path folder(files.folder());
+  const std::string inputs = "'" + (data / "qrels.txt").string() + "' '" + (data / "bm25.run").string() + "' '" +
+                             (data / "dense.run").string() + "' '" + (data / "rerank.run").string() + "'";
+  for (const char* marks : {"--baseline bm25", "--test wilcoxon"}) {
+    for (const std::string format : {"text", "markdown", "html", "csv", "latex"}) {
+      const Outcome printed =
+          evaluate(folder, inputs + " -m nDCG@10 -m P@5 " + marks + " --format " + format + " --results r.json");
+      BOOST_TEST_REQUIRE(printed.exit_code == 0, printed.err);
+      const Outcome rendered = grk_eval(folder, "report r.json --table --title 'grk-eval evaluate' --format " + format);
+      BOOST_TEST_REQUIRE(rendered.exit_code == 0, rendered.err);
+      if (format == "latex") {
+        const std::string writer = "% Written by grk-eval evaluate.";
+        BOOST_TEST_REQUIRE(printed.out.find(writer) != std::string::npos);
+        std::string expected = printed.out;
+        expected.replace(expected.find(writer), writer.size(), "% Written by grk-eval report.");
+        BOOST_TEST(rendered.out == expected, marks);
+      } else {
+        BOOST_TEST(rendered.out == printed.out, marks << " " << format);
+      }
+    }
+  }
+  const Outcome both = grk_eval(folder, "report r.json --table --full");
+  BOOST_TEST(both.exit_code == 1);
+  BOOST_TEST(both.err.find("grk-eval report: --full and --table ask for different reports; give one\n") == 0, both.err);
 }

@@ -112,6 +112,15 @@ BOOST_AUTO_TEST_CASE(full_is_refused_outside_latex) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(table_needs_a_systems_x_measures_table) {
+  const std::string file = document("example").string();
+  const auto result = grk_eval({"report", file, "--table"});
+  BOOST_TEST(result.exit_code == 1);
+  BOOST_TEST(result.out == "");
+  BOOST_TEST(result.err == "grk-eval report: --table: " + file +
+                               " has no systems x measures table (no evaluate or trec-eval result)\n");
+}
+
 BOOST_AUTO_TEST_CASE(markdown_is_the_default_and_output_takes_the_format_from_its_extension) {
   const auto markdown = grk_eval({"report", document("example").string()});
   BOOST_TEST(markdown.exit_code == 0);
