@@ -14,6 +14,7 @@ import unittest
 
 from grk_plugins import ir_measures
 from grk_plugins.ir_measures import AP, ERR, P, RR, Judged, Metric, Qrel, ScoredDoc, nDCG
+from pandas_python import python_with_pandas
 
 SOURCE = os.environ.get("GRK_SOURCE_DIR", os.path.join(os.path.dirname(__file__), "..", ".."))
 CASES = os.path.join(SOURCE, "..", "shared", "ir-measures-cases")
@@ -182,12 +183,9 @@ class DataFrames(unittest.TestCase):
         "    print(error)\n")
 
     def test_dataframes_give_what_dicts_give(self):
-        python = sys.executable
-        if subprocess.run([python, "-c", "import pandas"], capture_output=True).returncode != 0:
-            python = "/usr/bin/python3"
-            if not os.path.exists(python) or \
-                    subprocess.run([python, "-c", "import pandas"], capture_output=True).returncode != 0:
-                self.skipTest("no pandas in %s or /usr/bin/python3 (Debian: python3-pandas)" % sys.executable)
+        python = python_with_pandas()
+        if python is None:
+            self.skipTest("no pandas in %s or /usr/bin/python3 (Debian: python3-pandas)" % sys.executable)
         done = subprocess.run([python, "-c", self.SCRIPT], capture_output=True, text=True)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertEqual(done.stdout.splitlines(), [
