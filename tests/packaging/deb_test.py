@@ -150,6 +150,24 @@ class DebianPackageTest(unittest.TestCase):
         self.assertEqual(pathlib.Path(lines[0]).parent, self.prefix / "lib/grk/python")
         self.assertEqual(lines[1], "{'q': {'map': 0.5, 'P_2': 0.5}}")
 
+    def test_python3_compares_runs_with_the_package_s_grk_eval(self):
+        site_dir = self.prefix / "lib/python3/dist-packages"
+        script = (
+            "import site, sys\n"
+            "site.addsitedir(sys.argv[1])\n"
+            "import grk_plugins\n"
+            "from grk_plugins import _host\n"
+            "print(_host.executable_candidates()[-1])\n"
+            "table = grk_plugins.compare({'q': {'a': 1, 'b': 0}}, {'x': {'q': {'a': 1.0, 'b': 2.0}},\n"
+            "                            'y': {'q': {'a': 2.0, 'b': 1.0}}}, ['P@1'], test=None)\n"
+            "sys.stdout.write(str(table))\n")
+        preload = {"LD_PRELOAD": os.environ["LD_PRELOAD"]} if "LD_PRELOAD" in os.environ else {}
+        code, out, err = run(sys.executable, "-c", script, site_dir, cwd=self.work, env=preload)
+        self.assertEqual(code, 0, err)
+        lines = out.splitlines()
+        self.assertEqual(pathlib.Path(lines[0]), self.prefix / "bin/grk-eval")
+        self.assertEqual(lines[1:4], ["system     P@1", "x       0.0000", "y       1.0000*"])
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -109,6 +109,14 @@ def check_evaluator(python, prefix, site, env, work):
                             env=dict(env, PYTHONPATH=site), cwd=work)
     assert scored.returncode == 0, scored.stderr
     assert scored.stdout == "{'q': {'P_2': 0.5}}\n", scored.stdout
+    # compare runs grk-eval, which this prefix lacks: the error says where it looked and what to do.
+    script = "import grk_plugins\ngrk_plugins.compare({'q': {'a': 1}}, {'x': {'q': {'a': 1.0}}})\n"
+    refused = subprocess.run([python, "-c", script], capture_output=True, text=True,
+                             env=dict(env, PYTHONPATH=site), cwd=work)
+    assert refused.returncode == 1, refused.stdout + refused.stderr
+    assert ("FileNotFoundError: grk_plugins.compare runs grk-eval, found beside the plugins: none at %s; build "
+            "grk-eval (./scripts/run-example) or install it to the prefix the plugins come from"
+            % os.path.join(prefix, "bin", "grk-eval")) in refused.stderr, refused.stderr
 
 
 if __name__ == "__main__":
