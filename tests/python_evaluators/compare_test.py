@@ -1,4 +1,4 @@
-"""grk_plugins.compare (docs/behaviour/python-evaluators.md §5): the table is
+"""grk_plugins.compare (docs/behaviour/python-evaluators.md §4): the table is
 what `grk-eval evaluate` prints for the same runs, to the byte, whether the
 runs come as paths, dicts, ScoredDoc rows or DataFrames; each row's p-values
 are compare-systems' own records; save_results writes the document that

@@ -1,5 +1,5 @@
-"""The README's pytrec_eval example works word for word: its script, run as
-the README says, prints what the README shows."""
+"""The README's pytrec_eval and compare examples work word for word: each
+script, run as the README says, prints what the README shows."""
 import os
 import re
 import subprocess
@@ -25,6 +25,20 @@ class ReadmeExample(unittest.TestCase):
             done = subprocess.run([sys.executable, "evaluate.py"], cwd=folder, capture_output=True, text=True,
                                   check=False)
         self.assertEqual((done.returncode, done.stdout, done.stderr), (0, shown + "\n", ""))
+
+    def test_the_compare_example_prints_what_the_readme_shows(self):
+        with open(os.path.join(SOURCE, "README.md"), encoding="utf-8") as file:
+            readme = file.read()
+        script = re.search(r"```python compare\n(.*?)```", readme, re.S).group(1)
+        shown = re.search(r"```sh\nPYTHONPATH=sdk/python GRK_PLUGIN_PATH=build/lib/grk/plugins "
+                          r"python3 compare.py\n```\n\n```\n(.*?)```", readme, re.S).group(1)
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "compare.py")
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(script)
+            # From the repository root, as the README runs it; the script stays out of the tree.
+            done = subprocess.run([sys.executable, path], cwd=SOURCE, capture_output=True, text=True, check=False)
+        self.assertEqual((done.returncode, done.stdout, done.stderr), (0, shown, ""))
 
 
 if __name__ == "__main__":

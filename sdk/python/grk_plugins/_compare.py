@@ -1,5 +1,5 @@
 """grk_plugins.compare: runs scored, tested and tabled as `grk-eval evaluate`
-does, from Python (docs/behaviour/python-evaluators.md §5).
+does, from Python (docs/behaviour/python-evaluators.md §4).
 
     import grk_plugins
     table = grk_plugins.compare("qrels.txt", {"bm25": "bm25.run", "dense": dense_dict},

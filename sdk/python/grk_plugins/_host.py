@@ -1,6 +1,6 @@
 """grk-eval itself, for what only the host makes: the systems x measures table
 of `grk-eval evaluate` and its renderings by `grk-eval report`, which
-grk_plugins.compare returns (docs/behaviour/python-evaluators.md §5).
+grk_plugins.compare returns (docs/behaviour/python-evaluators.md §4).
 
 The host is found beside the plugins, as the evaluator is: <prefix>/bin/grk-eval
 for each <prefix>/lib/grk/plugins folder that plugin_search_path() lists

@@ -1,7 +1,7 @@
 // Python's dicts written as TREC files, so that grk-eval's own commands can
 // read them: grk_plugins.compare runs `grk-eval evaluate`, the one source of
 // the systems x measures table, on runs and qrels it was given in memory
-// (docs/behaviour/python-evaluators.md §5).
+// (docs/behaviour/python-evaluators.md §4).
 #ifndef GRK_MEASURES_PYTHON_TREC_FILES_HPP
 #define GRK_MEASURES_PYTHON_TREC_FILES_HPP
 
