@@ -28,6 +28,10 @@ path), the median of --repeat calls: grk_plugins.ir_measures reads the files
 in C++; ir_measures 0.4.3 (where importable) reads them with its
 read_trec_qrels / read_trec_run. nDCG@10, AP, P@10 and R@100 are the same
 measures by ir_measures' names.
+
+Last, grk_plugins.compare on two runs (the run and its reverse ranking) with
+the paired t-test against the first: from the dicts (written as TREC files by
+the compiled evaluator, then grk-eval evaluate) and from the files.
 """
 import argparse
 import json
@@ -146,6 +150,23 @@ def from_files(qrels, run, args):
         print("ir_measures / grk from files: %.2fx (target >= 10x)" % (timed["ir_measures"] / timed["grk"]))
     else:
         print("ir_measures is not importable here: only the drop-in is timed from files (%s)" % args.work)
+    time_compare(qrels, run, qrels_path, run_path, args)
+
+
+def time_compare(qrels, run, qrels_path, run_path, args):
+    import grk_plugins
+    reverse = {q: {d: 30.0 - s for d, s in docs.items()} for q, docs in run.items()}
+    reverse_path = os.path.join(args.work, "reverse")
+    with open(reverse_path, "w", encoding="utf-8") as file:
+        file.writelines("%s Q0 %s 0 %r bench\n" % (q, d, s) for q, docs in reverse.items() for d, s in docs.items())
+    for name, inputs in (("compare from dicts", (qrels, {"run": run, "reverse": reverse})),
+                         ("compare from files", (qrels_path, {"run": run_path, "reverse": reverse_path}))):
+        seconds = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            grk_plugins.compare(*inputs, IR_MEASURES, baseline="run")
+            seconds.append(time.perf_counter() - start)
+        print("%-28s %8.3f s" % (name, statistics.median(seconds)))
 
 
 def has_ir_measures():

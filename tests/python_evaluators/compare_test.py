@@ -56,6 +56,7 @@ class TheTableIsEvaluates(unittest.TestCase):
         for marks, keywords in ((["--baseline", "bm25"], {"baseline": "bm25"}),
                                 (["--test", "wilcoxon", "--correction", "bonferroni"],
                                  {"test": "wilcoxon", "correction": "bonferroni"}),
+                                (["--test", "tukey-hsd"], {"test": "tukey-hsd"}),
                                 ([], {"test": None})):
             table = grk_plugins.compare(QRELS, [PATHS[name] for name in NAMES], MEASURES, title="grk-eval evaluate",
                                         **keywords)

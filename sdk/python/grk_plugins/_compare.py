@@ -23,12 +23,14 @@ from . import _host
 from ._inputs import as_input
 
 
-def compare(qrels, runs, measures=None, baseline=None, test="t", correction="holm", alpha=0.05,
+def compare(qrels, runs, measures=None, baseline=None, test="t", correction=None, alpha=None,
             intersect=False, judged_only=False, relevance_level=None, max_results=None, per_query=False,
             title="grk_plugins.compare", rename=None, label_prefix=None):
     """The systems x measures table of `runs` against `qrels`, with the
     significance marks of `test` (the paired t-test unless told otherwise, as
     ranx and PyTerrier test; test=None for no test), as a ResultsTable.
+    correction and alpha default to compare-systems' own: holm (none for
+    the Tukey tests, whose p-values are family-wise already) and 0.05.
 
     qrels: a dict {query id: {document id: int}}, Qrel rows, a DataFrame
     (query_id, doc_id, relevance) or a path (TREC qrels, subtopic qrels or
@@ -48,9 +50,10 @@ def compare(qrels, runs, measures=None, baseline=None, test="t", correction="hol
         for measure in _measure_list(measures):
             arguments += ["-m", str(measure)]
         if test is not None and (len(operands) > 1 or baseline is not None):
-            arguments += ["--test", str(test), "--correction", str(correction), "--alpha", repr(float(alpha))]
-            if baseline is not None:
-                arguments += ["--baseline", str(baseline)]
+            arguments += ["--test", str(test)]
+            for option, value in (("--correction", correction), ("--alpha", alpha), ("--baseline", baseline)):
+                if value is not None:
+                    arguments += [option, repr(float(value)) if option == "--alpha" else str(value)]
         if intersect:
             arguments.append("--intersect")
         if judged_only:
