@@ -153,6 +153,8 @@ class Refusals(unittest.TestCase):
         for call, error, message in (
                 (lambda: grk_plugins.compare({"q1": {"d1": 1}}, {"a=b": run}), ValueError,
                  "runs: a run's name must be a non-empty str without '=', got 'a=b'"),
+                (lambda: grk_plugins.compare(QRELS, ["runs/a=b.run"]), ValueError,
+                 "runs: grk-eval evaluate reads 'runs/a=b.run' as NAME=PATH; give runs as {name: path}"),
                 (lambda: grk_plugins.compare(QRELS, [run]), TypeError,
                  "runs: a run that is not a file needs a name: give runs as {name: run}, got a dict in the list"),
                 (lambda: grk_plugins.compare(QRELS, {"a": {"q 1": {"d1": 1.0}}}), ValueError,

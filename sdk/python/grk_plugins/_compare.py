@@ -107,7 +107,11 @@ def _run_operands(runs, folder):
         if not isinstance(path, (str, bytes, os.PathLike)):
             raise TypeError("runs: a run that is not a file needs a name: give runs as {name: run}, got a %s in the "
                             "list" % type(path).__name__)
-    return [os.fsdecode(path) for path in paths]
+    paths = [os.fsdecode(path) for path in paths]
+    for path in paths:
+        if "=" in path:
+            raise ValueError("runs: grk-eval evaluate reads %r as NAME=PATH; give runs as {name: path}" % path)
+    return paths
 
 
 def _measure_list(measures):
