@@ -128,9 +128,11 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     auto& judgments = query.judgments;
     // Not a stable sort: two judgments with the same key are refused, so
     // their order never shows (duplicate_failure finds the lines in the text).
-    std::sort(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
+    // TREC's qrels come sorted by document already: then one pass checks it.
+    const auto before = [](const Judgment& a, const Judgment& b) {
       return !same_id(a.docno, b.docno) ? id_before(a.docno, b.docno) : id_before(a.subtopic, b.subtopic);
-    });
+    };
+    if (!std::is_sorted(judgments.begin(), judgments.end(), before)) std::sort(judgments.begin(), judgments.end(), before);
     auto repeated = std::adjacent_find(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
       return same_id(a.docno, b.docno) && same_id(a.subtopic, b.subtopic);
     });
