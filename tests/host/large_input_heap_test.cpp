@@ -1,0 +1,109 @@
+// grk-eval starts itself again with glibc's malloc on huge pages when its
+// arguments name 64 MiB of input or more (docs/design.md §4.19): which bytes
+// count (operands, --set values, NAME=PATH items, JSON values, a config's
+// strings relative to its folder; never a FIFO opened), and, as a user sees
+// it, one start more for large inputs, none for small ones or when
+// GLIBC_TUNABLES says already, with the command's own output once.
+#define BOOST_TEST_MODULE host_large_input_heap
+#include <boost/test/unit_test.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/large_input_heap.hpp"
+#include "fixtures.hpp"
+#include "grk_eval.hpp"
+#include "subprocess.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Folder {
+  fs::path path = fs::temp_directory_path() / ("grk-large-input-" + std::to_string(::getpid()));
+  Folder() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~Folder() { fs::remove_all(path); }
+};
+
+std::uint64_t bytes_named(std::vector<std::string> args) {
+  args.insert(args.begin(), "grk-eval");
+  std::vector<const char*> argv;
+  for (const auto& arg : args) argv.push_back(arg.c_str());
+  argv.push_back(nullptr);
+  return grk::host::named_input_bytes(argv.data());
+}
+
+/// How many times the dynamic loader started the program (LD_DEBUG=files
+/// says "transferring control" once per start).
+std::size_t starts(const std::string& err) {
+  std::size_t count = 0;
+  for (std::size_t at = err.find("transferring control"); at != std::string::npos;
+       at = err.find("transferring control", at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_bytes_of_every_form_a_file_is_named_in) {
+  const Folder folder;
+  const fs::path a = folder.path / "a.run";
+  const fs::path b = folder.path / "b.run";
+  grk::test::write_text(a, std::string(100, 'a'));
+  grk::test::write_text(b, std::string(30, 'b'));
+  BOOST_TEST(bytes_named({"evaluate", b.string(), a.string(), "-m", "nDCG@10"}) == 130u);
+  BOOST_TEST(bytes_named({"evaluate", b.string(), "lexical=" + a.string()}) == 130u);
+  BOOST_TEST(bytes_named({"run", "--set", "runs=" + a.string() + "," + b.string()}) == 130u);
+  BOOST_TEST(bytes_named({"run", "--set", "runs=x=" + a.string() + ",y=" + b.string()}) == 130u);
+  BOOST_TEST(bytes_named({"run", "--set", "runs={\"x\": \"" + a.string() + "\", \"y\": [\"" + b.string() + "\"]}"}) ==
+             130u);
+  // A config's strings name files relative to its folder; the config counts too.
+  const std::string config_text = R"({"steps": [{"component": "trec-eval", "params": {"runs": {"x": "a.run"}, "qrels": "b.run"}}]})";
+  grk::test::write_text(folder.path / "run.json", config_text);
+  BOOST_TEST(bytes_named({"run", (folder.path / "run.json").string()}) == 130u + config_text.size());
+  // Neither a folder, nor a FIFO (which would block an open), nor a missing file counts.
+  const fs::path fifo = folder.path / "fifo";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  BOOST_TEST(bytes_named({"run", folder.path.string(), fifo.string(), (folder.path / "missing").string()}) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(large_inputs_start_the_program_once_more_with_huge_pages) {
+  const Folder folder;
+  const fs::path big = folder.path / "big.json";
+  const fs::path small = folder.path / "small.json";
+  // A sparse file: 64 MiB of zeros on no disk, which report refuses as it refuses any non-document.
+  grk::test::write_text(big, "");
+  fs::resize_file(big, grk::host::large_input_bytes);
+  grk::test::write_text(small, "{}");
+  const auto outcome = [&](const fs::path& file, std::optional<std::string> tunables) {
+    grk::test::ProcessOptions options;
+    options.env.emplace("LD_DEBUG", "files");
+    options.env.emplace("GLIBC_TUNABLES", std::move(tunables));
+    return grk::test::grk_eval({"report", file.string()}, options);
+  };
+  // Counted against the same command told already how malloc uses huge
+  // pages (a sanitizer's runtime may add starts of its own to both).
+  const auto told = outcome(big, std::string("glibc.malloc.hugetlb=0"));
+  const auto large = outcome(big, std::nullopt);
+  BOOST_TEST(starts(told.err) >= 1u);
+  BOOST_TEST(starts(large.err) == starts(told.err) + 1);
+  const std::string refusal = "grk-eval report: " + big.string() + ": not a results document of grk-eval run: invalid "
+                              "JSON at line 1, column 1: Expecting value\n";
+  BOOST_TEST(large.exit_code == 1);
+  BOOST_TEST(large.err.find(refusal) != std::string::npos, large.err);
+  BOOST_TEST(large.err.find(refusal) == large.err.rfind(refusal), "printed once");
+  BOOST_TEST(told.exit_code == 1);
+  BOOST_TEST(told.err.find(refusal) != std::string::npos, told.err);
+  // Small inputs: no start more.
+  BOOST_TEST(starts(outcome(small, std::nullopt).err) == starts(told.err));
+}
