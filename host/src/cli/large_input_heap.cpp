@@ -1,13 +1,12 @@
 #include "cli/large_input_heap.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -42,15 +41,21 @@ std::uint64_t json_bytes(const boost::json::value& value, const std::filesystem:
 }
 
 /// A config file's strings, relative to its folder: only a JSON object of
-/// at most largest_config bytes, and not from within a config (depth).
+/// at most largest_config bytes, and not from within a config (depth). The
+/// file is checked on the descriptor it is read from, opened non-blocking,
+/// so that a FIFO put in its place cannot hold the start.
 std::uint64_t config_bytes(const std::filesystem::path& path, int depth) {
-  std::error_code ec;
-  if (depth > 0 || path.extension() != ".json" || !std::filesystem::is_regular_file(path, ec) ||
-      std::filesystem::file_size(path, ec) > largest_config || ec) {
-    return 0;
+  if (depth > 0 || path.extension() != ".json") return 0;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return 0;
+  struct stat st {};
+  std::string text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uintmax_t>(st.st_size) <= largest_config) {
+    text.resize(static_cast<std::size_t>(st.st_size));
+    const ssize_t got = ::read(fd, text.data(), text.size());
+    text.resize(got > 0 ? static_cast<std::size_t>(got) : 0);
   }
-  std::ifstream in(path, std::ios::binary);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ::close(fd);
   boost::system::error_code parsed;
   const boost::json::value config = boost::json::parse(text, parsed);
   if (parsed || !config.is_object()) return 0;
