@@ -46,22 +46,22 @@ def compare(qrels, runs, measures=None, baseline=None, test="t", correction=None
         qrels_path = _path_of(as_input(qrels, "relevance", "qrels"), folder, "qrels.txt", "write_trec_qrels")
         operands = _run_operands(runs, folder)
         results = os.path.join(folder, "results.json")
-        arguments = ["evaluate", "--results", results]
-        for measure in _measure_list(measures):
-            arguments += ["-m", str(measure)]
+        # Every value as --option=VALUE: a value that begins with '-' stays a value.
+        arguments = ["evaluate", "--results=" + results]
+        arguments += ["--measure=%s" % measure for measure in _measure_list(measures)]
         if test is not None and (len(operands) > 1 or baseline is not None):
-            arguments += ["--test", str(test)]
+            arguments.append("--test=%s" % test)
             for option, value in (("--correction", correction), ("--alpha", alpha), ("--baseline", baseline)):
                 if value is not None:
-                    arguments += [option, repr(float(value)) if option == "--alpha" else str(value)]
+                    arguments.append("%s=%s" % (option, repr(float(value)) if option == "--alpha" else value))
         if intersect:
             arguments.append("--intersect")
         if judged_only:
             arguments.append("--judged-only")
         if relevance_level is not None:
-            arguments += ["--relevance-level", str(int(relevance_level))]
+            arguments.append("--relevance-level=%d" % int(relevance_level))
         if max_results is not None:
-            arguments += ["--max-results", str(int(max_results))]
+            arguments.append("--max-results=%d" % int(max_results))
         if per_query:
             arguments.append("--per-query")
         _host.run(arguments + ["--", qrels_path] + operands)
@@ -156,11 +156,10 @@ class ResultsTable:
                 fd = os.open(document, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
                 with os.fdopen(fd, "wb") as file:
                     file.write(self._text)
-                arguments = ["report", "--table", "--format", format_name, "--title", self.title]
+                arguments = ["report", "--table", "--format=" + format_name, "--title=%s" % self.title]
                 if self._label_prefix is not None:
-                    arguments += ["--label-prefix", self._label_prefix]
-                for old, new in self._rename.items():
-                    arguments += ["--rename", "%s=%s" % (old, new)]
+                    arguments.append("--label-prefix=%s" % self._label_prefix)
+                arguments += ["--rename=%s=%s" % item for item in self._rename.items()]
                 self._rendered[format_name] = _host.run(arguments + ["--", document])
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
