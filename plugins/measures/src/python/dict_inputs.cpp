@@ -31,7 +31,7 @@ Qrels qrels_of(PyObject* dict, IdStore& ids) {
     const std::string_view query_id = utf8(qid, "a query id");
     require_dict(judged, "the judgments of query '" + std::string(query_id) + "'");
     if (PyDict_GET_SIZE(judged) == 0) continue;
-    QrelsQuery query{ids.keep(query_id), {}};
+    QrelsQuery query{ids.keep(query_id), {}, {}};
     query.judgments.reserve(static_cast<std::size_t>(PyDict_GET_SIZE(judged)));
     Py_ssize_t inner = 0;
     PyObject* docno = nullptr;
@@ -43,8 +43,7 @@ Qrels qrels_of(PyObject* dict, IdStore& ids) {
     }
     std::sort(query.judgments.begin(), query.judgments.end(),
               [](const Judgment& a, const Judgment& b) { return id_before(a.docno, b.docno); });
-    query.id_filter = 0;
-    for (const auto& judgment : query.judgments) query.id_filter |= id_filter_bit(judgment.docno);
+    query.filter_judged();
     qrels.queries.push_back(std::move(query));
   }
   // file_order: the dict's order, the order a mean adds its values in.

@@ -72,10 +72,24 @@ Failure duplicate_failure(std::string_view text, std::string_view file, const La
 }  // namespace
 
 const long* QrelsQuery::find(std::string_view docno) const {
-  if ((id_filter & id_filter_bit(docno)) == 0) return nullptr;
+  if (!id_filter.empty()) {
+    const std::uint64_t bit = id_filter_hash(docno) & (id_filter.size() * 64 - 1);
+    if (((id_filter[bit >> 6] >> (bit & 63)) & 1) == 0) return nullptr;
+  }
   auto it = std::lower_bound(judgments.begin(), judgments.end(), docno,
                              [](const Judgment& judgment, std::string_view id) { return id_before(judgment.docno, id); });
   return it != judgments.end() && same_id(it->docno, docno) ? &it->relevance : nullptr;
+}
+
+void QrelsQuery::filter_judged() {
+  // A power of two of words, at least 16 bits a judgment: the filter's index is the hash's low bits.
+  std::size_t words = 1;
+  while (words * 64 < judgments.size() * 16) words *= 2;
+  id_filter.assign(words, 0);
+  for (const auto& judgment : judgments) {
+    const std::uint64_t bit = id_filter_hash(judgment.docno) & (words * 64 - 1);
+    id_filter[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+  }
 }
 
 Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string_view file, QrelsFormat format) {
@@ -117,7 +131,7 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     // Qrels list a query's lines together: look the id up only when it changes.
     if (qrels.queries.empty() || !same_id(fields[layout.qid], qrels.queries[current].qid)) {
       auto [it, added] = index.try_emplace(fields[layout.qid], qrels.queries.size());
-      if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}});
+      if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}, {}});
       current = it->second;
     }
     qrels.queries[current].judgments.push_back(
@@ -139,8 +153,7 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     if (repeated != judgments.end()) {
       return unexpected(duplicate_failure(all, file, layout, header, query.qid, *repeated));
     }
-    query.id_filter = 0;
-    for (const auto& judgment : judgments) query.id_filter |= id_filter_bit(judgment.docno);
+    query.filter_judged();
   }
   // The file's order, kept through the sort by id as each query's place in it.
   std::vector<std::string_view> named_first;
@@ -167,6 +180,7 @@ Qrels adhoc_judgments(const Qrels& subtopics) {
       }
     }
     query.judgments = std::move(merged);
+    query.filter_judged();
   }
   return adhoc;
 }

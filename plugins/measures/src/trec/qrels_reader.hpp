@@ -4,6 +4,7 @@
 #define GRK_MEASURES_TREC_QRELS_READER_HPP
 
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -27,20 +28,30 @@ struct Judgment {
 struct QrelsQuery {
   std::string_view qid;
   std::vector<Judgment> judgments;
-  /// A bit of id_filter_bit(docno) for each judged document: most documents
-  /// a run retrieves are not judged, and one test turns most of them away
-  /// before the search. Every bit (the default) turns none away.
-  std::uint64_t id_filter = ~std::uint64_t{0};
+  /// A Bloom filter of the judged documents (one hash, at least 16 bits a
+  /// judgment): most documents a run retrieves are not judged, and one test
+  /// turns nearly all of them away before the search. Empty (the default):
+  /// every document is searched.
+  std::vector<std::uint64_t> id_filter;
   /// The relevance of `docno`, or null when it is not judged for this query.
   const long* find(std::string_view docno) const;
+  /// Fills id_filter from `judgments`, once they are all there.
+  void filter_judged();
 };
 
-/// The bit of id_filter that stands for `docno`: from its length and last two bytes, cheap to compute.
-inline std::uint64_t id_filter_bit(std::string_view docno) {
+/// A hash of a document id for id_filter: its length and its first and last
+/// eight bytes (where ids differ), mixed; cheap for the short ids of runs.
+inline std::uint64_t id_filter_hash(std::string_view docno) {
+  std::uint64_t head = 0;
+  std::uint64_t tail = 0;
   const std::size_t n = docno.size();
-  const unsigned last = n > 0 ? static_cast<unsigned char>(docno[n - 1]) : 0u;
-  const unsigned before = n > 1 ? static_cast<unsigned char>(docno[n - 2]) : 0u;
-  return std::uint64_t{1} << ((last + 5 * before + 17 * n) & 63);
+  const std::size_t taken = n < 8 ? n : 8;
+  std::memcpy(&head, docno.data(), taken);
+  std::memcpy(&tail, docno.data() + (n - taken), taken);
+  std::uint64_t h = (head * 0x9E3779B97F4A7C15ULL) ^ (tail * 0xC2B2AE3D27D4EB4FULL) ^ n;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ULL;
+  return h ^ (h >> 32);
 }
 
 /// Every query of a qrels file, in byte order of their ids. The views point
