@@ -129,6 +129,8 @@ class TheTableIsEvaluates(unittest.TestCase):
         report = subprocess.run([HOST, "report", path, "--table", "--format", "text"], capture_output=True,
                                 text=True, check=True)
         self.assertEqual(report.stdout, str(table))
+        again = grk_plugins.ResultsTable.read(path, title="grk-eval evaluate")
+        self.assertEqual((again.rows, str(again), again.to_markdown()), (table.rows, str(table), table.to_markdown()))
         full = subprocess.run([HOST, "report", path], capture_output=True, text=True, check=True)
         self.assertIn("| system | nDCG@10 | P@5 | AP |", full.stdout)
         self.assertIn("## Provenance", full.stdout)
@@ -169,6 +171,15 @@ class Refusals(unittest.TestCase):
                 call()
             self.assertEqual(str(caught.exception), message)
         self.assertEqual(os.listdir(self.temporary), [])
+
+    def test_a_document_without_an_evaluate_step(self):
+        path = os.path.join(self.temporary, "bootstrap.json")
+        with open(path, "w") as file:
+            json.dump({"steps": [{"id": "b", "component": "paired-bootstrap", "status": "ok", "result": {}}],
+                       "provenance": {}}, file)
+        with self.assertRaises(ValueError) as caught:
+            grk_plugins.ResultsTable.read(path)
+        self.assertEqual(str(caught.exception), "the results document has no evaluate step that ran")
 
     def test_grk_evals_own_words(self):
         with self.assertRaises(ValueError) as caught:

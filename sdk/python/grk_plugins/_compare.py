@@ -134,9 +134,10 @@ class ResultsTable:
         self._rename = dict(rename or {})
         self._label_prefix = label_prefix
         self._rendered = {}
-        steps = {step["id"]: step for step in self.document["steps"]}
-        scores = steps["evaluate"]["result"]
-        comparisons = steps.get("compare-systems", {}).get("result", {})
+        scores = _first_result(self.document, "evaluate")
+        if scores is None:
+            raise ValueError("the results document has no evaluate step that ran")
+        comparisons = _first_result(self.document, "compare-systems") or {}
         self.measures = list(scores["measures"])
         self.systems = list(scores["systems"])
         self.test = comparisons.get("test")
@@ -147,6 +148,13 @@ class ResultsTable:
         # The system every comparison is made with, or None: every pair, or no test.
         self.baseline = baselines.pop() if len(baselines) == 1 else None
         self.rows = _rows(scores, records, self.baseline)
+
+    @classmethod
+    def read(cls, path, title="grk_plugins.compare", rename=None, label_prefix=None):
+        """The table of a results document on disk: one save_results or
+        `grk-eval evaluate --results` wrote, or any with an evaluate step."""
+        with open(path, "rb") as file:
+            return cls(file.read(), title=title, rename=rename, label_prefix=label_prefix)
 
     def _render(self, format_name):
         if format_name not in self._rendered:
@@ -216,6 +224,14 @@ class ResultsTable:
             except OSError:
                 pass
             raise
+
+
+def _first_result(document, component):
+    """The result of the document's first step of `component` that ran, or None."""
+    for step in document.get("steps", []):
+        if step.get("component") == component and step.get("status") == "ok":
+            return step["result"]
+    return None
 
 
 _ROW_FIELDS = ("system", "measure", "value", "baseline", "p", "p_adjusted", "significant", "better_than")
