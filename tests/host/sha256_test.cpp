@@ -6,6 +6,8 @@
 #define BOOST_TEST_MODULE host_sha256
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <grk/detail/sha256.hpp>
 
 #include <cstdint>
@@ -79,4 +81,15 @@ BOOST_AUTO_TEST_CASE(both_kernels_equal_sha256sum_at_every_boundary) {
     BOOST_TEST_REQUIRE(of_file.has_value());
     BOOST_TEST(*of_file == expected, "file of length " << lengths[i]);
   }
+}
+
+// A FIFO in an input's place (put there after the host looked) is refused
+// on the descriptor, at once, instead of blocking the hashing thread.
+BOOST_AUTO_TEST_CASE(a_fifo_is_not_hashed_and_does_not_block) {
+  grk::test::TempDir dir;
+  const auto fifo = dir / "run.txt";
+  BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto digest = grk::host::sha256_of_file(fifo);
+  BOOST_TEST_REQUIRE(!digest.has_value());
+  BOOST_TEST(digest.error().message == "cannot hash '" + fifo.string() + "': not a regular file");
 }

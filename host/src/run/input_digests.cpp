@@ -1,11 +1,12 @@
 #include "run/input_digests.hpp"
 
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
 #include <system_error>
 #include <utility>
 #include <vector>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -55,15 +56,25 @@ std::string sha256_of_text(std::string_view text) {
 }
 
 Expected<std::string, HostError> sha256_of_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return usage_error("cannot open '" + file.string() + "'");
+  // Opened non-blocking and checked on the descriptor read: a FIFO put in
+  // the file's place after the caller looked cannot hold the hashing thread.
+  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return usage_error("cannot open '" + file.string() + "'");
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return usage_error("cannot hash '" + file.string() + "': not a regular file");
+  }
   Sha256 hash;
   std::vector<char> buffer(1 << 16);
-  while (in) {
-    in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    hash.update(buffer.data(), static_cast<std::size_t>(in.gcount()));
+  ssize_t got = 0;
+  while ((got = ::read(fd, buffer.data(), buffer.size())) != 0) {
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) break;
+    hash.update(buffer.data(), static_cast<std::size_t>(got));
   }
-  if (in.bad()) return usage_error("cannot read '" + file.string() + "'");
+  ::close(fd);
+  if (got < 0) return usage_error("cannot read '" + file.string() + "'");
   return hash.hex_digest();
 }
 
