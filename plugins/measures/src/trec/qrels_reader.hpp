@@ -42,9 +42,10 @@ struct QrelsQuery {
 /// A hash of a document id for id_filter: its length and its first and last
 /// eight bytes (where ids differ), mixed; cheap for the short ids of runs.
 inline std::uint64_t id_filter_hash(std::string_view docno) {
+  const std::size_t n = docno.size();
+  if (n == 0) return 0;  // memcpy takes no null pointer, even for no bytes
   std::uint64_t head = 0;
   std::uint64_t tail = 0;
-  const std::size_t n = docno.size();
   const std::size_t taken = n < 8 ? n : 8;
   std::memcpy(&head, docno.data(), taken);
   std::memcpy(&tail, docno.data() + (n - taken), taken);
