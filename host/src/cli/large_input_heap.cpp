@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -102,7 +103,11 @@ std::uint64_t text_bytes(std::string_view text, const std::filesystem::path& fol
 
 std::uint64_t named_input_bytes(const char* const* argv) {
   std::uint64_t bytes = 0;
-  for (const char* const* arg = argv + 1; *arg != nullptr; ++arg) bytes += text_bytes(*arg, {}, 0);
+  try {
+    for (const char* const* arg = argv + 1; *arg != nullptr; ++arg) bytes += text_bytes(*arg, {}, 0);
+  } catch (const std::exception&) {
+    // Out of memory reading a config: the files counted so far are what is known.
+  }
   return bytes;
 }
 
