@@ -113,6 +113,7 @@ class TheTableIsEvaluates(unittest.TestCase):
         self.assertEqual({row["system"]: row["better_than"] for row in table.rows},
                          {"bm25": [], "dense": ["bm25"], "rerank": ["bm25"]})
         self.assertIn("rerank (c)  0.9061*a", str(table))
+        self.assertEqual(repr(table), str(table).rstrip("\n"))
         self.assertEqual({row["p"] for row in table.rows}, {None})
 
     def test_save_results_is_the_document_report_renders(self):

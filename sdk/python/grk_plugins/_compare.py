@@ -191,6 +191,9 @@ class ResultsTable:
     def __str__(self):
         return self.to_text()
 
+    def __repr__(self):  # the table at a Python prompt, as a DataFrame shows itself
+        return self.to_text().rstrip("\n")
+
     def _repr_markdown_(self):  # how a notebook shows it
         return self.to_markdown()
 
