@@ -11,8 +11,9 @@ does, from Python (docs/behaviour/python-evaluators.md §4).
 The table is the host's: compare runs grk-eval evaluate on the inputs (paths
 as they are; dicts, Qrel/ScoredDoc rows and DataFrames written by the
 compiled evaluator as TREC files into a private temporary folder), keeps the
-results document it writes, and renders it with grk-eval report --table. So
-the numbers, marks and words are grk-eval's own, to the byte."""
+results document it writes and the text table it prints, and renders the
+document in the other formats with grk-eval report --table. So the numbers,
+marks and words are grk-eval's own, to the byte."""
 
 import json
 import os
@@ -40,7 +41,7 @@ def compare(qrels, runs, measures=None, baseline=None, test="t", correction=None
     any dialect or Measure objects (default: the evaluate component's AP,
     nDCG@10, P@10, R@100, RR). The other arguments are grk-eval evaluate's
     options of the same names (docs/cli.md §2); rename ({old: new}) and
-    label_prefix apply to the renderings only."""
+    label_prefix apply to the renderings, not to the rows."""
     folder = tempfile.mkdtemp(prefix="grk-compare-")
     try:
         qrels_path = _path_of(as_input(qrels, "relevance", "qrels"), folder, "qrels.txt", "write_trec_qrels")
@@ -64,12 +65,14 @@ def compare(qrels, runs, measures=None, baseline=None, test="t", correction=None
             arguments.append("--max-results=%d" % int(max_results))
         if per_query:
             arguments.append("--per-query")
-        _host.run(arguments + ["--", qrels_path] + operands)
+        printed = _host.run(arguments + _rename_arguments(rename) + ["--", qrels_path] + operands)
         with open(results, "rb") as file:
-            text = file.read()
+            table = ResultsTable(file.read(), title=title, rename=rename, label_prefix=label_prefix)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
-    return ResultsTable(text, title=title, rename=rename, label_prefix=label_prefix)
+    # What evaluate printed is the text table (with the renames): report --table need not make it again.
+    table._rendered["text"] = printed
+    return table
 
 
 def _path_of(data, folder, name, writer):
@@ -78,12 +81,21 @@ def _path_of(data, folder, name, writer):
         return os.fsdecode(data)
     from . import _evaluator  # the compiled evaluator, needed only here
     path = os.path.join(folder, name)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fd = _new_private_file(path)
     try:
         getattr(_evaluator.load(), writer)(data, fd)
     finally:
         os.close(fd)
     return path
+
+
+def _new_private_file(path):
+    """A descriptor of a new file at `path`, only this user's, never through a link."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+
+
+def _rename_arguments(rename):
+    return ["--rename=%s=%s" % item for item in (rename or {}).items()]
 
 
 def _run_operands(runs, folder):
@@ -161,13 +173,12 @@ class ResultsTable:
             folder = tempfile.mkdtemp(prefix="grk-report-")
             try:
                 document = os.path.join(folder, "results.json")
-                fd = os.open(document, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-                with os.fdopen(fd, "wb") as file:
+                with os.fdopen(_new_private_file(document), "wb") as file:
                     file.write(self._text)
                 arguments = ["report", "--table", "--format=" + format_name, "--title=%s" % self.title]
                 if self._label_prefix is not None:
                     arguments.append("--label-prefix=%s" % self._label_prefix)
-                arguments += ["--rename=%s=%s" % item for item in self._rename.items()]
+                arguments += _rename_arguments(self._rename)
                 self._rendered[format_name] = _host.run(arguments + ["--", document])
             finally:
                 shutil.rmtree(folder, ignore_errors=True)

@@ -71,9 +71,13 @@ Failure duplicate_failure(std::string_view text, std::string_view file, const La
 
 }  // namespace
 
+std::uint64_t QrelsQuery::filter_bit(std::string_view docno) const {
+  return id_filter_hash(docno) & (id_filter.size() * 64 - 1);  // the size is a power of two of words
+}
+
 const long* QrelsQuery::find(std::string_view docno) const {
   if (!id_filter.empty()) {
-    const std::uint64_t bit = id_filter_hash(docno) & (id_filter.size() * 64 - 1);
+    const std::uint64_t bit = filter_bit(docno);
     if (((id_filter[bit >> 6] >> (bit & 63)) & 1) == 0) return nullptr;
   }
   auto it = std::lower_bound(judgments.begin(), judgments.end(), docno,
@@ -87,7 +91,7 @@ void QrelsQuery::filter_judged() {
   while (words * 64 < judgments.size() * 16) words *= 2;
   id_filter.assign(words, 0);
   for (const auto& judgment : judgments) {
-    const std::uint64_t bit = id_filter_hash(judgment.docno) & (words * 64 - 1);
+    const std::uint64_t bit = filter_bit(judgment.docno);
     id_filter[bit >> 6] |= std::uint64_t{1} << (bit & 63);
   }
 }

@@ -37,6 +37,10 @@ struct QrelsQuery {
   const long* find(std::string_view docno) const;
   /// Fills id_filter from `judgments`, once they are all there.
   void filter_judged();
+
+ private:
+  /// The bit of id_filter that stands for `docno`.
+  std::uint64_t filter_bit(std::string_view docno) const;
 };
 
 /// A hash of a document id for id_filter: its length and its first and last
