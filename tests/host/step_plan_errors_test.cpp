@@ -196,6 +196,27 @@ BOOST_AUTO_TEST_CASE(plan_fills_defaults_and_resolves_relative_paths_against_the
   BOOST_TEST(plan[0].entry.module->file == std::filesystem::path("/plugins/m.so"));
 }
 
+// One bad param must not hide a step's other mistakes: the step comes back
+// with its bad and unknown params at their defaults, so that its files and
+// pre-run check are checked too, while its mistakes stay reported.
+BOOST_AUTO_TEST_CASE(a_step_with_bad_params_is_still_checked_without_them) {
+  const auto reg = registry();
+  grk::host::ConfigErrors errors;
+  const auto plan = grk::host::plan_steps(
+      steps_of(R"({"steps": [)"
+               R"({"id": "bad", "statistic": "alpha", "params": {"split": "dev", "k": "ten", "colour": 1, "input": "q"}},)"
+               R"({"id": "lost", "statistic": "alpha", "params": {"k": 3, "input": "q"}}]})"),
+      reg, "/configs/run.json", "/configs", errors);
+  BOOST_TEST(errors.report("grk-eval run: ").message ==
+             "/configs/run.json: steps[0].params.colour: unknown parameter; expected one of: split, k, input\n"
+             "grk-eval run: /configs/run.json: steps[0].params.k: expected integer, got string\n"
+             "grk-eval run: /configs/run.json: steps[1].params.split: missing required parameter");
+  // Without its required split, the second step cannot be checked at all.
+  BOOST_TEST_REQUIRE(plan.size() == 1u);
+  BOOST_TEST(plan[0].id == "bad");
+  BOOST_TEST(grk::json::write_compact(plan[0].params) == R"({"split":"dev","k":10,"input":"/configs/q"})");
+}
+
 BOOST_AUTO_TEST_CASE(a_module_that_no_longer_loads_stops_the_run_before_any_step_with_exit_2) {
   auto reg = registry();
   grk::host::ConfigErrors errors;

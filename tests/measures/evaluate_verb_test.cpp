@@ -312,6 +312,10 @@ BOOST_AUTO_TEST_CASE(every_mistake_comes_in_one_message_before_anything_runs) {
              "'nDGC' (closest: nDCG)\n"
              "grk-eval evaluate: compare-systems: test: must be one of: bootstrap, randomization, t, wilcoxon, "
              "tukey-hsd, randomized-tukey-hsd; got 'tt'\n"
+             // A bad test does not hide the comparisons' other mistakes.
+             "grk-eval evaluate: compare-systems: runs 'nope': '" + (folder / "nope.run").string() + "' does not exist\n"
+             "grk-eval evaluate: compare-systems [invalid-argument]: metrics: measure 'nDGC@10': unknown measure "
+             "'nDGC' (closest: nDCG)\n"
              "grk-eval evaluate: --output table.pdf: cannot tell the format from its extension; use .md, .markdown, "
              ".html, .htm, .tex, .csv or .txt, or say --format\n");
   BOOST_TEST(!fs::exists(folder / "results.json"));

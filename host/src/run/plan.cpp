@@ -82,19 +82,23 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
       *value = std::move(*named);
     }
     if (unnamed) continue;
-    auto issues = param_issues(entry->component->params, params);
+    const auto issues = param_issues(entry->component->params, params);
     // A --set that could not be read was reported as such; it is not missing too.
-    issues.erase(std::remove_if(issues.begin(), issues.end(),
-                                [&step](const ParamIssue& issue) {
-                                  return std::find(step.reported_params.begin(), step.reported_params.end(),
-                                                   issue.name) != step.reported_params.end();
-                                }),
-                 issues.end());
-    if (!step.reported_params.empty() && issues.empty()) continue;
+    const auto reported = [&step](const std::string& name) {
+      return std::find(step.reported_params.begin(), step.reported_params.end(), name) != step.reported_params.end();
+    };
     for (const ParamIssue& issue : issues) {
-      errors.add(step.place, usage_error(param_place(issue.name) + issue.message));
+      if (!reported(issue.name)) errors.add(step.place, usage_error(param_place(issue.name) + issue.message));
     }
-    if (!issues.empty()) continue;
+    // A step with a bad param cannot run, but one mistake must not hide the
+    // others (docs/design.md §4.14): with the bad params at their defaults,
+    // its files and its pre-run check are still checked. Nothing runs, since
+    // the mistake is in `errors` already.
+    if (!issues.empty() || !step.reported_params.empty()) {
+      for (const ParamIssue& issue : issues) params.erase(issue.name);
+      for (const std::string& name : step.reported_params) params.erase(name);
+      if (!param_issues(entry->component->params, params).empty()) continue;
+    }
     boost::json::object resolved = std::move(validate_params(entry->component->params, params).value());
     const auto resolve = [&base_dir](boost::json::value& value) {
       const std::filesystem::path path(std::string(value.get_string()));

@@ -46,10 +46,12 @@ struct PlannedStep {
 
 
 /// `where` prefixes messages (the config file, or nothing); `base_dir` is
-/// what relative path params resolve against. Returns the steps that can
-/// run; every mistake of the others goes to `errors` (exit_usage for a config
-/// mistake, exit_plugin for a module problem), each of a step's param
-/// mistakes on its own.
+/// what relative path params resolve against. Every mistake goes to `errors`
+/// (exit_usage for a config mistake, exit_plugin for a module problem), each
+/// of a step's param mistakes on its own. Returns the steps to check: a step
+/// whose only mistakes are bad or unknown params comes with those params at
+/// their defaults, so that its files and pre-run check are checked too; it
+/// never runs, since `errors` is not empty then.
 std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const PluginRegistry& registry,
                                     const std::string& where, const std::filesystem::path& base_dir,
                                     ConfigErrors& errors, StepSource source = StepSource::config_file);
