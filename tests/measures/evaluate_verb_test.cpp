@@ -140,6 +140,39 @@ BOOST_AUTO_TEST_CASE(the_latex_file_says_evaluate_wrote_it) {
              "% grk-eval evaluate\n% Written by grk-eval evaluate. Needs only \\usepackage{booktabs}.\n\n");
 }
 
+// A paper names measures as ir_measures does: LaTeX shows a trec_eval name
+// by its ir_measures twin where the result gives one (the comparisons'
+// captions and labels too), unless --rename names it; the terminal keeps
+// the name typed. `-m P.5 -m 11pt_avg` are two measures, not P's cutoffs.
+BOOST_AUTO_TEST_CASE(latex_names_trec_eval_measures_as_ir_measures_does) {
+  if (!ready()) return;
+  const fs::path data = trec_run_data();
+  const mt::TemporaryFiles files;
+  const fs::path folder(files.folder());
+  const std::string inputs = "'" + (data / "qrels.txt").string() + "' '" + (data / "bm25.run").string() + "' '" +
+                             (data / "dense.run").string() + "'";
+  const std::string measures = " -m ndcg_cut.10 -m P.5 -m 11pt_avg --baseline bm25";
+  const auto header = [](const std::string& latex) {
+    const auto start = latex.find("\nsystem &") + 1;
+    return latex.substr(start, latex.find('\n', start) - start);
+  };
+  const Outcome latex = evaluate(folder, inputs + measures + " --format latex --results r.json");
+  BOOST_TEST_REQUIRE(latex.exit_code == 0, latex.err);
+  BOOST_TEST(header(latex.out) == "system & \\shortstack[r]{P\\\\@5} & 11pt\\_avg & \\shortstack[r]{nDCG\\\\@10} \\\\");
+  const Outcome text = evaluate(folder, inputs + measures);
+  BOOST_TEST(text.out.rfind("system     P_5   11pt_avg  ndcg_cut_10\n", 0) == 0u, text.out);
+  const Outcome report = grk_eval(folder, "report r.json --format latex");
+  BOOST_TEST_REQUIRE(report.exit_code == 0, report.err);
+  BOOST_TEST(report.out.find("\\caption{nDCG@10. Effect:") != std::string::npos, report.out);
+  BOOST_TEST(report.out.find("\\label{tab:grk-ndcg-10}") != std::string::npos, report.out);
+  BOOST_TEST(report.out.find("ndcg\\_cut") == std::string::npos, report.out);
+  const Outcome renamed = grk_eval(folder, "report r.json --format latex --table --rename ndcg_cut_10=NDCG10");
+  BOOST_TEST(header(renamed.out) == "system & \\shortstack[r]{P\\\\@5} & 11pt\\_avg & NDCG10 \\\\");
+  // At relevance level 2, P_5 is P(rel=2)@5; nDCG has no rel=, so ndcg_cut_10 stays.
+  const Outcome level = evaluate(folder, inputs + " -m ndcg_cut.10 -m P.5 -l 2 --format latex");
+  BOOST_TEST(header(level.out) == "system & \\shortstack[r]{P(rel=2)\\\\@5} & ndcg\\_cut\\_10 \\\\");
+}
+
 // A run and its copy tie on every query, where the t-test is undefined: the
 // table is printed all the same, the copy's cells unmarked
 // (docs/behaviour/comparisons.md §10.8), where the whole step used to fail.

@@ -236,3 +236,75 @@ BOOST_AUTO_TEST_CASE(the_three_dialects_name_the_same_measures) {
     }
   }
 }
+
+// A trec_eval output name's ir_measures twin, which reports show in its
+// place, gives the same value on every query the two both score, and the
+// same mean over the same queries; a name without a twin under the options
+// gets none. Graded qrels of the repo's own (levels 0-2), so that `rel=`
+// matters; a run lacks a qrels query, so that the mean's queries matter.
+BOOST_AUTO_TEST_CASE(a_trec_eval_name_and_its_ir_measures_twin_give_the_same_values) {
+  const char* source = std::getenv("GRK_SOURCE_DIR");
+  BOOST_TEST_REQUIRE(source != nullptr);
+  const std::filesystem::path data = std::filesystem::path(source) / "tests/significance/data/trec_run";
+  auto qrels = read_qrels(data / "qrels.txt", QrelsFormat::automatic);
+  BOOST_TEST_REQUIRE(qrels.has_value());
+  const std::vector<std::pair<std::string, std::filesystem::path>> systems{{"bm25", data / "bm25.run"},
+                                                                          {"dense", data / "dense.run"}};
+  struct Twin {
+    std::string output_name;
+    long relevance_level;
+    bool judged_only;
+    std::string twin;  ///< empty: none
+  };
+  const std::vector<Twin> twins{
+      {"ndcg_cut_10", 1, false, "nDCG@10"},      {"ndcg", 1, false, "nDCG"},
+      {"P_5", 1, false, "P@5"},                  {"P_5", 2, false, "P(rel=2)@5"},
+      {"P_5", 2, true, "P(rel=2,judged_only=True)@5"},
+      {"map", 1, false, "AP"},                   {"map_cut_10", 1, false, "AP@10"},
+      {"map", 2, false, "AP(rel=2)"},            {"recall_100", 1, false, "R@100"},
+      {"recip_rank", 1, false, "RR"},            {"success_5", 1, false, "Success@5"},
+      {"Rprec", 1, false, "Rprec"},              {"bpref", 1, false, "Bpref"},
+      {"infAP", 1, false, "infAP"},              {"iprec_at_recall_0.10", 1, false, "IPrec@0.1"},
+      {"set_P", 1, false, "SetP"},               {"set_relative_P", 1, false, "SetP(relative=True)"},
+      {"set_recall", 1, false, "SetR"},          {"set_F", 1, false, "SetF"},
+      {"set_map", 1, false, "SetAP"},            {"num_ret", 1, false, "NumRet"},
+      {"num_rel_ret", 1, false, "NumRet(rel=1)"}, {"num_rel_ret", 2, false, "NumRet(rel=2)"},
+      // nDCG takes no rel=; trec_eval's own means and sets have no twin; nor
+      // have num_q and num_rel, whose sums count a query the run lacks under
+      // -c, where NumQ's and NumRel's count it 0.
+      {"num_q", 1, false, ""},                   {"num_rel", 1, false, ""},
+      {"ndcg_cut_10", 2, false, ""},             {"gm_map", 1, false, ""},
+      {"11pt_avg", 1, false, ""},                {"Rndcg", 1, false, ""},
+  };
+  for (const Twin& t : twins) {
+    BOOST_TEST_CONTEXT(t.output_name << " at level " << t.relevance_level << (t.judged_only ? ", judged only" : "")) {
+      EvaluationOptions options;
+      options.complete = true;
+      options.relevance_level = t.relevance_level;
+      options.judged_only = t.judged_only;
+      const auto twin = ir_measures_twin(t.output_name, options, false);
+      BOOST_TEST(twin.value_or("") == t.twin);
+      if (!twin || *twin == t.output_name) continue;  // Rprec, infAP: one name in both dialects
+      auto plan = plan_measures({t.output_name, *twin}, options);
+      BOOST_TEST_REQUIRE(plan.has_value(), (plan ? "" : plan.error().message));
+      BOOST_TEST_REQUIRE(plan->measures.size() == 2u);
+      auto scores = evaluate_plan(systems, *plan, *qrels, 1);
+      BOOST_TEST_REQUIRE(scores.has_value());
+      for (const auto& system : *scores) {
+        BOOST_TEST(same(system.summary[0], system.summary[1]), system.summary[0] << " != " << system.summary[1]);
+        BOOST_TEST(system.mean_over[0] == system.mean_over[1]);
+        for (std::size_t q = 0; q < qrels->queries.size(); ++q) {
+          if (system.values[0][q] && system.values[1][q]) BOOST_TEST(same(*system.values[0][q], *system.values[1][q]));
+        }
+      }
+    }
+  }
+  // Without a mean over the qrels' queries, or with a cut run, no name is a twin.
+  EvaluationOptions partial;
+  BOOST_TEST(!ir_measures_twin("P_5", partial, false).has_value());
+  BOOST_TEST(ir_measures_twin("P_5", partial, true).value_or("") == "P@5");
+  EvaluationOptions cut;
+  cut.complete = true;
+  cut.max_results = 100;
+  BOOST_TEST(!ir_measures_twin("P_5", cut, false).has_value());
+}

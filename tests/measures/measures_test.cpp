@@ -17,6 +17,7 @@
 #include <grk/error.hpp>
 
 #include "evaluation/plan_evaluation.hpp"
+#include "language/measure_syntax.hpp"
 #include "measures_test_support.hpp"
 
 namespace gm = grk::measures;
@@ -205,6 +206,11 @@ BOOST_AUTO_TEST_CASE(the_measures_list_is_checked) {
   std::vector<std::string> names;
   for (const auto& measure : *requested) names.insert(names.end(), measure.names.begin(), measure.names.end());
   BOOST_TEST(names == (std::vector<std::string>{"P_5", "P_10", "utility_2,-1,0,0", "ndcg_cut_23"}));
+  // A list split at every comma is rejoined where an item is a number or
+  // inside parentheses; 11pt_avg starts with digits but is a name.
+  BOOST_TEST(gm::rejoin_measure_items({"P.5", "10", "RBP(p=0.8", "rel=1)", "11pt_avg", "utility.1", "-1", "0", "0"}) ==
+                 (std::vector<std::string>{"P.5,10", "RBP(p=0.8,rel=1)", "11pt_avg", "utility.1,-1,0,0"}),
+             boost::test_tools::per_element());
 }
 
 // trec_eval prints with printf's `%6.4f`: append_real must give its bytes,

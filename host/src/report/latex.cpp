@@ -254,7 +254,8 @@ void append_steps(std::string& out, const ReportModel& model) {
 
 }  // namespace
 
-std::string render_latex(const ReportModel& model) {
+std::string render_latex(const ReportModel& written) {
+  const ReportModel model = with_ir_measures_names(written);
   std::string out = comment(model.title);
   out += "% Written by " + model.writer + ". Needs only \\usepackage{booktabs}.\n";
   if (model.full) append_provenance(out, model);

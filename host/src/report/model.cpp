@@ -112,6 +112,12 @@ ScoreTable score_table_of(const boost::json::object& result, std::size_t step) {
   table.step = step;
   for (const auto& name : result.at("measures").get_array()) table.measures.emplace_back(name.get_string());
   table.measure_keys = table.measures;
+  const auto* twins = result.if_contains("ir_measures_names");
+  for (const auto& measure : table.measures) {
+    const auto* twin = twins != nullptr && twins->is_object() ? twins->get_object().if_contains(measure) : nullptr;
+    table.ir_measures_names.emplace_back(twin != nullptr && twin->is_string() ? std::string(twin->get_string())
+                                                                              : std::string());
+  }
   for (const auto& [system, value] : result.at("systems").get_object()) {
     const auto& fields = value.get_object();
     const auto& summary = fields.at("summary").get_object();
@@ -428,6 +434,26 @@ Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std
   return {};
 }
 
+ReportModel with_ir_measures_names(ReportModel model) {
+  for (auto& table : model.score_tables) {
+    for (std::size_t m = 0; m < table.measures.size(); ++m) {
+      const std::string& twin = table.ir_measures_names[m];
+      if (twin.empty() || table.measures[m] != table.measure_keys[m] ||
+          std::find(table.measures.begin(), table.measures.end(), twin) != table.measures.end()) {
+        continue;
+      }
+      for (auto& c : model.comparisons) {
+        if (c.metric == table.measures[m]) c.metric = twin;
+      }
+      for (auto& anova : model.anovas) {
+        if (anova.metric == table.measures[m]) anova.metric = twin;
+      }
+      table.measures[m] = twin;
+    }
+  }
+  return model;
+}
+
 Expected<void, HostError> rename_names(ReportModel& model, const std::vector<std::string>& renames) {
   std::vector<std::string> known;
   const auto know = [&known](const std::string& name) {
@@ -465,6 +491,7 @@ Expected<void, HostError> rename_names(ReportModel& model, const std::vector<std
       renamed(c.candidate);
       renamed(c.metric);
     }
+    for (auto& anova : model.anovas) renamed(anova.metric);
   }
   return {};
 }

@@ -98,6 +98,9 @@ struct ScoreTable {
   /// The measures as the document names them (per_query's keys), which
   /// --rename leaves as they are.
   std::vector<std::string> measure_keys;
+  /// Each measure's ir_measures name where the result gives one (evaluate's
+  /// `ir_measures_names`: `ndcg_cut_10` is `nDCG@10`), else empty.
+  std::vector<std::string> ir_measures_names;
   std::vector<std::string> systems;
   /// means[s][m]: system s's summary of measure m; empty when not a number.
   std::vector<std::vector<std::optional<double>>> means;
@@ -172,6 +175,13 @@ Expected<ReportModel, HostError> read_results_document(const std::string& file);
 /// without a column is not shown. A name the language refuses, or one the
 /// report does not have, is a usage error naming the ones there are.
 Expected<void, HostError> keep_metrics(ReportModel& model, const std::vector<std::string>& metrics);
+
+/// The model as a paper shows it (LaTeX): each measure of a score table
+/// named by trec_eval's output name shown by its ir_measures name
+/// (`ndcg_cut_10` as `nDCG@10`) where the result gives one, the comparisons
+/// renamed alike; a measure --rename named, or whose ir_measures name the
+/// table shows already, keeps its name.
+ReportModel with_ir_measures_names(ReportModel model);
 
 /// `--rename OLD=NEW`: each system or measure named OLD is shown as NEW, in
 /// the score tables and the comparisons alike (so marks still find their

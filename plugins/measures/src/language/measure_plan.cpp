@@ -288,6 +288,70 @@ std::optional<std::string> entry_printing(const std::string& output_name) {
   return std::nullopt;
 }
 
+std::optional<std::string> ir_measures_twin(const std::string& output_name, const EvaluationOptions& options,
+                                            bool intersect) {
+  if (options.release != TrecEvalRelease::v10_0 || options.max_results != EvaluationOptions{}.max_results ||
+      !(options.complete || intersect)) {
+    return std::nullopt;
+  }
+  const auto entry = entry_printing(output_name);
+  if (!entry) return std::nullopt;
+  // The candidate is only a guess, made from the measure's trec_eval name;
+  // it is kept only if the language maps it back to this very name below.
+  // num_q and num_rel have none: under `complete` their sums count the
+  // queries a run lacks, where NumQ's and NumRel's count them 0.
+  struct Twin {
+    std::string_view trec_eval, ir_measures, fixed;
+    bool suffix_is_cutoff;
+  };
+  static constexpr Twin twins[] = {
+      {"P", "P", "", true},           {"recall", "R", "", true},          {"map", "AP", "", false},
+      {"map_cut", "AP", "", true},    {"recip_rank", "RR", "", false},    {"ndcg", "nDCG", "", false},
+      {"ndcg_cut", "nDCG", "", true}, {"Rprec", "Rprec", "", false},      {"bpref", "Bpref", "", false},
+      {"infAP", "infAP", "", false},  {"iprec_at_recall", "IPrec", "", true}, {"success", "Success", "", true},
+      {"set_P", "SetP", "", false},   {"set_relative_P", "SetP", "relative=True", false},
+      {"set_recall", "SetR", "", false}, {"set_F", "SetF", "", false}, {"set_map", "SetAP", "", false},
+      {"num_ret", "NumRet", "", false}, {"num_rel_ret", "NumRet", "", false},
+  };
+  const std::size_t dot = entry->find('.');
+  const std::string stem = entry->substr(0, dot);
+  const std::string suffix = dot == std::string::npos ? "" : entry->substr(dot + 1);
+  const Twin* twin = nullptr;
+  for (const Twin& candidate : twins) {
+    if (candidate.trec_eval == stem) twin = &candidate;
+  }
+  if (twin == nullptr) return std::nullopt;
+  std::vector<std::string> params;
+  if (!twin->fixed.empty()) params.emplace_back(twin->fixed);
+  if (stem == "set_F" && !suffix.empty()) params.push_back("beta=" + suffix);
+  if (options.relevance_level != 1 || stem == "num_rel_ret") {
+    params.push_back("rel=" + std::to_string(options.relevance_level));
+  }
+  if (options.judged_only) params.emplace_back("judged_only=True");
+  std::string written(twin->ir_measures);
+  if (!params.empty()) {
+    written += "(";
+    for (std::size_t i = 0; i < params.size(); ++i) written += (i == 0 ? "" : ",") + params[i];
+    written += ")";
+  }
+  if (twin->suffix_is_cutoff) written += "@" + suffix;
+  const auto plan = plan_measures({written}, EvaluationOptions{});
+  if (!plan || plan->measures.size() != 1 || plan->measures.front().dialect != Dialect::ir_measures ||
+      plan->measures.front().family != Family::trec_eval) {
+    return std::nullopt;
+  }
+  const PlannedMeasure& planned = plan->measures.front();
+  const TrecEquivalent equivalent = trec_equivalent(planned.measure);
+  const auto requested = request_measures({equivalent.entry});
+  if (!requested || requested->size() != 1 || equivalent.relevance_level != options.relevance_level ||
+      equivalent.judged_only != options.judged_only || !equivalent.gains.empty()) {
+    return std::nullopt;
+  }
+  const auto& names = requested->front().names;
+  if (std::find(names.begin(), names.end(), output_name) == names.end()) return std::nullopt;
+  return planned.name;
+}
+
 std::vector<std::string> known_measure_names() {
   std::vector<std::string> names;
   for (const auto& definition : ir_measures_catalog()) {

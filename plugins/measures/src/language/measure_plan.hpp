@@ -64,6 +64,17 @@ std::optional<std::string> entry_printing(const std::string& output_name);
 /// evaluate (another family, `rel=`, `judged_only=`, `gains=`).
 Expected<std::vector<std::string>> trec_eval_entries(const std::vector<std::string>& entries);
 
+/// The ir_measures name of the trec_eval output name `output_name` computed
+/// with `options` (`ndcg_cut_10`: `nDCG@10`; `P_5` at relevance level 2:
+/// `P(rel=2)@5`; `num_rel_ret`: `NumRet(rel=1)`), when that name gives the
+/// same value on every query and the same mean: trec_eval's release 10.0, no
+/// `max_results`, and a mean over every qrels query (`complete`) or over the
+/// queries every run has (`intersect`), as the evaluate component takes an
+/// ir_measures name's mean. Else nothing: `num_rel_ret` with `-M 100`,
+/// `gm_map`, `ndcg_cut_10` at relevance level 2 (nDCG has no `rel=`).
+std::optional<std::string> ir_measures_twin(const std::string& output_name, const EvaluationOptions& options,
+                                            bool intersect);
+
 /// Every known name: ir_measures' names and aliases, trec_eval's measures and sets.
 std::vector<std::string> known_measure_names();
 

@@ -184,10 +184,9 @@ std::vector<std::string> rejoin_measure_items(const std::vector<std::string>& it
   int depth = 0;
   char quote = '\0';
   for (const auto& item : items) {
-    const char first = item.empty() ? '\0' : item.front();
-    const bool continues = !joined.empty() && (depth > 0 || quote != '\0' ||
-                                               std::isdigit(static_cast<unsigned char>(first)) != 0 ||
-                                               first == '-' || first == '+' || first == '.');
+    // A number alone: `11pt_avg` starts with digits but is a name of its own.
+    const bool number = !item.empty() && item.find_first_not_of("0123456789+-.") == std::string::npos;
+    const bool continues = !joined.empty() && (depth > 0 || quote != '\0' || number);
     if (continues) {
       joined.back() += "," + item;
     } else {

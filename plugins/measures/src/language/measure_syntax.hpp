@@ -43,10 +43,10 @@ bool looks_like_ir_measures(std::string_view text);
 Expected<WrittenMeasure> parse_written_measure(std::string_view text);
 
 /// The items of a measures list as they were meant: `--set` and a comma-
-/// separated string split at every comma, so an item that starts with a
-/// digit, a sign or a dot continues the one before (trec_eval's `P.5,10`,
-/// `utility.1,-1,0,0`) and so does an item inside parentheses, braces or
-/// quotes left open (`RBP(p=0.8,rel=1)`).
+/// separated string split at every comma, so an item that is a number
+/// (digits, signs and dots) continues the one before (trec_eval's `P.5,10`,
+/// `utility.1,-1,0,0`; `11pt_avg` does not) and so does an item inside
+/// parentheses, braces or quotes left open (`RBP(p=0.8,rel=1)`).
 std::vector<std::string> rejoin_measure_items(const std::vector<std::string>& items);
 
 }  // namespace grk::measures

@@ -81,10 +81,14 @@ boost::json::object plan_result_json(const std::vector<std::string>& systems, co
                                      const MeasurePlan& plan, const Qrels& scored, std::size_t qrels_queries,
                                      bool per_query, bool intersect) {
   boost::json::array names;
-  boost::json::object families;
+  boost::json::object families, twins;
   for (const auto& planned : plan.measures) {
     names.emplace_back(planned.name);
     families[planned.name] = family_name(planned.family);
+    if (planned.dialect != Dialect::trec_eval) continue;
+    if (auto twin = ir_measures_twin(planned.name, plan.groups[planned.group].options, intersect)) {
+      twins[planned.name] = std::move(*twin);
+    }
   }
   boost::json::object by_system;
   for (std::size_t s = 0; s < systems.size(); ++s) {
@@ -93,6 +97,7 @@ boost::json::object plan_result_json(const std::vector<std::string>& systems, co
   boost::json::object result;
   result["measures"] = std::move(names);
   result["families"] = std::move(families);
+  result["ir_measures_names"] = std::move(twins);
   if (intersect) result["shared_queries"] = scored.queries.size();
   result["systems"] = std::move(by_system);
   return result;

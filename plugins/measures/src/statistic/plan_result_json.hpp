@@ -11,7 +11,8 @@
 
 namespace grk::measures {
 
-/// `{"measures": [names], "families": {name: family}, "shared_queries"?,
+/// `{"measures": [names], "families": {name: family}, "ir_measures_names":
+/// {trec_eval output name: ir_measures name}, "shared_queries"?,
 /// "systems": {system: {"run_id", "queries", "summary", "mean_over",
 /// "tied_cutoffs", "per_query"?}}}`. `scored` are the qrels the runs were
 /// scored on: all `qrels_queries` of the file, or with `intersect` the ones
