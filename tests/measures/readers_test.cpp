@@ -138,6 +138,34 @@ BOOST_AUTO_TEST_CASE(a_byte_order_mark_is_refused_in_runs_and_qrels) {
                                         "' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one");
 }
 
+// A results document holds query ids and the run's tag as JSON text, so
+// they must be UTF-8 (docs/behaviour/trec-eval.md §2); document ids, which
+// no result holds, may be any bytes, as trec_eval reads them.
+BOOST_AUTO_TEST_CASE(a_query_id_or_run_tag_that_is_not_utf8_is_refused_at_its_line) {
+  const std::string bad_byte = "('utf-8' codec can't decode byte 0xff in position 1: invalid start byte)";
+  BOOST_TEST(run_error("q1 Q0 a 1 1 t\nq\xFF" "2 Q0 a 1 1 t\n") ==
+             "run file 'sys.run' line 2: query id is not UTF-8 " + bad_byte + ": 'q\xFF" "2 Q0 a 1 1 t'");
+  BOOST_TEST(run_error("q1 Q0 a 1 1 t\xFF\n") ==
+             "run file 'sys.run': the tag of its last line, the run's id, is not UTF-8 " + bad_byte);
+  BOOST_TEST(run_error("q1 Q0 a\xFF 1 1 t\xFF\nq1 Q0 b 2 0 t\n") == "ok");
+  BOOST_TEST(run_error("q\xC3\xA9 Q0 a 1 1 t\xC3\xA9\n") == "ok");
+  BOOST_TEST(qrels_error("q1 0 a 1\nq\xFF" "2 0 a 1\n") ==
+             "qrels file 'qrels.txt' line 2: query id is not UTF-8 " + bad_byte + ": 'q\xFF" "2 0 a 1'");
+  BOOST_TEST(qrels_error("q1 0 a\xFF 1\n") == "ok");
+  // The windowed reader, on one thread and on two, finds the same line.
+  const mt::TemporaryFiles files;
+  std::string text;
+  for (int q = 0; q < 2000; ++q) text += "q" + std::to_string(q) + " Q0 d 1 1 t\n";
+  text += "\xFFq Q0 d 1 1 t\n";
+  const auto path = files.write("bad.run", text);
+  for (unsigned threads : {1u, 2u}) {
+    auto run = gm::read_run(path, threads);
+    BOOST_REQUIRE(!run);
+    BOOST_TEST(run.error().message == "run file '" + path.string() + "' line 2001: query id is not UTF-8 ('utf-8' codec "
+                                      "can't decode byte 0xff in position 0: invalid start byte): '\xFFq Q0 d 1 1 t'");
+  }
+}
+
 BOOST_AUTO_TEST_CASE(bad_qrels_lines_are_refused_with_file_line_and_text) {
   BOOST_TEST(qrels_error("1 0 a 1\n1 b 0\n") ==
              "qrels file 'qrels.txt' line 2: expected 4 fields (qid iter docno rel), got 3: '1 b 0'");

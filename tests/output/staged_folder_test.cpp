@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -196,4 +198,37 @@ BOOST_AUTO_TEST_CASE(a_killed_runs_staging_folder_is_removed_by_the_next_run) {
   BOOST_TEST(!fs::exists(out));
   BOOST_REQUIRE(write_dataset(out).has_value());
   BOOST_TEST(snapshot(tmp.path).size() == 1u + published.size());
+}
+
+// Dead is unlocked, not a missing pid: a folder named for a pid that does not
+// exist here but locked by a live process (as a run in another PID namespace
+// is) stays, and so do another user's folder, a symbolic link and a file
+// that bear a staging name. Only the unlocked folder of our user goes.
+BOOST_AUTO_TEST_CASE(only_unlocked_staging_folders_of_our_user_are_removed) {
+  TempDir tmp;
+  const std::string prefix = ".out.test-staging-";
+  const fs::path live = tmp.path / (prefix + "999999999-live"), dead = tmp.path / (prefix + "999999999-dead");
+  fs::create_directory(live);
+  write(dead / "corpus/a.txt", "left by a dead run");
+  write(tmp.path / (prefix + "1-file"), "a file");
+  write(tmp.path / "target/kept.txt", "behind a link");
+  fs::create_directory_symlink(tmp.path / "target", tmp.path / (prefix + "1-link"));
+  const fs::path theirs = tmp.path / (prefix + "999999999-theirs");
+  const bool root = ::geteuid() == 0;
+  if (root) {
+    fs::create_directory(theirs);
+    BOOST_REQUIRE(::chown(theirs.c_str(), 65534, 65534) == 0);
+  }
+  const int held = ::open(live.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  BOOST_REQUIRE(held >= 0);
+  BOOST_REQUIRE(::flock(held, LOCK_EX) == 0);  // another open file description: conflicts as another process would
+  BOOST_REQUIRE(write_dataset(tmp.path / "out").has_value());
+  ::close(held);
+  BOOST_TEST(fs::is_directory(live));
+  BOOST_TEST(!fs::exists(dead));
+  BOOST_TEST(fs::is_regular_file(tmp.path / (prefix + "1-file")));
+  BOOST_TEST(fs::is_symlink(tmp.path / (prefix + "1-link")));
+  BOOST_TEST(fs::exists(tmp.path / "target/kept.txt"));
+  if (root) BOOST_TEST(fs::is_directory(theirs));
+  BOOST_TEST(snapshot(tmp.path / "out") == published);
 }

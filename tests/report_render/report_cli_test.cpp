@@ -385,7 +385,8 @@ BOOST_AUTO_TEST_CASE(csv_text_that_a_spreadsheet_would_run_is_defused) {
   auto document_value = grk::test::parse_json(read_text(document("compare-systems")));
   auto& steps = document_value.at("steps").as_array();
   auto& comparisons = steps.at(0).at("result").at("comparisons").as_array();
-  const std::vector<std::string> names{"=HYPERLINK(\"http://x\",\"y\")", "+cmd", "-2+3", "@SUM(A1)"};
+  const std::vector<std::string> names{"=HYPERLINK(\"http://x\",\"y\")", "+cmd", "-2+3", "@SUM(A1)",
+                                       "a;=cmd|' /C calc'!A0", std::string("\0=1+1", 5), "b\t=1"};
   for (std::size_t i = 0; i < names.size(); ++i) comparisons.at(i).as_object()["candidate"] = names[i];
   steps.at(0).as_object()["id"] = "=1+1";
   const fs::path file = scratch("formulas") / "formulas.json";
@@ -399,6 +400,11 @@ BOOST_AUTO_TEST_CASE(csv_text_that_a_spreadsheet_would_run_is_defused) {
   BOOST_TEST(lines[2].find(",'+cmd,") != std::string::npos, lines[2]);
   BOOST_TEST(lines[3].find(",'-2+3,") != std::string::npos, lines[3]);
   BOOST_TEST(lines[4].find(",'@SUM(A1),") != std::string::npos, lines[4]);
+  // A semicolon or a tab inside a name is quoted, so that a spreadsheet that
+  // splits on it keeps one cell; a NUL first is defused as a formula is.
+  BOOST_TEST(lines[5].find(",\"a;=cmd|' /C calc'!A0\",") != std::string::npos, lines[5]);
+  BOOST_TEST(lines[6].find(std::string(",'\0=1+1,", 8)) != std::string::npos, lines[6]);
+  BOOST_TEST(lines[7].find(",\"b\t=1\",") != std::string::npos, lines[7]);
   // The first comparison's effect is negative and stays a number.
   const double effect = comparisons.at(0).at("effect").to_number<double>();
   BOOST_TEST_REQUIRE(effect < 0.0);

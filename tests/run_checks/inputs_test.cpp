@@ -254,3 +254,50 @@ BOOST_AUTO_TEST_CASE(every_set_mistake_comes_in_the_one_list_with_the_files) {
                            "grk-eval run: --set source: '" + (dir / "gone.txt").string() + "' does not exist\n");
   BOOST_TEST(!fs::exists(dir / "o.txt"));
 }
+
+// What used to be found only after a step ran: a link to nothing as an
+// output folder, a report whose folders cannot be made (/proc takes none,
+// even from root), and a --set without '=' said once, not also missing.
+BOOST_AUTO_TEST_CASE(a_dangling_output_link_an_uncreatable_report_folder_and_a_bare_set_are_found_first) {
+  grk::test::TempDir dir;
+  write_dataset(dir / "src");
+  fs::create_directory_symlink(dir / "nowhere", dir / "out");
+  const auto dangling = grk_eval(std::vector<std::string>{"run", "--component", "beir", "--set",
+                                                          "source_dir=" + (dir / "src").string(), "--set",
+                                                          "output_dir=" + (dir / "out").string()} +
+                                 plugins());
+  BOOST_TEST(dangling.exit_code == 1);
+  BOOST_TEST(dangling.err == "grk-eval run: --set output_dir: '" + (dir / "out").string() +
+                                 "' is a symbolic link to nothing; remove it, or name a folder\n");
+  BOOST_TEST(!fs::exists(dir / "nowhere"));
+
+  grk::test::write_text(dir / "in.txt", "a\n");
+  if (fs::is_directory("/proc/self")) {
+    const auto report = grk_eval(std::vector<std::string>{"run", "--component", "fixture-upper-lines", "--set",
+                                                          "source=" + (dir / "in.txt").string(), "--set",
+                                                          "output=" + (dir / "o.txt").string(), "--report",
+                                                          "/proc/no-such/r.html"} +
+                                 plugins());
+    BOOST_TEST(report.exit_code == 1);
+    BOOST_TEST(report.err == "grk-eval run: --report /proc/no-such/r.html: cannot write '/proc/no-such/r.html': "
+                             "cannot create a folder in '/proc': No such file or directory\n");
+    BOOST_TEST(!fs::exists(dir / "o.txt"));
+  }
+  // Folders that can be made are made by the run, and the check leaves no trace.
+  const auto made = grk_eval(std::vector<std::string>{"run", "--component", "fixture-upper-lines", "--set",
+                                                      "source=" + (dir / "in.txt").string(), "--set",
+                                                      "output=" + (dir / "o.txt").string(), "--report",
+                                                      (dir / "a" / "b" / "r.md").string()} +
+                             plugins());
+  BOOST_TEST(made.exit_code == 0, made.err);
+  BOOST_TEST(fs::is_regular_file(dir / "a" / "b" / "r.md"));
+  for (const auto& entry : fs::directory_iterator(dir.path())) {
+    BOOST_TEST(entry.path().filename().string().rfind(".grk-eval-probe-", 0) == std::string::npos, entry.path());
+  }
+
+  const auto bare = grk_eval(std::vector<std::string>{"run", "--component", "fixture-upper-lines", "--set", "source",
+                                                      "--set", "output=" + (dir / "p.txt").string()} +
+                             plugins());
+  BOOST_TEST(bare.exit_code == 1);
+  BOOST_TEST(bare.err == "grk-eval run: --set source: expected KEY=VALUE\n");
+}

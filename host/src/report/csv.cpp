@@ -11,9 +11,11 @@ namespace grk::host {
 namespace {
 
 /// RFC 4180: a field holding a comma, a quote or a line break is quoted,
-/// its quotes doubled; the others are written as they are.
+/// its quotes doubled; the others are written as they are. So is one
+/// holding a semicolon or a tab, which a spreadsheet set to split on them
+/// would otherwise cut, starting a cell of its own ("a;=cmd|..." would run).
 std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  if (text.find_first_of(std::string_view(",;\t\"\r\n")) == std::string::npos) return text;
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"') out += '"';
@@ -27,7 +29,10 @@ std::string field(const std::string& text) {
 /// OWASP's CSV-injection advice says: a system named "=HYPERLINK(...)" stays
 /// a name. Numbers never pass through here, so -0.0588 stays a number.
 std::string defused(std::string text) {
-  if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos) text.insert(0, "'");
+  // A NUL first: some spreadsheets drop it and read what follows.
+  if (!text.empty() && std::string_view("=+-@\t\r\0", 7).find(text.front()) != std::string_view::npos) {
+    text.insert(0, "'");
+  }
   return text;
 }
 

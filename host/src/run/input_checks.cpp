@@ -69,6 +69,16 @@ std::optional<std::string> creation_problem(const fs::path& path) {
   if (::access(ancestor.c_str(), W_OK | X_OK) != 0) {
     return quoted(ancestor.string()) + " is not writable: " + std::strerror(errno);
   }
+  // Folders are to be made in it: only mkdir(2) can tell whether it takes
+  // one (/proc takes none, even from root, whom access() always lets in).
+  // A probe folder is made and removed at once.
+  if (ancestor != path.parent_path()) {
+    std::string probe = (ancestor / ".grk-eval-probe-XXXXXX").string();
+    if (::mkdtemp(probe.data()) == nullptr) {
+      return "cannot create a folder in " + quoted(ancestor.string()) + ": " + std::strerror(errno);
+    }
+    ::rmdir(probe.c_str());
+  }
   return std::nullopt;
 }
 
@@ -81,7 +91,15 @@ std::optional<std::string> output_problem(const std::string& path, PathKind kind
     const bool folder = S_ISDIR(st.st_mode);
     if (kind == PathKind::file && folder) return quoted(path) + " is a folder; expected a file";
     if (kind == PathKind::folder && !folder) return quoted(path) + " exists and is not a folder";
+    // A folder the step writes into, or beside which it stages.
+    if (folder && ::access(path.c_str(), W_OK | X_OK) != 0) {
+      return quoted(path) + " is not writable: " + std::strerror(errno);
+    }
     return std::nullopt;
+  }
+  // A link to nothing: the step could neither create it nor write through it.
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    return quoted(path) + " is a symbolic link to nothing; remove it, or name a folder";
   }
   if (auto problem = creation_problem(path)) return "cannot create " + quoted(path) + ": " + *problem;
   return std::nullopt;

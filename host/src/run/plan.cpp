@@ -93,10 +93,10 @@ std::vector<PlannedStep> plan_steps(const std::vector<StepConfig>& steps, const 
     // A step with a bad param cannot run, but one mistake must not hide the
     // others (docs/design.md §4.14): with the bad params at their defaults,
     // its files and its pre-run check are still checked. Nothing runs, since
-    // the mistake is in `errors` already.
+    // the mistake is in `errors` already. (A --set that could not be read
+    // left no value to drop.)
     if (!issues.empty() || !step.reported_params.empty()) {
       for (const ParamIssue& issue : issues) params.erase(issue.name);
-      for (const std::string& name : step.reported_params) params.erase(name);
       if (!param_issues(entry->component->params, params).empty()) continue;
     }
     boost::json::object resolved = std::move(validate_params(entry->component->params, params).value());

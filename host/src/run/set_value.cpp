@@ -110,6 +110,8 @@ StepConfig step_from_flags(const ComponentEntry& entry, const std::vector<std::s
     const auto assignment = split_assignment(set);
     if (!assignment) {
       errors.add(place, located("--set " + set + ": ", assignment.error()));
+      // `--set qrels` names its param all the same: not reported missing too.
+      if (!set.empty() && set.find('=') == std::string::npos) step.reported_params.push_back(set);
       continue;
     }
     const auto& [key, raw] = *assignment;

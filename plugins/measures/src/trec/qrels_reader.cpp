@@ -135,7 +135,10 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     // Qrels list a query's lines together: look the id up only when it changes.
     if (qrels.queries.empty() || !same_id(fields[layout.qid], qrels.queries[current].qid)) {
       auto [it, added] = index.try_emplace(fields[layout.qid], qrels.queries.size());
-      if (added) qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}, {}});
+      if (added) {
+        GRK_TRY_VOID(refuse_non_utf8(fields[layout.qid], "query id", kind, file, line));
+        qrels.queries.push_back(QrelsQuery{fields[layout.qid], {}, {}});
+      }
       current = it->second;
     }
     qrels.queries[current].judgments.push_back(

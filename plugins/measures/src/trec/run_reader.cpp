@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <grk/eval/threads.hpp>
+#include <grk/python/utf8.hpp>
 
 #include "trec/id_store.hpp"
 #include "trec/text_lines.hpp"
@@ -175,6 +176,10 @@ void parse_part(std::string_view text, ParsedPart& part, bool ranks) {
       return;
     }
     if (part.segments.empty() || !same_id(part.segments.back().qid, fields[0])) {
+      if (!python::validate_utf8(fields[0])) {
+        part.refused = true;
+        return;
+      }
       // Runs give their queries alike depths: the last one's is a good guess.
       const std::size_t guess = part.segments.empty() ? 0 : part.segments.back().documents.size();
       part.segments.push_back(RunQuery{part.ids.keep(fields[0]), {}, {}});
@@ -232,6 +237,7 @@ class RunBuilder {
     if (run_.queries.empty() || fields[0] != run_.queries[current_].qid) {
       auto found = index_.find(fields[0]);
       if (found == index_.end()) {
+        GRK_TRY_VOID(refuse_non_utf8(fields[0], "query id", kind, file_, line));
         const std::string_view qid = ids_->keep(fields[0]);
         found = index_.emplace(qid, run_.queries.size()).first;
         run_.queries.push_back(RunQuery{qid, {}, {}});
@@ -285,6 +291,11 @@ class RunBuilder {
     });
     for (std::size_t part = 0; part < parts; ++part) {
       if (repeated[part]) return unexpected(duplicate(run_.queries[where[part]].qid, *repeated[part]));
+    }
+    // The run's id is its last line's tag, which a results document holds.
+    if (const auto valid = python::validate_utf8(tag_); !valid) {
+      return fail(Status::invalid_data, std::string(kind) + " '" + file_ + "': the tag of its last line, the run's id, is "
+                                            "not UTF-8 (" + valid.error() + ")");
     }
     sort_by_query_id(run_.queries);
     run_.run_id = std::move(tag_);

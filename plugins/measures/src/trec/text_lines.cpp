@@ -14,6 +14,7 @@
 #include <string>
 
 #include <grk/eval/regular_file.hpp>
+#include <grk/python/utf8.hpp>
 
 namespace grk::measures {
 
@@ -198,6 +199,13 @@ Expected<std::shared_ptr<const std::string>> read_file_text(const std::filesyste
   }
   if (std::ferror(file.get()) != 0) return unreadable(path, kind);
   return std::shared_ptr<const std::string>(std::move(text));
+}
+
+Expected<void> refuse_non_utf8(std::string_view id, std::string_view what, std::string_view kind, std::string_view file,
+                               const TextLine& line) {
+  const auto valid = python::validate_utf8(id);
+  if (valid) return {};
+  return unexpected(bad_line(kind, file, line, std::string(what) + " is not UTF-8 (" + valid.error() + ")"));
 }
 
 Expected<void> refuse_byte_order_mark(std::string_view text, std::string_view kind, std::string_view file) {

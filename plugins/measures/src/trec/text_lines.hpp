@@ -129,6 +129,13 @@ std::size_t split_fields(std::string_view line, std::string_view* fields, std::s
 inline constexpr std::size_t quoted_line_bytes = 200;
 Failure bad_line(std::string_view kind, std::string_view file, const TextLine& line, std::string_view problem);
 
+/// Refuses a query id (or a run tag) that is not UTF-8, which trec_eval
+/// reads as bytes but a results document must hold as JSON text: the failure
+/// is bad_line's, `<what> is not UTF-8 (<Python's UnicodeDecodeError>)`.
+/// Document ids never reach a results document and are not checked.
+Expected<void> refuse_non_utf8(std::string_view id, std::string_view what, std::string_view kind, std::string_view file,
+                               const TextLine& line);
+
 /// Refuses a text that starts with a UTF-8 byte-order mark, which no TREC
 /// tool skips (trec_eval would read it into the first query's id):
 /// `<kind> '<file>' line 1: starts with a UTF-8 byte-order mark (EF BB BF); save it without one`.

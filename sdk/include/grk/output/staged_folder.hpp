@@ -25,7 +25,6 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -47,7 +46,7 @@ struct StagingOptions {
   /// Names the staging folders: ".<destination's name>.<marker><pid>-<nonce>"
   /// beside the destination, ".<marker><pid>-<nonce>" inside it. Make it
   /// yours (e.g. "my-adapter-staging-"): the next run removes the folders
-  /// with this marker whose process is gone.
+  /// with this marker that are its user's and that no live run holds locked.
   std::string marker = "grk-staging-";
   /// The path named when the destination's parent folders, or a staging
   /// folder inside the destination, cannot be created. Empty: the
@@ -94,34 +93,72 @@ inline int rename_with_flags(const std::string& from, const std::string& to, uns
 #endif
 }
 
+inline void remove_tree_at(int parent_fd, const char* name);
+
+// Empties the folder open as `fd`, which stays open, without following
+// symbolic links. Best effort.
+inline void remove_children(int fd) {
+  const int listed = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);  // closedir closes its own descriptor
+  if (listed < 0) return;
+  DIR* dir = ::fdopendir(listed);
+  if (dir == nullptr) {
+    ::close(listed);
+    return;
+  }
+  std::vector<std::string> names;
+  while (const dirent* entry = ::readdir(dir)) {
+    const std::string child = entry->d_name;
+    if (child != "." && child != "..") names.push_back(child);
+  }
+  ::closedir(dir);
+  for (const auto& child : names) {
+    if (::unlinkat(fd, child.c_str(), 0) != 0) remove_tree_at(fd, child.c_str());
+  }
+}
+
 inline void remove_tree_at(int parent_fd, const char* name) {
   const int fd = ::openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) {
     ::unlinkat(parent_fd, name, 0);
     return;
   }
-  if (DIR* dir = ::fdopendir(fd)) {
-    std::vector<std::string> names;
-    while (const dirent* entry = ::readdir(dir)) {
-      const std::string child = entry->d_name;
-      if (child != "." && child != "..") names.push_back(child);
-    }
-    for (const auto& child : names) {
-      if (::unlinkat(fd, child.c_str(), 0) != 0) remove_tree_at(fd, child.c_str());
-    }
-    ::closedir(dir);
-  } else {
-    ::close(fd);
-  }
+  remove_children(fd);
+  ::close(fd);
   ::unlinkat(parent_fd, name, AT_REMOVEDIR);
 }
 
-// A leftover of a run that died: the marker, then a process id that is gone.
-inline bool is_stale_staging(const std::string& name, const std::string& prefix) {
-  if (name.compare(0, prefix.size(), prefix) != 0) return false;
-  const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
-  if (pid <= 0) return false;
-  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+// Removes, from `dir`, the staging folders named `prefix`... that runs which
+// died left: folders of our user (never another's, nor a link or a file of
+// that name) whose lock no live run holds. A run locks its staging folder as
+// it creates it, under the parent's lock, which the caller holds too; so a
+// live run is never taken for dead, not even one in another PID namespace,
+// whose process id would mean nothing here.
+inline void remove_dead_staging(const std::string& dir, const std::string& prefix) {
+  const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd < 0) return;
+  std::vector<std::string> candidates;
+  if (const int listed = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 0); listed >= 0) {
+    if (DIR* handle = ::fdopendir(listed)) {
+      while (const dirent* entry = ::readdir(handle)) {
+        if (std::string_view(entry->d_name).substr(0, prefix.size()) == prefix) candidates.emplace_back(entry->d_name);
+      }
+      ::closedir(handle);
+    } else {
+      ::close(listed);
+    }
+  }
+  for (const auto& name : candidates) {
+    const int fd = ::openat(dir_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) continue;
+    struct stat st {};
+    // Emptied through the descriptor judged, and locked while it is.
+    if (::fstat(fd, &st) == 0 && st.st_uid == ::geteuid() && ::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      remove_children(fd);
+      ::unlinkat(dir_fd, name.c_str(), AT_REMOVEDIR);
+    }
+    ::close(fd);
+  }
+  ::close(dir_fd);
 }
 
 inline std::string staging_nonce() {
@@ -391,17 +428,6 @@ class StagedFolder {
     return {};
   }
 
-  void remove_stale(const std::string& dir, const std::string& prefix) const {
-    DIR* handle = ::opendir(dir.c_str());
-    if (handle == nullptr) return;
-    std::vector<std::string> stale;
-    while (const dirent* entry = ::readdir(handle)) {
-      if (detail::is_stale_staging(entry->d_name, prefix)) stale.emplace_back(entry->d_name);
-    }
-    ::closedir(handle);
-    for (const auto& name : stale) remove_tree(detail::join_path(dir, name));
-  }
-
   Expected<void> create_staging() {
     const std::string parent = detail::parent_of(destination_);
     const std::string base = destination_.substr(destination_.rfind('/') + 1);
@@ -412,13 +438,16 @@ class StagedFolder {
     if (auto made = detail::make_parents(parent); !made) {
       return detail::fail_os(made.error(), options_.creation_error_path);
     }
-    remove_stale(parent, sibling_prefix);
+    // From judging other runs' staging folders to locking this run's own,
+    // under the parent's lock: no run sees another's folder unlocked.
+    GRK_TRY(const detail::FolderLock lock, detail::FolderLock::take(parent));
+    detail::remove_dead_staging(parent, sibling_prefix);
 
     struct stat st {};
     if (::stat(destination_.c_str(), &st) != 0) {
       mode_ = Mode::replace_absent;
     } else {
-      remove_stale(destination_, inner_prefix);
+      detail::remove_dead_staging(destination_, inner_prefix);
       // Replaceable in one step only when it holds nothing of the user's
       // besides what this run replaces anyway.
       mode_ = Mode::exchange;
@@ -449,6 +478,8 @@ class StagedFolder {
     staging_path_ = candidate;
     staging_fd_ = ::open(staging_path_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (staging_fd_ < 0) return detail::fail_os(errno, destination_);
+    // Held until the descriptor closes, after publication: says the run lives.
+    if (::flock(staging_fd_, LOCK_EX | LOCK_NB) != 0) return detail::fail_os(errno, destination_);
     return {};
   }
 
