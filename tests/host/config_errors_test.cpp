@@ -89,6 +89,8 @@ BOOST_AUTO_TEST_CASE(each_bad_config_gets_its_exact_message) {
        "plugin_dirs: expected an array of folder paths, got string"},
       {R"({"plugin_dirs": [""], "steps": [)" + s + "]}",
        "plugin_dirs[0]: expected a non-empty folder path, got an empty string"},
+      {R"({"plugin_dirs": [".\u0000nowhere"], "steps": [)" + s + "]}",
+       "plugin_dirs[0]: a path cannot hold a NUL character (byte 1); the file system would end it there"},
       {R"({"plugin_dirs": [".", "nowhere"], "steps": [)" + s + "]}",
        "plugin_dirs[1]: plugin folder '" + (dir / "nowhere").string() + "' does not exist"},
   };

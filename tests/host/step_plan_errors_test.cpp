@@ -110,6 +110,9 @@ BOOST_AUTO_TEST_CASE(each_bad_step_gets_its_exact_message_and_exit_code) {
        "steps[0].params.input: expected path (a non-empty string), got string"},
       {R"({"steps": [{"id": "a", "statistic": "alpha", "params": {"split": null}}]})", 1,
        "steps[0].params.split: expected string, got null"},
+      // A NUL would end the path for the file system: "q.tsv\0x" would open q.tsv.
+      {R"({"steps": [{"id": "a", "statistic": "alpha", "params": {"split": "x", "input": "q.tsv\u0000x"}}]})", 1,
+       "steps[0].params.input: a path cannot hold a NUL character (byte 5); the file system would end it there"},
   };
   for (const auto& c : cases) {
     const Failure failure = plan_failure(c.config);

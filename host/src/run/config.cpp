@@ -8,6 +8,7 @@
 #include <grk/json/reader.hpp>
 #include <grk/detail/json_kind.hpp>
 #include <grk/param.hpp>
+#include <grk/param_checks.hpp>
 
 #include "run/input_digests.hpp"
 #include "support/join.hpp"
@@ -58,6 +59,10 @@ std::vector<std::filesystem::path> read_plugin_dirs(const std::filesystem::path&
     const std::string where = "plugin_dirs[" + std::to_string(i++) + "]";
     if (!dir.is_string() || dir.get_string().empty()) {
       mistakes.push_back(config_error(file, where, "expected a non-empty folder path, " + got(dir)).error);
+      continue;
+    }
+    if (auto nul = path_nul_issue(dir.get_string())) {
+      mistakes.push_back(config_error(file, where, *nul).error);
       continue;
     }
     const std::filesystem::path path(std::string(dir.get_string()));

@@ -134,7 +134,9 @@ inline ParamSpec as_folder(ParamSpec spec) {
 
 /// Whether `value` is a usable path: a non-empty string.
 inline bool is_path_value(const boost::json::value& value) noexcept {
-  return value.is_string() && !value.get_string().empty();
+  // A NUL ends a path for the file system: "a.run\0x" would open a.run.
+  return value.is_string() && !value.get_string().empty() &&
+         std::string_view(value.get_string()).find('\0') == std::string_view::npos;
 }
 
 /// Whether `value` has the JSON shape `type` asks for.

@@ -30,10 +30,27 @@ struct ParamIssue {
   std::string message;
 };
 
+/// A path holding a NUL, which the file system would take as its end
+/// ("a.run\0x" opens a.run): the problem, naming the byte; else nothing.
+inline std::optional<std::string> path_nul_issue(std::string_view path) {
+  const std::size_t at = path.find('\0');
+  if (at == std::string_view::npos) return std::nullopt;
+  return "a path cannot hold a NUL character (byte " + std::to_string(at) + "); the file system would end it there";
+}
+
 /// The problem of one given value against its spec, if any: the wrong JSON
 /// shape, or a string outside the spec's allowed values.
 inline std::optional<std::string> value_issue(const ParamSpec& spec, const boost::json::value& value) {
   const bool comma_string = spec.type == ParamType::list && spec.comma_separated && value.is_string();
+  if (spec.type == ParamType::path && value.is_string()) {
+    if (auto nul = path_nul_issue(value.get_string())) return nul;
+  }
+  if (spec.type == ParamType::paths && value.is_object()) {
+    for (const auto& member : value.get_object()) {
+      if (!member.value().is_string()) continue;
+      if (auto nul = path_nul_issue(member.value().get_string())) return "at key '" + std::string(member.key()) + "': " + *nul;
+    }
+  }
   if (!comma_string && !has_param_type(value, spec.type)) {
     std::string expected = param_type_name(spec.type);
     if (spec.type == ParamType::path) expected = "path (a non-empty string)";
