@@ -136,6 +136,26 @@ BOOST_AUTO_TEST_CASE(a_result_that_is_not_utf8_is_refused_and_the_document_stays
   }
 }
 
+// A plugin's message is kept and shown to longest_plugin_text (8 KiB), then
+// its length: a 1 MiB line quoted whole is not printed nor kept whole.
+BOOST_AUTO_TEST_CASE(a_long_message_is_cut_to_eight_kibibytes_and_its_length) {
+  const std::string kept = std::string(8192, 'x') + "... (1048578 bytes)";
+  for (const bool isolate : {false, true}) {
+    grk::test::TempDir dir;
+    const fs::path config = two_steps(dir, "{\"id\": \"long\", \"statistic\": \"hostile-long-message\", \"params\": {}}");
+    std::vector<std::string> args{"run", config.string(), "--keep-going"};
+    if (isolate) args.push_back("--isolate");
+    const auto run = grk_eval(args + fixtures());
+    BOOST_TEST(run.exit_code == 3, run.err);
+    BOOST_TEST(run.err.find("[1/2] long (hostile-long-message): FAILED [invalid-data]: " + kept + "\n") !=
+                   std::string::npos,
+               run.err.size());
+    BOOST_TEST(run.err.size() < 20000u);
+    const auto document = grk::test::parse_json(run.out);
+    BOOST_TEST(error_of(document, 0) == "invalid-data: " + kept);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(messages_and_summaries_are_shown_with_control_characters_escaped) {
   const std::string shown = "bad\\n[9/9] forged: ok\\x1B]0;owned\\x07\\x1B[31mred\\xFF";
   for (const bool isolate : {false, true}) {

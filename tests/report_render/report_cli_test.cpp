@@ -234,6 +234,33 @@ BOOST_AUTO_TEST_CASE(a_fifo_or_a_device_is_not_a_results_document) {
   BOOST_TEST(zeros.err == "grk-eval report: /dev/zero: a character device, not a results document\n");
 }
 
+// A document beyond the memory the process may take (`ulimit -v`) ends the
+// report with exit 5 and a message, not an abort (SIGABRT, 134); the same
+// limit leaves room for an ordinary document. AddressSanitizer reserves
+// terabytes of address space and cannot start under such a limit.
+BOOST_AUTO_TEST_CASE(a_document_beyond_the_memory_limit_is_said_to_be_not_aborted_on) {
+#if defined(__SANITIZE_ADDRESS__)
+  BOOST_TEST_MESSAGE("skipped: an address-space limit does not apply to an AddressSanitizer build");
+#else
+  const fs::path dir = scratch("memory");
+  std::string text = read_text(document("compare-systems"));
+  const std::string padding = "{\"padding\": \"" + std::string(std::size_t{100} << 20, 'x') + "\", ";
+  text.replace(text.find("{"), 1, padding);
+  write_text(dir / "huge.json", text);
+  const auto limited = [](const fs::path& file) {
+    return grk::test::run_process({"/bin/sh", "-c", "ulimit -v 300000 && exec \"$0\" \"$@\"",
+                                   grk::test::grk_eval_binary().string(), "report", file.string()},
+                                  {});
+  };
+  const auto huge = limited(dir / "huge.json");
+  BOOST_TEST(huge.exit_code == 5);
+  BOOST_TEST(huge.err == "grk-eval report: out of memory: this input needs more memory than the process may take "
+                         "(see `ulimit -v` and the machine's free memory)\n");
+  fs::remove(dir / "huge.json");
+  BOOST_TEST(limited(document("compare-systems")).exit_code == 0);
+#endif
+}
+
 BOOST_AUTO_TEST_CASE(what_is_not_a_results_document_is_refused_with_exit_1) {
   const fs::path dir = scratch("refused");
   struct Case {

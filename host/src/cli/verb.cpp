@@ -1,7 +1,9 @@
 #include "cli/verb.hpp"
 
 #include <cstdio>
+#include <exception>
 #include <iostream>
+#include <new>
 
 namespace grk::host {
 
@@ -103,12 +105,21 @@ int run_verb(const Verb& verb, const std::vector<std::string>& args) {
     std::cout << version_text();
     return exit_ok;
   }
-  if (verb.check != nullptr) {
-    if (const auto checked = verb.check(call); !checked) return report(verb, checked.error());
+  // The host's own memory runs out on inputs beyond the machine (a results
+  // document of a GiB under `ulimit -v`): say so, instead of an abort.
+  try {
+    if (verb.check != nullptr) {
+      if (const auto checked = verb.check(call); !checked) return report(verb, checked.error());
+    }
+    if (const auto checked = call.plugins.check(); !checked) return report(verb, checked.error());
+    const auto done = verb.run(call);
+    return done ? *done : report(verb, done.error());
+  } catch (const std::bad_alloc&) {
+    return report(verb, HostError{exit_host_failed, "out of memory: this input needs more memory than the process "
+                                                    "may take (see `ulimit -v` and the machine's free memory)"});
+  } catch (const std::exception& error) {
+    return report(verb, HostError{exit_host_failed, std::string("internal error: ") + error.what()});
   }
-  if (const auto checked = call.plugins.check(); !checked) return report(verb, checked.error());
-  const auto done = verb.run(call);
-  return done ? *done : report(verb, done.error());
 }
 
 }  // namespace grk::host

@@ -26,10 +26,10 @@ CallState& state_of(void* ctx) { return *static_cast<CallState*>(ctx); }
 // The callbacks copy what they are given: the plugin's buffers live only for
 // the duration of the callback (abi.h). They must not throw into plugin code.
 // Text is kept as UTF-8, a byte that is not part of it written `\xNN`, so
-// that the results document stays JSON every reader accepts
-// (docs/design.md §4.16).
+// that the results document stays JSON every reader accepts, and at most
+// longest_plugin_text bytes of it (docs/design.md §4.16).
 std::string text_of(const char* text, std::size_t len) {
-  return text == nullptr ? std::string() : escape_non_utf8(std::string_view(text, len));
+  return text == nullptr ? std::string() : bounded_plugin_text(std::string_view(text, len));
 }
 
 void set_result(void* ctx, const char* json, std::size_t len) {

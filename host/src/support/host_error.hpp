@@ -22,6 +22,7 @@ enum ExitCode : int {
   exit_plugin = 2,       ///< a needed plugin module failed to load or validate (nothing ran)
   exit_step_failed = 3,  ///< a step ran and failed (bad data, refused output, ...)
   exit_results_unwritten = 4,  ///< the steps ran, but the results document could not be written
+  exit_host_failed = 5,  ///< grk-eval itself ran out of memory or failed where it should not
 };
 
 /// What each exit code means, as every --help lists it (docs/design.md §4.9).
@@ -35,6 +36,7 @@ inline constexpr ExitCodeMeaning exit_code_meanings[] = {
     {exit_plugin, "a plugin module needed could not be loaded or validated (nothing ran)"},
     {exit_step_failed, "a step ran and failed (bad data, refused output, ...)"},
     {exit_results_unwritten, "the steps ran, but the results document could not be written"},
+    {exit_host_failed, "grk-eval itself ran out of memory (or failed where it should not); the message says where"},
 };
 
 struct HostError {

@@ -58,6 +58,14 @@ std::string escaped_key(std::string_view key) {
 
 }  // namespace
 
+std::string bounded_plugin_text(std::string_view text) {
+  if (text.size() <= longest_plugin_text) return escape_non_utf8(text);
+  std::size_t cut = longest_plugin_text;
+  // Back to the start of the character the cut falls in (at most 3 bytes).
+  for (int i = 0; i < 3 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80; ++i) --cut;
+  return escape_non_utf8(text.substr(0, cut)) + "... (" + std::to_string(text.size()) + " bytes)";
+}
+
 bool is_utf8(std::string_view text) noexcept {
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t length = sequence_at(text, at);

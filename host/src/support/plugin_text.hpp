@@ -23,6 +23,16 @@ namespace grk::host {
 /// the four characters `\xNN` (upper-case hex): `bad\xFF`.
 [[nodiscard]] std::string escape_non_utf8(std::string_view text);
 
+/// The most bytes of one text of a plugin's (a message, a hint, a summary, a
+/// log line) the host keeps: a line of a run's input quoted whole (80 MB)
+/// must not be printed, kept in the results document and printed again.
+inline constexpr std::size_t longest_plugin_text = 8192;
+
+/// `text` as the host keeps it: its first longest_plugin_text bytes (cut
+/// back to a character's start), then `... (N bytes)` naming its length,
+/// when it is longer; escape_non_utf8 of that.
+[[nodiscard]] std::string bounded_plugin_text(std::string_view text);
+
 /// `text` for one line of a terminal: escape_non_utf8, and every control
 /// character shown escaped: `\n`, `\r`, `\t`, the others as `\xNN` (C0
 /// and DEL) or `\u0085` (C1, encoded in UTF-8).
