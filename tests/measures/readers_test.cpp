@@ -166,6 +166,22 @@ BOOST_AUTO_TEST_CASE(a_query_id_or_run_tag_that_is_not_utf8_is_refused_at_its_li
   }
 }
 
+// A run file's document listed twice is found again in the open file, a
+// line at a time, with the numbers the text gives (comments, blank lines and
+// CRLF ends counted as lines, as when the text is in memory).
+BOOST_AUTO_TEST_CASE(a_document_listed_twice_in_a_run_file_is_named_at_its_second_line) {
+  const mt::TemporaryFiles files;
+  const std::string text = "# c\n\n1 Q0 a 1 0.5 r\r\n 1 Q0 b 2 0.4 r\n1 Q0 a 3 0.3 r\r\n";
+  const auto path = files.write("twice.run", text);
+  const std::string expected = "line 5: document 'a' listed twice for query '1' (first on line 3): '1 Q0 a 3 0.3 r'";
+  BOOST_TEST(run_error(text) == "run file 'sys.run' " + expected);
+  for (unsigned threads : {1u, 2u}) {
+    auto run = gm::read_run(path, threads);
+    BOOST_REQUIRE(!run);
+    BOOST_TEST(run.error().message == "run file '" + path.string() + "' " + expected);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(bad_qrels_lines_are_refused_with_file_line_and_text) {
   BOOST_TEST(qrels_error("1 0 a 1\n1 b 0\n") ==
              "qrels file 'qrels.txt' line 2: expected 4 fields (qid iter docno rel), got 3: '1 b 0'");

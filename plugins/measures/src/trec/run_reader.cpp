@@ -21,21 +21,57 @@ namespace {
 
 constexpr std::string_view kind = "run file";
 
+// Whether a run line lists `docno` for `qid`.
+bool lists(std::string_view record, std::string_view qid, std::string_view docno) {
+  std::string_view fields[6];
+  return split_fields(record, fields, 6) >= 6 && fields[0] == qid && fields[2] == docno;
+}
+
+Failure listed_twice(std::string_view file, const TextLine& second, std::size_t first, std::string_view qid,
+                     std::string_view docno) {
+  return bad_line(kind, file, second,
+                  "document '" + std::string(docno) + "' listed twice for query '" + std::string(qid) +
+                      "' (first on line " + std::to_string(first) + ")");
+}
+
+Failure not_found_again() { return Failure{Status::internal, "duplicate document not found again", {}}; }
+
 // The line of the second listing of `docno` for `qid`, found by reading the
 // text again: only a refused file pays for it.
 Failure duplicate_failure(std::string_view text, std::string_view file, std::string_view qid, std::string_view docno) {
   TextLine line;
   std::size_t first = 0;
-  const auto same = [&](std::string_view record) {
-    std::string_view fields[6];
-    return split_fields(record, fields, 6) >= 6 && fields[0] == qid && fields[2] == docno;
-  };
+  const auto same = [&](std::string_view record) { return lists(record, qid, docno); };
   if (!second_listing(RecordLines(text, CommentRule::after_spaces, true, false), same, line, first)) {
-    return Failure{Status::internal, "duplicate document not found again", {}};
+    return not_found_again();
   }
-  return bad_line(kind, file, line,
-                  "document '" + std::string(docno) + "' listed twice for query '" + std::string(qid) +
-                      "' (first on line " + std::to_string(first) + ")");
+  return listed_twice(file, line, first, qid, docno);
+}
+
+// The same, from the open file read again from its start a line at a time
+// (each at most longest_line, as the read found): a refused run of any size
+// takes one line of memory more, and the file judged is the file read.
+Failure duplicate_failure(const InputFile& stream, std::string_view file, std::string_view qid, std::string_view docno) {
+  if (std::fseek(stream.get(), 0, SEEK_SET) != 0) return not_found_again();
+  char* data = nullptr;  // getline's buffer, grown as it needs
+  struct FreeAtEnd {
+    char*& data;
+    ~FreeAtEnd() { std::free(data); }
+  } free_at_end{data};
+  std::size_t capacity = 0, first = 0;
+  TextLine line;
+  for (ssize_t got; (got = ::getline(&data, &capacity, stream.get())) >= 0;) {
+    ++line.number;
+    line.text = std::string_view(data, static_cast<std::size_t>(got));
+    if (!line.text.empty() && line.text.back() == '\n') line.text.remove_suffix(1);
+    if (!line.text.empty() && line.text.back() == '\r') line.text.remove_suffix(1);
+    if (is_comment(line.text, CommentRule::after_spaces) || is_blank(line.text) || !lists(line.text, qid, docno)) {
+      continue;
+    }
+    if (first != 0) return listed_twice(file, line, first, qid, docno);
+    first = line.number;
+  }
+  return not_found_again();
 }
 
 // A hash of a document id, eight bytes at a time (ids are short).
@@ -403,10 +439,7 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, 
     std::memmove(window.get(), window.get() + cut, held);
   }
   return builder.finish(
-      [&](std::string_view qid, std::string_view docno) {
-        auto text = read_file_text(path, kind);
-        return text ? duplicate_failure(**text, file, qid, docno) : text.error();
-      },
+      [&](std::string_view qid, std::string_view docno) { return duplicate_failure(stream, file, qid, docno); },
       threads);
 }
 
