@@ -3,6 +3,8 @@
 #define BOOST_TEST_MODULE beir_groundkit_cases
 #include <boost/test/unit_test.hpp>
 
+#include <sys/stat.h>
+
 #include <grk/error.hpp>
 #include <grk/groundkit/judgments/load_judgments.hpp>
 
@@ -145,6 +147,16 @@ BOOST_AUTO_TEST_CASE(c07_missing_source_files_are_reported_as_eval_errors) {
   const std::string corpus = (tmp / "absent/corpus.jsonl").string();
   expect_refusal(tmp / "absent", out, grk::Status::not_found,
                  "cannot read BEIR file '" + corpus + "': [Errno 2] No such file or directory: '" + corpus + "'");
+}
+
+// A FIFO where a file is read is refused, not waited on: the descriptor
+// read is the one judged (no reference: Python's open() would block).
+BOOST_AUTO_TEST_CASE(a_fifo_source_file_is_refused_without_waiting) {
+  write_beir(src);
+  std::filesystem::remove(src / "corpus.jsonl");
+  BOOST_REQUIRE(::mkfifo((src / "corpus.jsonl").c_str(), 0600) == 0);
+  expect_refusal(src, out, grk::Status::invalid_data,
+                 "cannot read BEIR file '" + src_s + "/corpus.jsonl': a FIFO, not a regular file");
 }
 
 BOOST_AUTO_TEST_CASE(c08_malformed_jsonl_line_names_the_file_and_line) {

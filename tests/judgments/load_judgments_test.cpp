@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -48,6 +49,20 @@ BOOST_AUTO_TEST_CASE(a_missing_file_cannot_be_read) {
   BOOST_TEST(failure(file, &status) ==
              "Cannot read judgments file '" + p + "': [Errno 2] No such file or directory: '" + p + "'");
   BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::not_found));
+}
+
+// A FIFO is refused, not waited on; a device is not read whole (no
+// reference: Python's open() would block on the one and read the other).
+BOOST_AUTO_TEST_CASE(a_fifo_or_a_device_is_no_judgments_file) {
+  TempFile file;
+  BOOST_REQUIRE(::mkfifo(file.path.c_str(), 0600) == 0);
+  grk::Status status{};
+  BOOST_TEST(failure(file, &status) ==
+             "Cannot read judgments file '" + file.path.string() + "': a FIFO, not a regular file");
+  BOOST_TEST(static_cast<int>(status) == static_cast<int>(grk::Status::invalid_data));
+  const auto zeros = grk::judgments::load_judgments("/dev/zero");
+  BOOST_REQUIRE(!zeros);
+  BOOST_TEST(zeros.error().message == "Cannot read judgments file '/dev/zero': a character device, not a regular file");
 }
 
 BOOST_AUTO_TEST_CASE(invalid_utf8_is_reported_with_python_text) {

@@ -27,14 +27,10 @@ SourceFile::~SourceFile() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-Expected<SourceFile, int> SourceFile::open(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return unexpected(errno);
-  SourceFile file(fd);
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) return unexpected(errno);
-  if (S_ISDIR(st.st_mode)) return unexpected(EISDIR);
-  return file;
+Expected<SourceFile, eval::OpenedFile> SourceFile::open(const std::string& path) {
+  const eval::OpenedFile opened = eval::open_regular_file(path.c_str());
+  if (opened.fd < 0) return unexpected(opened);
+  return SourceFile(opened.fd);
 }
 
 FileState SourceFile::state() const {
@@ -48,11 +44,15 @@ FileState SourceFile::state() const {
 void SourceFile::rewind() const { ::lseek(fd_, 0, SEEK_SET); }
 
 Expected<SourceFile> open_source(const std::string& path, const char* what) {
-  Expected<SourceFile, int> file = SourceFile::open(path);
+  Expected<SourceFile, eval::OpenedFile> file = SourceFile::open(path);
   if (file) return std::move(file).value();
-  const int error = file.error();
+  const std::string cannot = std::string("cannot read BEIR ") + what + " " + python::repr(path) + ": ";
+  if (file.error().special != nullptr) {
+    return fail(Status::invalid_data, cannot + file.error().special + ", not a regular file");
+  }
+  const int error = file.error().error;
   return fail(error == ENOENT || error == ENOTDIR ? Status::not_found : Status::io_error,
-              std::string("cannot read BEIR ") + what + " " + python::repr(path) + ": " + os_error_text(error, path));
+              cannot + os_error_text(error, path));
 }
 
 }  // namespace grk::beir

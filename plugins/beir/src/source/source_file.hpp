@@ -3,6 +3,7 @@
 #ifndef GRK_BEIR_SOURCE_SOURCE_FILE_HPP
 #define GRK_BEIR_SOURCE_SOURCE_FILE_HPP
 
+#include <grk/eval/regular_file.hpp>
 #include <grk/expected.hpp>
 
 #include <cstdint>
@@ -24,9 +25,11 @@ struct FileState {
 /// A read-only open file.
 class SourceFile {
  public:
-  /// Opens `path`. Fails like Python's open(), with the errno of open(2), or
-  /// EISDIR for a directory.
-  static Expected<SourceFile, int> open(const std::string& path);
+  /// Opens `path`, a regular file (checked on the descriptor, which is
+  /// opened without blocking: a FIFO cannot hang the adaptation). Fails like
+  /// Python's open(), with the errno of open(2), or EISDIR for a directory;
+  /// or with what the special file is (OpenedFile::special).
+  static Expected<SourceFile, eval::OpenedFile> open(const std::string& path);
 
   SourceFile(const SourceFile&) = delete;
   SourceFile& operator=(const SourceFile&) = delete;

@@ -18,6 +18,9 @@ from ._plugin_calls import call
 
 _SAFE_SPLIT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _SURROGATE_REFUSAL = re.compile(r"^BEIR (document|query) '([^']*)' contains a lone surrogate ")
+# The SDK's refusal of a path param holding a NUL, where Python's os calls
+# raise ValueError("embedded null byte").
+_NUL_IN_PATH = re.compile(r"^parameter '(source|output)_dir': a path cannot hold a NUL character ")
 
 
 def _surrogate_run(text):
@@ -67,8 +70,8 @@ def adapt_beir_dataset(source_dir, output_dir, *, split="test"):
         result = call("beir", "beir", params)
     except EvalError as error:
         message = str(error)
-        if message == "embedded null byte":
-            raise ValueError(message) from None
+        if message == "embedded null byte" or _NUL_IN_PATH.match(message):
+            raise ValueError("embedded null byte") from None
         refusal = _SURROGATE_REFUSAL.match(message)
         if refusal is None:
             raise

@@ -4,6 +4,7 @@
 #define GRK_GROUNDKIT_JUDGMENTS_LOAD_JUDGMENTS_HPP
 
 #include <grk/error.hpp>
+#include <grk/eval/regular_file.hpp>
 #include <grk/expected.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/groundkit/judgments/judgment.hpp>
@@ -63,13 +64,16 @@ inline Expected<std::vector<Judgment>> parse_judgments(std::string_view text, co
 /// '<path>' is not valid UTF-8: ...` (invalid_data).
 inline Expected<std::vector<Judgment>> load_judgments(const std::string& path) {
   std::string bytes;
-  int code = 0;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    code = errno;
-  } else {
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) code = EISDIR;  // as Python's open()
+  // A regular file, judged on the descriptor read: a FIFO is refused, not
+  // waited on, and a device is never read whole.
+  const eval::OpenedFile opened = eval::open_regular_file(path.c_str());
+  if (opened.special != nullptr) {
+    return fail(Status::invalid_data,
+                "Cannot read judgments file " + python::repr(path) + ": " + opened.special + ", not a regular file");
+  }
+  int code = opened.error;  // EISDIR for a folder, as Python's open()
+  const int fd = opened.fd;
+  if (fd >= 0) {
     char block[1 << 16];
     while (code == 0) {
       const ssize_t n = ::read(fd, block, sizeof block);
