@@ -21,7 +21,8 @@ const std::string exit_codes_text =
     "  1  usage or config error (nothing ran)\n"
     "  2  a plugin module needed could not be loaded or validated (nothing ran)\n"
     "  3  a step ran and failed (bad data, refused output, ...)\n"
-    "  4  the steps ran, but the results document could not be written\n";
+    "  4  the steps ran, but the results document could not be written\n"
+    "  5  grk-eval itself ran out of memory (or failed where it should not); the message says where\n";
 
 bool starts_with(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
