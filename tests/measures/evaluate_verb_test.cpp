@@ -173,6 +173,21 @@ BOOST_AUTO_TEST_CASE(latex_names_trec_eval_measures_as_ir_measures_does) {
   BOOST_TEST(header(level.out) == "system & \\shortstack[r]{P(rel=2)\\\\@5} & ndcg\\_cut\\_10 \\\\");
 }
 
+// A failed step's message quotes the run's line; on the terminal it is one
+// line, its control characters shown escaped (docs/design.md §4.16).
+BOOST_AUTO_TEST_CASE(a_failure_quoting_control_characters_prints_them_escaped) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_small_inputs(files);
+  files.write("bad.run", "q1 Q0 d1 1 x\x1b]0;owned\x07\n[9/9] t\n");
+  const Outcome out = evaluate(files.folder(), "qrels.txt bad.run");
+  BOOST_TEST(out.exit_code == 3);
+  BOOST_TEST(out.err == "grk-eval evaluate: evaluate failed [invalid-data]: run file '" +
+                            (fs::path(files.folder()) / "bad.run").string() +
+                            "' line 1: expected 6 fields (qid Q0 docno rank score tag), got 5: 'q1 Q0 d1 1 "
+                            "x\\x1B]0;owned\\x07'\n");
+}
+
 // A run and its copy tie on every query, where the t-test is undefined: the
 // table is printed all the same, the copy's cells unmarked
 // (docs/behaviour/comparisons.md §10.8), where the whole step used to fail.

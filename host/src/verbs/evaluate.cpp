@@ -25,6 +25,7 @@
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupts.hpp"
+#include "support/plugin_text.hpp"
 #include "support/results_stream.hpp"
 
 namespace grk::host {
@@ -182,9 +183,11 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
     for (const auto& step : document.at("steps").as_array()) {
       const auto* error = step.as_object().if_contains("error");
       if (error == nullptr) continue;
+      // The plugin's words, kept whole in the document, shown as one line
+      // (docs/design.md §4.16): a run line it quotes may hold any byte.
       return unexpected(HostError{exit_step_failed, std::string(step.at("id").as_string()) + " failed [" +
                                                         std::string(error->at("status").as_string()) + "]: " +
-                                                        std::string(error->at("message").as_string())});
+                                                        printable(error->at("message").as_string())});
     }
     return unexpected(HostError{exit_step_failed, "a step failed"});
   }
