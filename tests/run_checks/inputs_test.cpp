@@ -301,3 +301,31 @@ BOOST_AUTO_TEST_CASE(a_dangling_output_link_an_uncreatable_report_folder_and_a_b
   BOOST_TEST(bare.exit_code == 1);
   BOOST_TEST(bare.err == "grk-eval run: --set source: expected KEY=VALUE\n");
 }
+
+// An existing output folder the user cannot write into is found before any
+// step, not by the step after its work. Only root can show it here: it runs
+// grk-eval as nobody (setpriv) against a folder of root's.
+BOOST_AUTO_TEST_CASE(an_output_folder_the_user_cannot_write_is_refused_before_any_step) {
+  const auto as_nobody = [](std::vector<std::string> args) {
+    args.insert(args.begin(), {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                               grk::test::grk_eval_binary().string()});
+    return grk::test::run_process(args, {});
+  };
+  if (::geteuid() != 0 || !fs::exists("/usr/bin/setpriv") || as_nobody({"--version"}).exit_code != 0) {
+    BOOST_TEST_MESSAGE("skipped: needs root, setpriv and a build that user nobody can run");
+    return;
+  }
+  grk::test::TempDir dir;
+  fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                  fs::perms::others_read | fs::perms::others_exec);
+  write_dataset(dir / "src");
+  fs::create_directory(dir / "out");  // root's, 0755
+  const auto result = as_nobody(std::vector<std::string>{"run", "--component", "beir", "--set",
+                                                         "source_dir=" + (dir / "src").string(), "--set",
+                                                         "output_dir=" + (dir / "out").string()} +
+                                plugins());
+  BOOST_TEST(result.exit_code == 1, result.err);
+  BOOST_TEST(result.err == "grk-eval run: --set output_dir: '" + (dir / "out").string() +
+                               "' is not writable: Permission denied\n");
+  BOOST_TEST(fs::is_empty(dir / "out"));
+}
