@@ -69,6 +69,8 @@ BOOST_AUTO_TEST_CASE(a_config_scores_each_run_and_writes_trec_eval_text) {
   BOOST_TEST(r.exit_code == 0, r.out);
   const auto& result = r.results.at("steps").at(0).at("result").as_object();
   BOOST_TEST(boost::json::serialize(result.at("measures")) == R"(["map","P_2"])");
+  // Without complete, a mean is over the run's queries: no name is an ir_measures name's twin.
+  BOOST_TEST(boost::json::serialize(result.at("ir_measures_names")) == "{}");
   const auto& bm25_scores = result.at("systems").at("bm25").as_object();
   BOOST_TEST(bm25_scores.at("run_id").as_string() == "bm25");
   // q1: d1 (2), d3 (0), d2 (1): AP (1 + 2/3) / 2; q2: nothing relevant retrieved; q3 not in the run.
@@ -81,6 +83,18 @@ BOOST_AUTO_TEST_CASE(a_config_scores_each_run_and_writes_trec_eval_text) {
              "P_2                   \tq2\t0.5000\n"
              "map                   \tall\t0.7500\n"
              "P_2                   \tall\t0.5000\n");
+}
+
+// With complete, trec-eval's result names each measure's ir_measures twin,
+// as evaluate's does, for a LaTeX report to print.
+BOOST_AUTO_TEST_CASE(trec_eval_with_complete_names_the_ir_measures_twins) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const Run r = run(files, bm25_step + "--set measures=map,P.2,gm_map --set complete=true");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  const auto& result = r.results.at("steps").at(0).at("result").as_object();
+  BOOST_TEST(boost::json::serialize(result.at("ir_measures_names")) == R"({"map":"AP","P_2":"P@2"})");
 }
 
 // A step id is config text, as untrusted as a plugin's: its line shows its
