@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <grk/detail/sha256.hpp>
+#include <grk/eval/regular_file.hpp>
 
 namespace grk::host {
 namespace {
@@ -56,15 +56,14 @@ std::string sha256_of_text(std::string_view text) {
 }
 
 Expected<std::string, HostError> sha256_of_file(const std::filesystem::path& file) {
-  // Opened non-blocking and checked on the descriptor read: a FIFO put in
-  // the file's place after the caller looked cannot hold the hashing thread.
-  const int fd = ::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return usage_error("cannot open '" + file.string() + "'");
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
+  // Checked on the descriptor read: a FIFO put in the file's place after
+  // the caller looked cannot hold the hashing thread.
+  const eval::OpenedFile opened = eval::open_regular_file(file.c_str());
+  if (opened.special != nullptr || opened.error == EISDIR) {
     return usage_error("cannot hash '" + file.string() + "': not a regular file");
   }
+  if (opened.fd < 0) return usage_error("cannot open '" + file.string() + "'");
+  const int fd = opened.fd;
   Sha256 hash;
   std::vector<char> buffer(1 << 16);
   ssize_t got = 0;
