@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,6 +27,7 @@ struct ProcessResult {
   int exit_code = -1;  ///< -1 when killed by a signal
   int signal = 0;
   pid_t pid = 0;
+  long minor_page_faults = 0;  ///< the child's own (getrusage's ru_minflt)
   std::string out;
   std::string err;
 };
@@ -104,8 +106,10 @@ inline ProcessResult run_process(const std::vector<std::string>& argv,
     }
   }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  rusage usage{};
+  while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
+  result.minor_page_faults = usage.ru_minflt;
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   return result;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string_view>
@@ -31,6 +32,20 @@ inline bool id_before(std::string_view a, std::string_view b) {
     if (a[i] != b[i]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
   }
   return a.size() < b.size();
+}
+
+/// The first eight bytes of an id as a big-endian number (zeros after a
+/// shorter id): two ids whose keys differ are in the keys' order by
+/// id_before; equal keys leave it to id_before. A sort compares the keys
+/// in one instruction where most ids differ.
+inline std::uint64_t id_order_key(std::string_view id) {
+  std::uint64_t key = 0;
+  if (id.size() >= 8) {
+    std::memcpy(&key, id.data(), 8);
+  } else if (!id.empty()) {
+    std::memcpy(&key, id.data(), id.size());
+  }
+  return __builtin_bswap64(key);
 }
 
 class IdStore {

@@ -151,6 +151,9 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
     // their order never shows (duplicate_failure finds the lines in the text).
     // TREC's qrels come sorted by document already: then one pass checks it.
     const auto before = [](const Judgment& a, const Judgment& b) {
+      const std::uint64_t a_key = id_order_key(a.docno);
+      const std::uint64_t b_key = id_order_key(b.docno);
+      if (a_key != b_key) return a_key < b_key;
       return !same_id(a.docno, b.docno) ? id_before(a.docno, b.docno) : id_before(a.subtopic, b.subtopic);
     };
     if (!std::is_sorted(judgments.begin(), judgments.end(), before)) std::sort(judgments.begin(), judgments.end(), before);

@@ -1,22 +1,23 @@
-// grk-eval starts itself again with glibc's malloc on huge pages when its
-// arguments name 64 MiB of input or more (docs/design.md §4.19): which bytes
-// count (operands, --set values, NAME=PATH items, JSON values, a config's
-// strings relative to its folder; never a FIFO opened), and, as a user sees
-// it, one start more for large inputs, none for small ones or when
-// GLIBC_TUNABLES says already, with the command's own output once.
-#define BOOST_TEST_MODULE host_large_input_heap
+// grk-eval fills memory in huge pages when its arguments name input files
+// (docs/design.md §4.19): which bytes count (operands, --set values,
+// NAME=PATH items, JSON values, a config's strings relative to its folder;
+// never a FIFO opened); for 64 MiB or more, as a user sees it, one start
+// more, with the command's own output once; for less, no start more but
+// far fewer page faults; neither when GLIBC_TUNABLES says already.
+#define BOOST_TEST_MODULE host_input_heap
 #include <boost/test/unit_test.hpp>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdint>
+#include <fstream>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/large_input_heap.hpp"
+#include "cli/input_heap.hpp"
 #include "fixtures.hpp"
 #include "grk_eval.hpp"
 #include "subprocess.hpp"
@@ -106,4 +107,44 @@ BOOST_AUTO_TEST_CASE(large_inputs_start_the_program_once_more_with_huge_pages) {
   BOOST_TEST(told.err.find(refusal) != std::string::npos, told.err);
   // Small inputs: no start more.
   BOOST_TEST(starts(outcome(small, std::nullopt).err) == starts(told.err));
+}
+
+// Smaller inputs: the same process asks for huge pages itself. Reading an
+// 8 MiB JSON string fills 2,000 small pages, or 4 huge ones.
+BOOST_AUTO_TEST_CASE(smaller_inputs_fill_memory_in_huge_pages_without_a_start_more) {
+  std::ifstream policy("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  std::getline(policy, modes);
+  if (modes.find("[always]") == std::string::npos && modes.find("[madvise]") == std::string::npos) {
+    BOOST_TEST_MESSAGE("skipped: the kernel gives no transparent huge pages on request here ('" + modes + "')");
+    return;
+  }
+#if defined(__SANITIZE_ADDRESS__)
+  BOOST_TEST_MESSAGE("skipped: AddressSanitizer's allocator is not glibc's heap");
+#else
+  const Folder folder;
+  const fs::path padded = folder.path / "padded.json";
+  grk::test::write_text(padded, "{\"padding\": \"" + std::string(std::size_t{8} << 20, 'x') + "\"}");
+  const auto outcome = [&](std::optional<std::string> tunables) {
+    grk::test::ProcessOptions options;
+    options.env.emplace("LD_DEBUG", "files");
+    options.env.emplace("GLIBC_TUNABLES", std::move(tunables));
+    return grk::test::grk_eval({"report", padded.string()}, options);
+  };
+  const auto usual = outcome(std::string("glibc.malloc.hugetlb=0"));
+  const auto huge = outcome(std::nullopt);
+  BOOST_TEST(starts(huge.err) == starts(usual.err));
+  BOOST_TEST(usual.minor_page_faults > 2048);
+  BOOST_TEST(huge.minor_page_faults * 2 < usual.minor_page_faults,
+             huge.minor_page_faults << " page faults against " << usual.minor_page_faults);
+  // The same refusal either way: the heap changes no output.
+  BOOST_TEST(huge.exit_code == 1);
+  BOOST_TEST(usual.exit_code == 1);
+  const auto refusal = [](const std::string& err) {
+    const std::size_t start = err.find("grk-eval report:");
+    return start == std::string::npos ? std::string() : err.substr(start, err.find('\n', start) - start);
+  };
+  BOOST_TEST(!refusal(huge.err).empty(), huge.err);
+  BOOST_TEST(refusal(huge.err) == refusal(usual.err));
+#endif
 }
