@@ -83,9 +83,12 @@ inline void append_exponent(std::string& out, const ShortestDigits& d, std::size
 /// digits; decimal for 1e-5 <= |x| < 1e16 ("0.00001", "100.0"); otherwise
 /// exponent with explicit sign and no padding ("9.9e-6", "1e+16", "5e-324");
 /// "-0.0" keeps its sign; NaN and infinities are "null", pydantic's default.
-inline std::string format_report_float(double value) {
-  if (!std::isfinite(value)) return "null";
-  std::string out;
+/// Appended to `out`: a document writes a million of them.
+inline void append_report_float(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out += "null";
+    return;
+  }
   if (std::signbit(value)) out += '-';
   const detail::ShortestDigits digits = detail::shortest_digits(std::fabs(value));
   if (digits.exponent >= -5 && digits.exponent < 16) {
@@ -93,6 +96,12 @@ inline std::string format_report_float(double value) {
   } else {
     detail::append_exponent(out, digits, 1);
   }
+}
+
+/// append_report_float's text alone.
+inline std::string format_report_float(double value) {
+  std::string out;
+  append_report_float(out, value);
   return out;
 }
 
