@@ -1,5 +1,6 @@
-"""The README's pytrec_eval and compare examples work word for word: each
-script, run as the README says, prints what the README shows."""
+"""The pytrec_eval example of docs/behaviour/python-evaluators.md and the
+README's compare example work word for word: each script, run as its page
+says, prints what the page shows."""
 import os
 import re
 import subprocess
@@ -11,13 +12,13 @@ SOURCE = os.environ["GRK_SOURCE_DIR"]
 
 
 class ReadmeExample(unittest.TestCase):
-    def test_the_example_prints_what_the_readme_shows(self):
-        with open(os.path.join(SOURCE, "README.md"), encoding="utf-8") as file:
-            readme = file.read()
-        script = re.search(r"```python pytrec_eval\n(.*?)```", readme, re.S).group(1)
+    def test_the_pytrec_eval_example_prints_what_its_page_shows(self):
+        with open(os.path.join(SOURCE, "docs", "behaviour", "python-evaluators.md"), encoding="utf-8") as file:
+            page = file.read()
+        script = re.search(r"```python pytrec_eval\n(.*?)```", page, re.S).group(1)
         self.assertIn("\nfrom grk_plugins import pytrec_eval\n", script)
         shown = re.search(r"```sh\nPYTHONPATH=sdk/python GRK_PLUGIN_PATH=build/lib/grk/plugins "
-                          r"python3 evaluate.py\n# (.*?)\n```", readme).group(1)
+                          r"python3 evaluate.py\n# (.*?)\n```", page).group(1)
         with tempfile.TemporaryDirectory() as folder:
             with open(os.path.join(folder, "evaluate.py"), "w", encoding="utf-8") as file:
                 file.write(script)
