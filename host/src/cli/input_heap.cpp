@@ -101,6 +101,38 @@ std::uint64_t text_bytes(std::string_view text, const std::filesystem::path& fol
   return bytes;
 }
 
+// What large_input_tunables gives, asked of glibc in this process (see
+// use_huge_pages_for_inputs).
+void back_heap_with_huge_pages() {
+  // The tunables' route makes glibc advise each region it adds to a heap;
+  // here the heap is advised once, so it must grow by much at a time, and
+  // hold what the run allocates (a block above the mmap threshold, or any
+  // block of another thread's arena, would be on small pages).
+  constexpr std::uintptr_t huge_page = std::uintptr_t{2} << 20;
+  constexpr std::size_t most_mmap_threshold = std::size_t{32} << 20;  // glibc refuses more
+  constexpr std::size_t growth = std::size_t{64} << 20;
+  if (::mallopt(M_ARENA_MAX, 1) == 0 || ::mallopt(M_MMAP_THRESHOLD, most_mmap_threshold) == 0 ||
+      ::mallopt(M_TOP_PAD, growth) == 0) {
+    return;
+  }
+  // A huge page backs a 2 MiB range of the advised heap only where nothing
+  // in that range has been written yet. So the free space at the heap's top
+  // is first taken by a block kept for the program's life, never written,
+  // that ends 16 bytes before the next 2 MiB boundary: the header malloc
+  // writes at the start of the space left lies before the boundary, and
+  // what is allocated next starts on it. Taking the block grows the heap by
+  // `growth`. It is 1 MiB or more, which no block freed so early can serve:
+  // it comes from the top.
+  const std::size_t header = 2 * sizeof(std::size_t);
+  const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(::sbrk(0)) - ::mallinfo2().keepcost;
+  std::uintptr_t boundary = (top + huge_page - 1) & ~(huge_page - 1);
+  if (boundary - top < huge_page / 2) boundary += huge_page;
+  static void* const below_boundary = std::malloc(boundary - top - header - sizeof(std::size_t));
+  const auto end = reinterpret_cast<std::uintptr_t>(::sbrk(0));
+  if (below_boundary == nullptr || end <= boundary) return;
+  ::madvise(reinterpret_cast<void*>(boundary), end - boundary, MADV_HUGEPAGE);
+}
+
 }  // namespace
 
 std::uint64_t named_input_bytes(const char* const* argv) {
@@ -133,36 +165,6 @@ void use_huge_pages_for_inputs(char** argv) {
     }
   }
   back_heap_with_huge_pages();
-}
-
-void back_heap_with_huge_pages() {
-  // The tunables' route makes glibc advise each region it adds to a heap;
-  // here the heap is advised once, so it must grow by much at a time, and
-  // hold what the run allocates (a block above the mmap threshold, or any
-  // block of another thread's arena, would be on small pages).
-  constexpr std::uintptr_t huge_page = std::uintptr_t{2} << 20;
-  constexpr std::size_t most_mmap_threshold = std::size_t{32} << 20;  // glibc refuses more
-  constexpr std::size_t growth = std::size_t{64} << 20;
-  if (::mallopt(M_ARENA_MAX, 1) == 0 || ::mallopt(M_MMAP_THRESHOLD, most_mmap_threshold) == 0 ||
-      ::mallopt(M_TOP_PAD, growth) == 0) {
-    return;
-  }
-  // A huge page backs a 2 MiB range of the advised heap only where nothing
-  // in that range has been written yet. So the free space at the heap's top
-  // is first taken by a block kept for the program's life, never written,
-  // that ends 16 bytes before the next 2 MiB boundary: the header malloc
-  // writes at the start of the space left lies before the boundary, and
-  // what is allocated next starts on it. Taking the block grows the heap by
-  // `growth`. It is 1 MiB or more, which no block freed so early can serve:
-  // it comes from the top.
-  const std::size_t header = 2 * sizeof(std::size_t);
-  const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(::sbrk(0)) - ::mallinfo2().keepcost;
-  std::uintptr_t boundary = (top + huge_page - 1) & ~(huge_page - 1);
-  if (boundary - top < huge_page / 2) boundary += huge_page;
-  static void* const below_boundary = std::malloc(boundary - top - header - sizeof(std::size_t));
-  const auto end = reinterpret_cast<std::uintptr_t>(::sbrk(0));
-  if (below_boundary == nullptr || end <= boundary) return;
-  ::madvise(reinterpret_cast<void*>(boundary), end - boundary, MADV_HUGEPAGE);
 }
 
 }  // namespace grk::host

@@ -32,17 +32,14 @@ std::uint64_t named_input_bytes(const char* const* argv);
 /// malloc uses huge pages. When the files `argv` names hold at least
 /// large_input_bytes, re-executes this program (/proc/self/exe, the same
 /// arguments) with large_input_tunables added to GLIBC_TUNABLES. When they
-/// hold fewer (or the exec failed), back_heap_with_huge_pages(). When
-/// `argv` names no file (--version, --help), the usual heap.
+/// hold fewer (or the exec failed), asks glibc for the same in this process:
+/// the main heap grown 64 MiB at a time and advised to the kernel as huge
+/// pages from its first 2 MiB boundary on, blocks of up to 32 MiB taken
+/// from it, and every thread allocating from it (one arena: the arenas glibc
+/// makes for other threads would be on small pages); best effort, where the
+/// heap cannot grow the usual one. When `argv` names no file (--version,
+/// --help), the usual heap.
 void use_huge_pages_for_inputs(char** argv);
-
-/// What large_input_tunables gives, asked of glibc in this process: the
-/// main heap grown 64 MiB at a time and advised to the kernel as huge pages
-/// from its first 2 MiB boundary on, blocks of up to 32 MiB taken from it,
-/// and every thread allocating from it (one arena: the arenas glibc makes
-/// for other threads would be on small pages). Best effort: where the
-/// heap cannot grow, the usual heap.
-void back_heap_with_huge_pages();
 
 }  // namespace grk::host
 

@@ -5,6 +5,8 @@
 
 #include <grk/eval/threads.hpp>
 
+#include "language/measure_plan.hpp"
+
 namespace grk::measures {
 
 namespace {
@@ -63,11 +65,16 @@ boost::json::object system_json(const RunScores& scores, const ValueLayout& layo
 }  // namespace
 
 boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
-                                const ValueLayout& layout, bool per_query, unsigned threads) {
+                                const ValueLayout& layout, const EvaluationOptions& options, unsigned threads) {
+  const bool per_query = options.per_query;
   boost::json::array names;
+  boost::json::object twins;  // what a paper's table calls each measure
   for (const auto& measure : layout.measures) {
     if (measure.definition->summary == Summary::run_id) continue;
-    for (const auto& name : measure.names) names.emplace_back(name);
+    for (const auto& name : measure.names) {
+      names.emplace_back(name);
+      if (auto twin = ir_measures_twin(name, options, false)) twins[name] = std::move(*twin);
+    }
   }
   // Systems go to threads while there are at least as many as threads (a
   // TREC track's runs have too few queries each to share); fewer systems
@@ -82,6 +89,7 @@ boost::json::object result_json(const std::vector<std::string>& systems, const s
   boost::json::object result;
   result["measures"] = std::move(names);
   result["systems"] = std::move(by_system);
+  result["ir_measures_names"] = std::move(twins);
   return result;
 }
 

@@ -9,15 +9,19 @@
 #include <vector>
 
 #include "evaluation/run_scores.hpp"
+#include "ranking/evaluation_options.hpp"
 
 namespace grk::measures {
 
-/// `{"measures": [names], "systems": {system: {"run_id", "summary", "per_query"?}}}`:
-/// values at full precision, integers as integers, relstring as a string, a
-/// NaN (trec_eval's 0/0) as null. The per-query rows are built on up to
-/// `threads` threads; the result does not depend on their count.
+/// `{"measures": [names], "systems": {system: {"run_id", "summary", "per_query"?}},
+/// "ir_measures_names": {name: twin}}`: values at full precision, integers as
+/// integers, relstring as a string, a NaN (trec_eval's 0/0) as null; per
+/// query with `options.per_query`; each name's ir_measures twin under
+/// `options`, where it has one (docs/behaviour/measures.md §6). The
+/// per-query rows are built on up to `threads` threads; the result does not
+/// depend on their count.
 boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
-                                const ValueLayout& layout, bool per_query, unsigned threads = 1);
+                                const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1);
 
 }  // namespace grk::measures
 

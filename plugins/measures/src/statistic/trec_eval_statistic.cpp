@@ -4,7 +4,6 @@
 #include <grk/eval/threads.hpp>
 
 #include "evaluation/system_evaluation.hpp"
-#include "language/measure_plan.hpp"
 #include "printing/trec_eval_text.hpp"
 #include "statistic/evaluation_request.hpp"
 #include "statistic/result_json.hpp"
@@ -35,16 +34,7 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
     GRK_TRY_VOID(
         publish_trec_eval_texts(*request.output_dir, systems, scores, layout, request.options.per_query, threads));
   }
-  boost::json::object result = result_json(systems, scores, layout, request.options.per_query, threads);
-  // As evaluate's result has them (docs/behaviour/measures.md §6): what a paper's table calls each measure.
-  boost::json::object twins;
-  for (const auto& name : result.at("measures").as_array()) {
-    if (auto twin = ir_measures_twin(std::string(name.as_string()), request.options, false)) {
-      twins[name.as_string()] = std::move(*twin);
-    }
-  }
-  result["ir_measures_names"] = std::move(twins);
-  return boost::json::value(std::move(result));
+  return boost::json::value(result_json(systems, scores, layout, request.options, threads));
 }
 
 }  // namespace
