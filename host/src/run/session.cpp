@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <ctime>
 #include <future>
@@ -26,18 +27,39 @@
 
 namespace grk::host {
 
-std::string utc_timestamp_now() {
-  const auto now = std::chrono::system_clock::now();
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                          now.time_since_epoch()).count() % 1000000;
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
+std::string utc_timestamp(std::chrono::system_clock::time_point when) {
+  // The date from the day count by arithmetic (the proleptic Gregorian
+  // calendar, days from civil in reverse): gmtime_r would first load the
+  // time-zone database (/etc/localtime), which a UTC stamp never needs.
+  const auto since_epoch =
+      std::chrono::duration_cast<std::chrono::microseconds>(when.time_since_epoch()).count();
+  constexpr std::int64_t micros_per_day = std::int64_t{86400} * 1000000;
+  std::int64_t days = since_epoch / micros_per_day;
+  std::int64_t in_day = since_epoch % micros_per_day;
+  if (in_day < 0) {
+    in_day += micros_per_day;
+    --days;
+  }
+  // Eras of 400 years (146,097 days) from 0000-03-01, so a leap day ends a year.
+  const std::int64_t shifted = days + 719468;
+  const std::int64_t era = (shifted >= 0 ? shifted : shifted - 146096) / 146097;
+  const std::int64_t day_of_era = shifted - era * 146097;
+  const std::int64_t year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
+  const std::int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const std::int64_t month_from_march = (5 * day_of_year + 2) / 153;
+  const std::int64_t day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+  const std::int64_t month = month_from_march < 10 ? month_from_march + 3 : month_from_march - 9;
+  const std::int64_t year = year_of_era + era * 400 + (month <= 2 ? 1 : 0);
+  const std::int64_t seconds = in_day / 1000000;
   char text[64];
-  const std::size_t n = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-  std::snprintf(text + n, sizeof text - n, ".%06lld+00:00", static_cast<long long>(micros));
+  std::snprintf(text, sizeof text, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%06lld+00:00",
+                static_cast<long long>(year), static_cast<long long>(month), static_cast<long long>(day),
+                static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
+                static_cast<long long>(seconds % 60), static_cast<long long>(in_day % 1000000));
   return text;
 }
+
+std::string utc_timestamp_now() { return utc_timestamp(std::chrono::system_clock::now()); }
 
 namespace {
 

@@ -5,6 +5,7 @@
 
 #include <boost/json.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -55,7 +56,11 @@ struct StepOutcome {
   std::optional<std::string> fault;
 };
 
-/// Current UTC time as Python's datetime.now(UTC).isoformat() writes it.
+/// `when` in UTC as Python's datetime.isoformat() writes an aware datetime
+/// with microseconds: 2026-12-05T21:50:10.133345+00:00.
+[[nodiscard]] std::string utc_timestamp(std::chrono::system_clock::time_point when);
+
+/// The current time, as utc_timestamp writes it.
 [[nodiscard]] std::string utc_timestamp_now();
 
 /// A run: the plan, the loaded components, and what each step produced.
