@@ -1,6 +1,7 @@
 #include "inputs/comparison_input.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -46,10 +47,13 @@ Expected<eval::ScoreMap> system_of_scores_file(const eval::SystemScoreMaps& syst
                   quoted_names(systems, [](const auto& system) { return system.first; }));
 }
 
-Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate) {
+// `read`: the scores file's JSON when checking the metric read it already.
+Expected<ScorePair> scores_of_file(const Params& params, const std::string& baseline, const std::string& candidate,
+                                   const std::optional<boost::json::value>& read) {
   // `scores_data` carries a scores file's content in memory (docs/behaviour/comparisons.md §2.4).
   GRK_TRY(eval::ScoreFile file, params.has("scores_data") ? eval::score_file_from_json(params.value("scores_data"))
-                                                           : eval::read_score_file(params.path("scores")));
+                                : read                    ? eval::score_file_from_json(*read)
+                                                          : eval::read_score_file(params.path("scores")));
   eval::SystemScoreMaps& systems = file.systems;
   if (file.two_sided) return ScorePair{std::move(systems[0].second), std::move(systems[1].second)};
   GRK_TRY(eval::ScoreMap baseline_scores, system_of_scores_file(systems, baseline));
@@ -180,9 +184,24 @@ std::vector<ParamSpec> comparison_input_params() {
   return specs;
 }
 
-bool scores_name_their_metric(const Params& params) {
+namespace {
+
+// scores_name_their_metric, keeping in `read` the scores file's JSON, so
+// that the scores are taken from the file this decided on, read once.
+bool named_systems_read(const Params& params, std::optional<boost::json::value>& read) {
   if (params.has("scores_data")) return eval::holds_named_systems(params.value("scores_data"));
-  return params.has("scores") && eval::holds_named_systems(params.path("scores"));
+  if (!params.has("scores")) return false;
+  auto json = eval::read_json_file(params.path("scores"), "scores file");
+  if (!json) return false;
+  read = std::move(*json);
+  return eval::holds_named_systems(*read);
+}
+
+}  // namespace
+
+bool scores_name_their_metric(const Params& params) {
+  std::optional<boost::json::value> unused;
+  return named_systems_read(params, unused);
 }
 
 namespace {
@@ -198,6 +217,7 @@ struct InputSettings {
   eval::RunsFormat runs_format = eval::RunsFormat::trec_eval;
   eval::MissingQueries policy = eval::MissingQueries::error;
   std::optional<TrecRunScoring> trec;
+  std::optional<boost::json::value> scores_read;  // the scores file, when the metric's check read it
 };
 
 Expected<InputSettings> check_input_params(const Params& params) {
@@ -230,7 +250,7 @@ Expected<InputSettings> check_input_params(const Params& params) {
     } else {
       // A many-systems scores file names its own metric (§2.1); any other
       // keeps the metric's refusal first, as groundkit's order has it.
-      if (!scores_name_their_metric(params)) return unexpected(metric.error());
+      if (!named_systems_read(params, settings.scores_read)) return unexpected(metric.error());
       settings.groundkit_metric = false;
     }
   }
@@ -242,6 +262,35 @@ Expected<InputSettings> check_input_params(const Params& params) {
     settings.trec = TrecRunScoring{std::move(*judging), std::move(metric)};
   }
   return settings;
+}
+
+// read_comparison_input after check_input_params gave `settings`.
+Expected<ComparisonInput> read_checked_input(const Params& params, const InputSettings& settings) {
+  const bool has_report_data = settings.has_report_data;
+  const bool has_scores = settings.has_scores;
+  const bool has_runs = settings.has_runs;
+  const eval::RunsFormat runs_format = settings.runs_format;
+  const eval::MissingQueries policy = settings.policy;
+
+  ComparisonInput input;
+  input.baseline = params.string("baseline");
+  input.candidate = params.string("candidate");
+  input.metric = settings.metric;
+  input.groundkit_metric = settings.groundkit_metric;
+
+  const auto read_scores = [&]() -> Expected<ScorePair> {
+    if (has_runs) return scores_of_runs(params, runs_format, settings.trec, input);
+    if (has_scores) return scores_of_file(params, input.baseline, input.candidate, settings.scores_read);
+    GRK_TRY(const report::EvalReport report, has_report_data ? report_from_json(params.value("report_data"))
+                                                             : read_report_file(params.path("report")));
+    return scores_from_report(report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
+  };
+  GRK_TRY(input.scores, read_scores());
+
+  if (policy != eval::MissingQueries::error) {
+    GRK_TRY(input.alignment, align(input, policy));
+  }
+  return input;
 }
 
 }  // namespace
@@ -266,9 +315,9 @@ bool inputs_small_enough(const Params& params) {
 }
 
 Expected<bool> precheck_comparison_input(const Params& params) {
-  GRK_TRY_VOID(check_input_params(params));
+  GRK_TRY(const InputSettings settings, check_input_params(params));
   if (!inputs_small_enough(params)) return false;
-  auto input = read_comparison_input(params);
+  auto input = read_checked_input(params, settings);
   if (input) return true;
   if (input.error().status == Status::invalid_argument) return unexpected(std::move(input).error());
   return false;
@@ -276,31 +325,7 @@ Expected<bool> precheck_comparison_input(const Params& params) {
 
 Expected<ComparisonInput> read_comparison_input(const Params& params) {
   GRK_TRY(const InputSettings settings, check_input_params(params));
-  const bool has_report_data = settings.has_report_data;
-  const bool has_scores = settings.has_scores;
-  const bool has_runs = settings.has_runs;
-  const eval::RunsFormat runs_format = settings.runs_format;
-  const eval::MissingQueries policy = settings.policy;
-
-  ComparisonInput input;
-  input.baseline = params.string("baseline");
-  input.candidate = params.string("candidate");
-  input.metric = settings.metric;
-  input.groundkit_metric = settings.groundkit_metric;
-
-  const auto read_scores = [&]() -> Expected<ScorePair> {
-    if (has_runs) return scores_of_runs(params, runs_format, settings.trec, input);
-    if (has_scores) return scores_of_file(params, input.baseline, input.candidate);
-    GRK_TRY(const report::EvalReport report, has_report_data ? report_from_json(params.value("report_data"))
-                                                             : read_report_file(params.path("report")));
-    return scores_from_report(report, input.baseline, input.candidate, *report::parse_metric_name(input.metric));
-  };
-  GRK_TRY(input.scores, read_scores());
-
-  if (policy != eval::MissingQueries::error) {
-    GRK_TRY(input.alignment, align(input, policy));
-  }
-  return input;
+  return read_checked_input(params, settings);
 }
 
 void add_alignment(boost::json::value& result, const ComparisonInput& input) {
