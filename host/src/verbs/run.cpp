@@ -18,6 +18,7 @@
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupts.hpp"
+#include "support/kept_until_exit.hpp"
 #include "support/results_stream.hpp"
 
 namespace grk::host {
@@ -143,7 +144,7 @@ Expected<void, HostError> write_report(const boost::json::object& document, cons
 Expected<ExitCode, HostError> run(const VerbCall& call) {
   const RunRequest request = parse(call);
   GRK_TRY(auto plan, plan_run(request));
-  GRK_TRY(const auto outcome, execute(std::move(plan), request, call));
+  GRK_TRY(auto outcome, execute(std::move(plan), request, call));
   if (auto emitted = emit_results(outcome.document, request.output, outcome.saved); !emitted) {
     // Steps ran: exit 1 would say nothing did (docs/design.md §4.9).
     if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
@@ -156,6 +157,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
     GRK_TRY(const ReportFormat format, report_format(call));
     GRK_TRY_VOID(write_report(outcome.document, request.output, report, format));
   }
+  keep_until_exit(std::move(outcome.document));
   return outcome.all_ok ? exit_ok : exit_step_failed;
 }
 
