@@ -35,6 +35,23 @@ inline void append_newline_indent(std::string& out, const JsonLayout& layout, in
   out.append(static_cast<std::size_t>(layout.indent * level), ' ');
 }
 
+inline void append_value(std::string& out, const boost::json::value& value, const JsonLayout& layout, int level);
+
+inline void append_object(std::string& out, const boost::json::object& object, const JsonLayout& layout, int level) {
+  out += '{';
+  bool first = true;
+  for (const boost::json::key_value_pair& member : object) {
+    if (!first) out += layout.item_separator;
+    first = false;
+    if (layout.indent > 0) append_newline_indent(out, layout, level + 1);
+    append_quoted(out, std::string_view(member.key().data(), member.key().size()));
+    out += layout.key_separator;
+    append_value(out, member.value(), layout, level + 1);
+  }
+  if (layout.indent > 0 && !object.empty()) append_newline_indent(out, layout, level);
+  out += '}';
+}
+
 inline void append_value(std::string& out, const boost::json::value& value, const JsonLayout& layout, int level) {
   switch (value.kind()) {
     case boost::json::kind::null: out += "null"; break;
@@ -73,22 +90,7 @@ inline void append_value(std::string& out, const boost::json::value& value, cons
       out += ']';
       break;
     }
-    case boost::json::kind::object: {
-      const boost::json::object& object = value.get_object();
-      out += '{';
-      bool first = true;
-      for (const boost::json::key_value_pair& member : object) {
-        if (!first) out += layout.item_separator;
-        first = false;
-        if (layout.indent > 0) append_newline_indent(out, layout, level + 1);
-        append_quoted(out, std::string_view(member.key().data(), member.key().size()));
-        out += layout.key_separator;
-        append_value(out, member.value(), layout, level + 1);
-      }
-      if (layout.indent > 0 && !object.empty()) append_newline_indent(out, layout, level);
-      out += '}';
-      break;
-    }
+    case boost::json::kind::object: append_object(out, value.get_object(), layout, level); break;
   }
 }
 
@@ -96,31 +98,55 @@ inline void append_value(std::string& out, const boost::json::value& value, cons
 // keys without their escapes, 24 a number. What write_with reserves, since
 // growing a text of tens of megabytes fills fresh memory at each doubling
 // (a third of the time a million per-query values took to write).
+inline std::size_t estimated_text_bytes(const boost::json::value& value, const JsonLayout& layout, int level);
+
+// A member's or element's separator and indentation at `level`, and a
+// container's brackets and closing indentation.
+inline std::size_t item_frame_bytes(const JsonLayout& layout, int level) {
+  return 1 + (layout.indent > 0 ? 1 + static_cast<std::size_t>(layout.indent) * static_cast<std::size_t>(level + 1) : 0);
+}
+inline std::size_t bracket_bytes(const JsonLayout& layout, int level) {
+  return 2 + static_cast<std::size_t>(layout.indent) * static_cast<std::size_t>(level);
+}
+
+inline std::size_t estimated_text_bytes(const boost::json::object& object, const JsonLayout& layout, int level) {
+  std::size_t bytes = bracket_bytes(layout, level);
+  for (const boost::json::key_value_pair& member : object) {
+    bytes += item_frame_bytes(layout, level) + member.key().size() + 4 +
+             estimated_text_bytes(member.value(), layout, level + 1);
+  }
+  return bytes;
+}
+
 inline std::size_t estimated_text_bytes(const boost::json::value& value, const JsonLayout& layout, int level) {
-  const std::size_t item_frame =
-      1 + (layout.indent > 0 ? 1 + static_cast<std::size_t>(layout.indent) * static_cast<std::size_t>(level + 1) : 0);
-  const std::size_t close = 2 + static_cast<std::size_t>(layout.indent) * static_cast<std::size_t>(level);
-  std::size_t bytes = 0;
+  std::size_t bytes = bracket_bytes(layout, level);
   switch (value.kind()) {
     case boost::json::kind::string: return value.get_string().size() + 2;
     case boost::json::kind::array:
       for (const boost::json::value& element : value.get_array()) {
-        bytes += item_frame + estimated_text_bytes(element, layout, level + 1);
+        bytes += item_frame_bytes(layout, level) + estimated_text_bytes(element, layout, level + 1);
       }
-      return bytes + close;
-    case boost::json::kind::object:
-      for (const boost::json::key_value_pair& member : value.get_object()) {
-        bytes += item_frame + member.key().size() + 4 + estimated_text_bytes(member.value(), layout, level + 1);
-      }
-      return bytes + close;
+      return bytes;
+    case boost::json::kind::object: return estimated_text_bytes(value.get_object(), layout, level);
     default: return 24;
   }
 }
 
-inline std::string write_with(const boost::json::value& value, const JsonLayout& layout) {
-  std::string out;
-  out.reserve(estimated_text_bytes(value, layout, 0));
+inline void append_json(std::string& out, const boost::json::value& value, const JsonLayout& layout) {
   append_value(out, value, layout, 0);
+}
+
+inline void append_json(std::string& out, const boost::json::object& object, const JsonLayout& layout) {
+  append_object(out, object, layout, 0);
+}
+
+// `json`: a value, or an object written as it is: a results document
+// passed as a value would first be copied whole.
+template <class Json>
+std::string write_with(const Json& json, const JsonLayout& layout) {
+  std::string out;
+  out.reserve(estimated_text_bytes(json, layout, 0));
+  append_json(out, json, layout);
   return out;
 }
 
@@ -131,6 +157,11 @@ inline std::string write_with(const boost::json::value& value, const JsonLayout&
 /// (NaN/inf as null), no trailing newline.
 inline std::string write_pretty(const boost::json::value& value) {
   return detail::write_with(value, {",", ": ", 2, false});
+}
+
+/// write_pretty of an object, without making a value of it (a copy).
+inline std::string write_pretty(const boost::json::object& object) {
+  return detail::write_with(object, {",", ": ", 2, false});
 }
 
 /// pydantic's model_dump_json() without indent: {"a":1,"b":[1,2.5]}, with the
