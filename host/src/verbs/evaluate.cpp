@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <utility>
 
 #include <grk/abi.h>
 
@@ -168,9 +169,9 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   options.config_provenance = nullptr;
   options.allow_unsafe_plugin_dirs = call.plugins.allow_unsafe;
   options.checkpoint = call.text("results");
-  GRK_TRY(const RunOutcome outcome, run_checked_steps(std::move(steps), registry, std::move(options),
-                                                      std::move(errors), error_line_prefix, "--results"));
-  const boost::json::object& document = outcome.document;
+  GRK_TRY(RunOutcome outcome, run_checked_steps(std::move(steps), registry, std::move(options), std::move(errors),
+                                                error_line_prefix, "--results"));
+  boost::json::object& document = outcome.document;
   if (const std::string results = call.text("results"); !results.empty() && !outcome.saved) {
     if (auto written = write_file_atomically(results, results_document_text(document)); !written) {
       if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
@@ -191,7 +192,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
     }
     return unexpected(HostError{exit_step_failed, "a step failed"});
   }
-  GRK_TRY(auto model, model_of(document, "results"));
+  GRK_TRY(auto model, model_of(std::move(document), "results"));
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
   GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   model.title = "grk-eval evaluate";

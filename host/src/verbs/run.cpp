@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string_view>
+#include <utility>
 #include <filesystem>
 
 #include "cli/verb.hpp"
@@ -130,10 +131,10 @@ Expected<RunOutcome, HostError> execute(RunPlan plan, const RunRequest& request,
 
 /// run --report: the report `grk-eval report` would make of the document
 /// (docs/design.md §4.10), announced where the human summary goes.
-Expected<void, HostError> write_report(const boost::json::object& document, const std::string& output,
+Expected<void, HostError> write_report(boost::json::object document, const std::string& output,
                                        const std::string& report, ReportFormat format) {
   const std::string name = output.empty() ? std::string("results") : std::filesystem::path(output).filename().string();
-  GRK_TRY(auto model, model_of(document, name));
+  GRK_TRY(auto model, model_of(std::move(document), name));
   model.source_name = name;
   model.title = "grk-eval report: " + name;
   GRK_TRY_VOID(write_file_atomically(report, render_report(model, format)));
@@ -155,9 +156,10 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
   if (const std::string report = call.text("report"); !report.empty()) {
     GRK_TRY(const ReportFormat format, report_format(call));
-    GRK_TRY_VOID(write_report(outcome.document, request.output, report, format));
+    GRK_TRY_VOID(write_report(std::move(outcome.document), request.output, report, format));
+  } else {
+    keep_until_exit(std::move(outcome.document));
   }
-  keep_until_exit(std::move(outcome.document));
   return outcome.all_ok ? exit_ok : exit_step_failed;
 }
 
