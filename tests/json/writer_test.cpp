@@ -53,6 +53,15 @@ BOOST_AUTO_TEST_CASE(pretty_layout_is_pydantic_indent_2) {
   BOOST_TEST(grk::json::write_pretty(boost::json::array{}) == "[]");
 }
 
+BOOST_AUTO_TEST_CASE(an_object_is_written_as_the_value_holding_it) {
+  // write_pretty's object overload (a results document, written without
+  // first being copied into a value) gives the value's bytes, at every depth.
+  const boost::json::value value = grk::json::read(example_report).value();
+  BOOST_TEST(grk::json::write_pretty(value.get_object()) == grk::json::write_pretty(value));
+  BOOST_TEST(grk::json::write_pretty(boost::json::object{}) == "{}");
+  BOOST_TEST(grk::json::write_pretty(boost::json::object{{"a", boost::json::object{}}}) == "{\n  \"a\": {}\n}");
+}
+
 BOOST_AUTO_TEST_CASE(compact_layout_is_pydantic_without_indent) {
   const boost::json::value value = grk::json::read(R"({"a": 1, "b": [1, 2.5, true], "c": {}, "d": [1e16, -0.0, NaN, -Infinity]})").value();
   BOOST_TEST(grk::json::write_compact(value) == R"({"a":1,"b":[1,2.5,true],"c":{},"d":[1e+16,-0.0,null,null]})");
