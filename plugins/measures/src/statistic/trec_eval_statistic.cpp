@@ -30,21 +30,11 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
     (void)path;
     systems.push_back(system);
   }
-  // The files and the result side by side: writing a large run's file is
-  // one thread's copying, which the result's building would otherwise wait
-  // for (a 7,000-query run: 25 ms).
-  Expected<void> published;
-  boost::json::object result;
-  eval::for_each_part(2, threads, [&](std::size_t part) {
-    if (part == 1) {
-      result = result_json(systems, scores, layout, request.options, threads);
-    } else if (request.output_dir) {
-      published =
-          publish_trec_eval_texts(*request.output_dir, systems, scores, layout, request.options.per_query, threads);
-    }
-  });
-  GRK_TRY_VOID(published);
-  return boost::json::value(std::move(result));
+  if (request.output_dir) {
+    GRK_TRY_VOID(
+        publish_trec_eval_texts(*request.output_dir, systems, scores, layout, request.options.per_query, threads));
+  }
+  return boost::json::value(result_json(systems, scores, layout, request.options, threads));
 }
 
 }  // namespace
