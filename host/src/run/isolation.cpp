@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include <grk/abi.h>
 #include <grk/expected.hpp>
@@ -50,13 +51,14 @@ void send(int fd, Frame type, const std::string& payload) {
     const boost::json::array fields{std::string(phase), done, total, bytes};
     send(out_fd, Frame::progress, json::write_compact(fields));
   };
-  const Invocation invocation =
+  Invocation invocation =
       call == ComponentCall::validate ? handle.validate(params, forward) : handle.invoke(params, forward);
+  // The result moved, not copied: it may hold a million per-query values.
   const boost::json::object reply{{"status", static_cast<std::int64_t>(invocation.status)},
                                   {"message", invocation.message},
                                   {"hint", invocation.hint},
                                   {"summary", invocation.summary},
-                                  {"result", invocation.result}};
+                                  {"result", std::move(invocation.result)}};
   send(out_fd, Frame::result, json::write_compact(reply));
   // _exit: the host's atexit handlers and stdio buffers are the parent's.
   _exit(0);
@@ -75,16 +77,16 @@ constexpr std::uint64_t max_frame_size = std::uint64_t{1} << 32;
 // Reads a result frame's payload, or says what is wrong with it. The child
 // runs plugin code, which may have written anything to the pipe.
 Expected<Invocation, std::string> invocation_from(const std::string& payload) {
-  const auto reply = json::read(payload);
+  auto reply = json::read(payload);
   if (!reply) return unexpected("its result frame is not JSON: " + reply.error().describe());
-  const auto* object = reply->if_object();
+  auto* object = reply->if_object();
   if (object == nullptr) return unexpected(std::string("its result frame is not a JSON object"));
   const auto text = [&](const char* key) -> const boost::json::string* {
     const auto* field = object->if_contains(key);
     return field ? field->if_string() : nullptr;
   };
   const auto* status = object->if_contains("status");
-  const auto* result = object->if_contains("result");
+  auto* result = object->if_contains("result");
   if (status == nullptr || !status->is_int64() || status->get_int64() < GRK_STATUS_OK ||
       status->get_int64() > GRK_STATUS_INTERNAL || text("message") == nullptr || text("hint") == nullptr ||
       text("summary") == nullptr || result == nullptr || object->size() != 5) {
@@ -101,7 +103,7 @@ Expected<Invocation, std::string> invocation_from(const std::string& payload) {
   invocation.message = std::string(*text("message"));
   invocation.hint = std::string(*text("hint"));
   invocation.summary = std::string(*text("summary"));
-  invocation.result = *result;
+  invocation.result = std::move(*result);
   return invocation;
 }
 
