@@ -9,6 +9,7 @@
 #include <cstring>
 #include <cstdint>
 #include <initializer_list>
+#include <utility>
 
 #include <grk/eval/regular_file.hpp>
 #include <grk/json/reader.hpp>
@@ -359,11 +360,11 @@ Expected<ReportModel, HostError> read_results_document(const std::string& file) 
     return usage_error(file + ": larger than " + std::to_string(largest_results_document >> 20) +
                        " MiB, more than a results document grk-eval reads");
   }
-  const auto value = json::read(bytes);
+  auto value = json::read(bytes);
   if (!value) {
     return not_a_document(file, invalid_json(value.error()));
   }
-  auto model = model_of(*value, file);
+  auto model = model_of(std::move(*value), file);
   if (model) {
     const auto slash = file.find_last_of('/');
     model->source_name = slash == std::string::npos ? file : file.substr(slash + 1);
