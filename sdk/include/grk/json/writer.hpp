@@ -119,14 +119,15 @@ inline std::size_t estimated_text_bytes(const boost::json::object& object, const
 }
 
 inline std::size_t estimated_text_bytes(const boost::json::value& value, const JsonLayout& layout, int level) {
-  std::size_t bytes = bracket_bytes(layout, level);
   switch (value.kind()) {
     case boost::json::kind::string: return value.get_string().size() + 2;
-    case boost::json::kind::array:
+    case boost::json::kind::array: {
+      std::size_t bytes = bracket_bytes(layout, level);
       for (const boost::json::value& element : value.get_array()) {
         bytes += item_frame_bytes(layout, level) + estimated_text_bytes(element, layout, level + 1);
       }
       return bytes;
+    }
     case boost::json::kind::object: return estimated_text_bytes(value.get_object(), layout, level);
     default: return 24;
   }
