@@ -72,6 +72,15 @@ BOOST_AUTO_TEST_CASE(the_bytes_of_every_form_a_file_is_named_in) {
   const std::string config_text = R"({"steps": [{"component": "trec-eval", "params": {"runs": {"x": "a.run"}, "qrels": "b.run"}}]})";
   grk::test::write_text(folder.path / "run.json", config_text);
   BOOST_TEST(bytes_named({"run", (folder.path / "run.json").string()}) == 130u + config_text.size());
+  // What an output option names is no input, even a results document an earlier run left.
+  const fs::path results = folder.path / "results.json";
+  grk::test::write_text(results, "{\"steps\": [\"" + a.string() + "\"]}");
+  for (const std::string option : {"-o", "--output", "--results", "--report"}) {
+    BOOST_TEST(bytes_named({"run", b.string(), option, results.string()}) == 30u, option);
+    BOOST_TEST(bytes_named({"run", b.string(), option}) == 30u, option);
+  }
+  BOOST_TEST(bytes_named({"evaluate", b.string(), "-o" + results.string(), "--results=" + results.string()}) == 30u);
+  BOOST_TEST(bytes_named({"report", results.string()}) == 100u + fs::file_size(results));
   // Neither a folder, nor a FIFO (which would block an open), nor a missing file counts.
   const fs::path fifo = folder.path / "fifo";
   BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);

@@ -136,9 +136,30 @@ void back_heap_with_huge_pages() {
 }  // namespace
 
 std::uint64_t named_input_bytes(const char* const* argv) {
+  // The options that name a file the command writes (run, evaluate and
+  // report's): what an earlier run left there is no input, and a results
+  // document of a few hundred KiB would be read as if a config.
+  const auto names_output = [](std::string_view arg) {
+    for (const std::string_view option : {"-o", "--output", "--results", "--report"}) {
+      if (arg == option) return true;
+    }
+    return false;
+  };
+  const auto written_inline = [](std::string_view arg) {
+    for (const std::string_view option : {"--output=", "--results=", "--report="}) {
+      if (arg.substr(0, option.size()) == option) return true;
+    }
+    return arg.size() > 2 && arg.substr(0, 2) == "-o";
+  };
   std::uint64_t bytes = 0;
   try {
-    for (const char* const* arg = argv + 1; *arg != nullptr; ++arg) bytes += text_bytes(*arg, {}, 0);
+    for (const char* const* arg = argv + 1; *arg != nullptr; ++arg) {
+      if (names_output(*arg)) {
+        if (*++arg == nullptr) break;
+        continue;
+      }
+      if (!written_inline(*arg)) bytes += text_bytes(*arg, {}, 0);
+    }
   } catch (const std::exception&) {
     // Out of memory reading a config: the files counted so far are what is known.
   }

@@ -24,8 +24,9 @@ inline constexpr const char* large_input_tunables = "glibc.malloc.hugetlb=1:glib
 /// comma-separated items or the part of one after any of its '='
 /// (NAME=PATH, --set key=value, key=NAME=PATH), the strings of a JSON value
 /// given after '=', and the strings of a JSON config file named (relative
-/// to its folder). Only stats files, but reads a config of at most 1 MiB;
-/// never fails.
+/// to its folder), but not the file an output option names (-o, --output,
+/// --results, --report). Only stats files, but reads a config of at most
+/// 1 MiB; never fails.
 std::uint64_t named_input_bytes(const char* const* argv);
 
 /// Called first thing by main, unless GLIBC_TUNABLES says already how
