@@ -108,8 +108,8 @@ ValueLayout::ValueLayout(const std::vector<RequestedMeasure>& requested) : measu
 Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
                                  const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
                                  const std::function<void()>& poll) {
-  // Each qrels query is scored into its own slot, parts of them on each thread;
-  // the slots are then taken in qrels order, so nothing depends on the threads.
+  // Each query scored has its own slot, parts of them on each thread; the
+  // slots are in qrels order, so nothing depends on the threads.
   const std::size_t count = qrels.queries.size();
   std::vector<const RunQuery*> retrieved(count);
   bool any_shared = false;
@@ -120,16 +120,23 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
   if (!any_shared) {
     return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
   }
-  std::vector<QueryScores> slots(count);
+  // Parts are cut from the queries scored, not from all the qrels': a run
+  // of one query of a track's is one part, on this thread (starting a
+  // thread costs more than scoring it).
+  std::vector<std::size_t> scored;
+  for (std::size_t q = 0; q < count; ++q) {
+    // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
+    if (retrieved[q] != nullptr || options.complete) scored.push_back(q);
+  }
+  std::vector<QueryScores> slots(scored.size());
   constexpr std::size_t queries_per_part = 32;
-  eval::for_each_part((count + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+  eval::for_each_part((scored.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
     RankedJudgments ranked;
-    const std::size_t last = std::min(count, (part + 1) * queries_per_part);
-    for (std::size_t q = part * queries_per_part; q < last; ++q) {
+    const std::size_t last = std::min(scored.size(), (part + 1) * queries_per_part);
+    for (std::size_t k = part * queries_per_part; k < last; ++k) {
+      const std::size_t q = scored[k];
       const QrelsQuery& judged = qrels.queries[q];
-      // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
-      if (retrieved[q] == nullptr && !options.complete) continue;
-      QueryScores& query = slots[q];
+      QueryScores& query = slots[k];
       query.qid = std::string(judged.qid);
       if (retrieved[q] != nullptr) {
         rank_and_judge(retrieved[q]->documents, judged, options, ranked);
@@ -143,9 +150,7 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
   }, {poll, {}});
   RunScores scores;
   scores.run_id = run.run_id;
-  for (std::size_t q = 0; q < count; ++q) {
-    if (retrieved[q] != nullptr || options.complete) scores.queries.push_back(std::move(slots[q]));
-  }
+  scores.queries = std::move(slots);
   scores.summary = summarize(layout, scores.queries);
   return scores;
 }
