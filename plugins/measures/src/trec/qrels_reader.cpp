@@ -69,6 +69,34 @@ Failure duplicate_failure(std::string_view text, std::string_view file, const La
                       "' (first on line " + std::to_string(first) + ")");
 }
 
+// A judgment's place in the order by document id, then subtopic: the first
+// eight bytes of the id as a number decide where most ids differ.
+struct KeyedJudgment {
+  std::uint64_t key;
+  const Judgment* judgment;
+};
+
+bool before(const KeyedJudgment& a, const KeyedJudgment& b) {
+  if (a.key != b.key) return a.key < b.key;
+  const Judgment& x = *a.judgment;
+  const Judgment& y = *b.judgment;
+  return !same_id(x.docno, y.docno) ? id_before(x.docno, y.docno) : id_before(x.subtopic, y.subtopic);
+}
+
+// Not a stable sort: two judgments with the same key are refused, so their
+// order never shows (duplicate_failure finds the lines in the text). TREC's
+// qrels come sorted by document already: then one pass checks it.
+void sort_by_document(std::vector<Judgment>& judgments, std::vector<KeyedJudgment>& keyed) {
+  keyed.clear();
+  for (const auto& judgment : judgments) keyed.push_back(KeyedJudgment{id_order_key(judgment.docno), &judgment});
+  if (std::is_sorted(keyed.begin(), keyed.end(), before)) return;
+  std::sort(keyed.begin(), keyed.end(), before);
+  std::vector<Judgment> sorted;
+  sorted.reserve(judgments.size());
+  for (const auto& entry : keyed) sorted.push_back(*entry.judgment);
+  judgments = std::move(sorted);
+}
+
 }  // namespace
 
 std::uint64_t QrelsQuery::filter_bit(std::string_view docno) const {
@@ -145,18 +173,11 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
         Judgment{fields[layout.docno], relevance, layout.subtopics ? fields[1] : std::string_view()});
   }
   if (qrels.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + std::string(file) + "' holds no judgment");
+  // Each judgment's order key, computed once rather than at every comparison.
+  std::vector<KeyedJudgment> keyed;
   for (auto& query : qrels.queries) {
     auto& judgments = query.judgments;
-    // Not a stable sort: two judgments with the same key are refused, so
-    // their order never shows (duplicate_failure finds the lines in the text).
-    // TREC's qrels come sorted by document already: then one pass checks it.
-    const auto before = [](const Judgment& a, const Judgment& b) {
-      const std::uint64_t a_key = id_order_key(a.docno);
-      const std::uint64_t b_key = id_order_key(b.docno);
-      if (a_key != b_key) return a_key < b_key;
-      return !same_id(a.docno, b.docno) ? id_before(a.docno, b.docno) : id_before(a.subtopic, b.subtopic);
-    };
-    if (!std::is_sorted(judgments.begin(), judgments.end(), before)) std::sort(judgments.begin(), judgments.end(), before);
+    sort_by_document(judgments, keyed);
     auto repeated = std::adjacent_find(judgments.begin(), judgments.end(), [](const Judgment& a, const Judgment& b) {
       return same_id(a.docno, b.docno) && same_id(a.subtopic, b.subtopic);
     });
