@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 #include <grk/abi.h>
 #include <grk/json/reader.hpp>
@@ -86,14 +87,14 @@ boost::json::object read_entries(const std::filesystem::path& file, bool& usable
   if (!text) return {};
   auto json = json::read(*text);
   if (!json || !json->is_object()) return {};
-  const auto& top = json->get_object();
+  auto& top = json->get_object();
   const auto* format = top.if_contains("format");
-  const auto* entries = top.if_contains("modules");
+  auto* entries = top.if_contains("modules");
   if (format == nullptr || *format != boost::json::value(cache_format()) || entries == nullptr ||
       !entries->is_object()) {
     return {};
   }
-  return entries->get_object();
+  return std::move(entries->get_object());
 }
 
 }  // namespace
