@@ -115,7 +115,10 @@ std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vect
 
 // The lines of one part of a window of the file, read on one thread: runs of
 // consecutive lines of one query, their ids copied into the part's own store.
-struct ParsedPart {
+// Parts lie side by side, each written at every line by its thread: on
+// cache lines of their own, or two threads read a TREC-size run slower than
+// one (4.1 ms against 2.5).
+struct alignas(64) ParsedPart {
   IdStore ids;
   std::vector<RunQuery> segments;
   std::string tag;
