@@ -55,38 +55,43 @@ inline bool cpu_has_sha_extensions() noexcept {
   return has;
 }
 
-/// Compresses one 64-byte block into `state` with the SHA extensions: four
-/// rounds per pair of sha256rnds2, the message schedule by sha256msg1/2.
+/// Compresses `blocks` 64-byte blocks from `data` into `state` with the SHA
+/// extensions: four rounds per pair of sha256rnds2, the message schedule by
+/// sha256msg1/2. The state stays in the instructions' order (ABEF, CDGH)
+/// from the first block to the last.
 __attribute__((target("sha,sse4.1"))) inline void compress_with_sha_extensions(std::uint32_t* state,
-                                                                               const std::uint8_t* block) noexcept {
+                                                                               const std::uint8_t* data,
+                                                                               std::size_t blocks) noexcept {
   const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
   // state is A..H; the instructions want ABEF and CDGH.
   __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(state)), 0xB1);  // CDAB
   __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4)), 0x1B);  // EFGH
   __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);     // ABEF
   state1 = _mm_blend_epi16(state1, tmp, 0xF0);          // CDGH
-  const __m128i abef = state0;
-  const __m128i cdgh = state1;
-  __m128i w[4];
-  for (int i = 0; i < 4; ++i) {
-    w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * i)), byte_swap);
-  }
-  for (int group = 0; group < 16; ++group) {
-    if (group >= 4) {
-      // W[t..t+3] from the four groups before it.
-      __m128i& next = w[group % 4];
-      const __m128i w7 = _mm_alignr_epi8(w[(group + 3) % 4], w[(group + 2) % 4], 4);
-      next = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(next, w[(group + 1) % 4]), w7),
-                                  w[(group + 3) % 4]);
+  for (const std::uint8_t* block = data; blocks > 0; --blocks, block += 64) {
+    const __m128i abef = state0;
+    const __m128i cdgh = state1;
+    __m128i w[4];
+    for (int i = 0; i < 4; ++i) {
+      w[i] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * i)), byte_swap);
     }
-    __m128i message = _mm_add_epi32(
-        w[group % 4], _mm_loadu_si128(reinterpret_cast<const __m128i*>(sha256_constants::k.data() + 4 * group)));
-    state1 = _mm_sha256rnds2_epu32(state1, state0, message);
-    message = _mm_shuffle_epi32(message, 0x0E);
-    state0 = _mm_sha256rnds2_epu32(state0, state1, message);
+    for (int group = 0; group < 16; ++group) {
+      if (group >= 4) {
+        // W[t..t+3] from the four groups before it.
+        __m128i& next = w[group % 4];
+        const __m128i w7 = _mm_alignr_epi8(w[(group + 3) % 4], w[(group + 2) % 4], 4);
+        next = _mm_sha256msg2_epu32(_mm_add_epi32(_mm_sha256msg1_epu32(next, w[(group + 1) % 4]), w7),
+                                    w[(group + 3) % 4]);
+      }
+      __m128i message = _mm_add_epi32(
+          w[group % 4], _mm_loadu_si128(reinterpret_cast<const __m128i*>(sha256_constants::k.data() + 4 * group)));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, message);
+      message = _mm_shuffle_epi32(message, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, message);
+    }
+    state0 = _mm_add_epi32(state0, abef);
+    state1 = _mm_add_epi32(state1, cdgh);
   }
-  state0 = _mm_add_epi32(state0, abef);
-  state1 = _mm_add_epi32(state1, cdgh);
   tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
   state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
   state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
@@ -111,10 +116,11 @@ class Sha256 {
     const auto* bytes = static_cast<const std::uint8_t*>(data);
     total_ += size;
     // Whole blocks straight from the input when nothing is buffered.
-    while (buffered_ == 0 && size >= buffer_.size()) {
-      compress(bytes);
-      bytes += buffer_.size();
-      size -= buffer_.size();
+    if (buffered_ == 0 && size >= buffer_.size()) {
+      const std::size_t blocks = size / buffer_.size();
+      compress(bytes, blocks);
+      bytes += blocks * buffer_.size();
+      size -= blocks * buffer_.size();
     }
     while (size > 0) {
       const std::size_t take = std::min(size, buffer_.size() - buffered_);
@@ -123,7 +129,7 @@ class Sha256 {
       bytes += take;
       size -= take;
       if (buffered_ == buffer_.size()) {
-        compress(buffer_.data());
+        compress(buffer_.data(), 1);
         buffered_ = 0;
       }
     }
@@ -152,13 +158,17 @@ class Sha256 {
  private:
   static constexpr std::uint32_t rotr(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
-  void compress(const std::uint8_t* block) noexcept {
+  void compress(const std::uint8_t* data, std::size_t blocks) noexcept {
 #ifdef GRK_DETAIL_SHA256_X86
     if (use_sha_extensions_) {
-      compress_with_sha_extensions(state_.data(), block);
+      compress_with_sha_extensions(state_.data(), data, blocks);
       return;
     }
 #endif
+    for (; blocks > 0; --blocks, data += 64) compress_portably(data);
+  }
+
+  void compress_portably(const std::uint8_t* block) noexcept {
     const auto& k = sha256_constants::k;
     std::uint32_t w[64];
     for (int i = 0; i < 16; ++i) {
