@@ -83,8 +83,8 @@ bool before(const KeyedJudgment& a, const KeyedJudgment& b) {
   return !same_id(x.docno, y.docno) ? id_before(x.docno, y.docno) : id_before(x.subtopic, y.subtopic);
 }
 
-// Not a stable sort: two judgments with the same key are refused, so their
-// order never shows (duplicate_failure finds the lines in the text). TREC's
+// Not a stable sort: two judgments of one document (and subtopic) are
+// refused, so their order never shows (duplicate_failure finds the lines in the text). TREC's
 // qrels come sorted by document already: then one pass checks it.
 void sort_by_document(std::vector<Judgment>& judgments, std::vector<KeyedJudgment>& keyed) {
   keyed.clear();
