@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -137,19 +138,20 @@ void back_heap_with_huge_pages() {
 
 std::uint64_t named_input_bytes(const char* const* argv) {
   // The options that name a file the command writes (run, evaluate and
-  // report's): what an earlier run left there is no input, and a results
-  // document of a few hundred KiB would be read as if a config.
-  const auto names_output = [](std::string_view arg) {
-    for (const std::string_view option : {"-o", "--output", "--results", "--report"}) {
-      if (arg == option) return true;
-    }
-    return false;
+  // report's), as `-o FILE`, `-oFILE`, `--output FILE` or `--output=FILE`:
+  // what an earlier run left there is no input, and a results document of a
+  // few hundred KiB would be read as if a config.
+  constexpr std::string_view short_output = "-o";
+  constexpr std::string_view long_outputs[] = {"--output", "--results", "--report"};
+  const auto names_output = [&](std::string_view arg) {
+    return arg == short_output ||
+           std::find(std::begin(long_outputs), std::end(long_outputs), arg) != std::end(long_outputs);
   };
-  const auto written_inline = [](std::string_view arg) {
-    for (const std::string_view option : {"--output=", "--results=", "--report="}) {
-      if (arg.substr(0, option.size()) == option) return true;
-    }
-    return arg.size() > 2 && arg.substr(0, 2) == "-o";
+  const auto written_inline = [&](std::string_view arg) {
+    if (arg.size() > short_output.size() && arg.substr(0, short_output.size()) == short_output) return true;
+    return std::any_of(std::begin(long_outputs), std::end(long_outputs), [&](std::string_view option) {
+      return arg.size() > option.size() && arg.substr(0, option.size()) == option && arg[option.size()] == '=';
+    });
   };
   std::uint64_t bytes = 0;
   try {

@@ -112,21 +112,19 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
   // slots are in qrels order, so nothing depends on the threads.
   const std::size_t count = qrels.queries.size();
   std::vector<const RunQuery*> retrieved(count);
-  bool any_shared = false;
-  for (std::size_t q = 0; q < count; ++q) {
-    retrieved[q] = run.find(qrels.queries[q].qid);
-    any_shared = any_shared || retrieved[q] != nullptr;
-  }
-  if (!any_shared) {
-    return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
-  }
   // Parts are cut from the queries scored, not from all the qrels': a run
   // of one query of a track's is one part, on this thread (starting a
   // thread costs more than scoring it).
   std::vector<std::size_t> scored;
+  bool any_shared = false;
   for (std::size_t q = 0; q < count; ++q) {
+    retrieved[q] = run.find(qrels.queries[q].qid);
+    any_shared = any_shared || retrieved[q] != nullptr;
     // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
     if (retrieved[q] != nullptr || options.complete) scored.push_back(q);
+  }
+  if (!any_shared) {
+    return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
   }
   std::vector<QueryScores> slots(scored.size());
   constexpr std::size_t queries_per_part = 32;
