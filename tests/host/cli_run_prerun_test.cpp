@@ -119,8 +119,8 @@ BOOST_AUTO_TEST_CASE(five_mistakes_of_five_kinds_in_one_report_in_file_order) {
              line + "steps[0].params.colour: unknown parameter; expected one of: milliseconds\n" +
                  line + "steps[0].params.milliseconds: expected integer, got string\n" +
                  line + "steps[1].statistic: no statistic named 'fixture-summ' is available; available: "
-                        "fault-abort, fault-allocate, fault-close-output, fault-exit, fault-hang, fault-segfault, "
-                        "fault-sleep, fault-stdout, fault-validate-exit, fault-validate-segfault, fixture-sum "
+                        "fault-abort, fault-allocate, fault-close-output, fault-count-threads, fault-exit, fault-hang, "
+                        "fault-segfault, fault-sleep, fault-stdout, fault-validate-exit, fault-validate-segfault, fixture-sum "
                         "(2 plugin modules could not be used; `grk-eval plugins` says why: " +
                  twin_a + " [duplicate-component]: component 'fixture-twin' is also provided by " + twin_b +
                  "; remove one of the files; " + twin_b +

@@ -4,6 +4,7 @@
 #define BOOST_TEST_MODULE host_cli_run
 #include <boost/test/unit_test.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -364,4 +365,26 @@ BOOST_AUTO_TEST_CASE(a_module_printing_while_loading_cannot_break_the_document_o
   const std::string hello = "fixture-noisy: static initialiser says hello on stdout\n"
                             "fixture-noisy: static initialiser says hello on stderr\n";
   BOOST_TEST(without_times(result.err) == hello + hello + "[1/1] n (fixture-noisy-echo): ok (T s)\n");
+}
+
+// The inputs are hashed on a thread of the host's beside the step, except in
+// a run held to one thread, which then has one (docs/design.md §4.8).
+BOOST_AUTO_TEST_CASE(a_run_held_to_one_thread_hashes_its_inputs_on_that_thread) {
+  grk::test::TempDir dir;
+  write_text(dir / "input.txt", "bytes to hash\n");
+  const auto threads_seen = [&](std::optional<std::string> threads) {
+    grk::test::ProcessOptions options;
+    options.env.emplace("GRK_THREADS", std::move(threads));
+    const auto result = grk_eval(std::vector<std::string>{"run", "--component", "fault-count-threads", "--set",
+                                                          "input=" + (dir / "input.txt").string()} +
+                                     only_fixtures({"faults"}),
+                                 options);
+    BOOST_TEST_REQUIRE(result.exit_code == 0, result.err);
+    const auto document = grk::test::parse_json(result.out).as_object();
+    // Hashed either way.
+    BOOST_TEST(document.at("provenance").as_object().at("inputs").as_array().size() == 1u);
+    return document.at("steps").as_array()[0].as_object().at("result").as_object().at("threads").as_int64();
+  };
+  BOOST_TEST(threads_seen("1") == 1);
+  BOOST_TEST(threads_seen("2") == 2);
 }

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <future>
 
+#include <grk/eval/threads.hpp>
 #include <grk/json/reader.hpp>
 #include <grk/json/writer.hpp>
 #include <grk/version.h>
@@ -136,6 +137,9 @@ boost::json::array RunSession::input_records(const PlannedStep& step) const {
 bool RunSession::run() {
   bool all_ok = true;
   const std::size_t count = plan_.size();
+  // A GRK_THREADS the steps refuse is theirs to report; the hashing keeps its thread.
+  const auto threads = eval::thread_count();
+  const bool one_thread = threads && *threads == 1;
   for (std::size_t i = 0; i < count; ++i) {
     const auto& step = plan_[i];
     const auto& handle = *handles_[i];
@@ -163,10 +167,12 @@ bool RunSession::run() {
     // until the step has returned, since the call fence counts the process's
     // threads to find one a plugin left (modules/call_fence.hpp). An isolated
     // step's inputs are hashed before its fork, which copies only the forking
-    // thread and so must not happen while another holds a lock.
+    // thread and so must not happen while another holds a lock. So are the
+    // inputs of a run held to one thread (GRK_THREADS=1, or a machine of one
+    // core): a second thread would take a second core it was not given.
     std::promise<void> step_returned;
     std::future<boost::json::array> hashing;
-    if (options_.isolate) {
+    if (options_.isolate || one_thread) {
       std::promise<boost::json::array> hashed;
       hashed.set_value(input_records(step));
       hashing = hashed.get_future();
