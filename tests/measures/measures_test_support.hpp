@@ -36,20 +36,27 @@ inline std::string file_bytes(const std::filesystem::path& path) {
 }
 
 /// trec_eval's text for `run` against `qrels` with these measures and options,
-/// or the failure's message, read, scored and printed on `threads` threads.
+/// or the failure's message, read, scored and printed on `threads` threads:
+/// the run read whole, then scored; and scored query by query as it is read
+/// (the trec-eval step's way), which must give the same bytes or failure.
 inline std::string score_text_on(unsigned threads, const std::filesystem::path& qrels_path,
                                  const std::filesystem::path& run_path, const std::vector<std::string>& measures,
                                  const EvaluationOptions& options, NumberFormat format, QrelsFormat qrels_format) {
   auto qrels = read_qrels(qrels_path, qrels_format);
   if (!qrels) return "error: " + qrels.error().message;
   auto run = read_run(run_path, threads);
-  if (!run) return "error: " + run.error().message;
   auto requested = request_measures(measures);
-  if (!requested) return "error: " + requested.error().message;
+  if (!requested) return "error: " + (run ? requested.error().message : run.error().message);
   const ValueLayout layout(*requested);
-  auto scores = evaluate_run(*run, run_path.filename().string(), *qrels, layout, options, threads);
-  if (!scores) return "error: " + scores.error().message;
-  return trec_eval_text(*scores, layout, options.per_query, format, threads);
+  const auto text_of = [&](const Expected<RunScores>& scores) {
+    return scores ? trec_eval_text(*scores, layout, options.per_query, format, threads)
+                  : "error: " + scores.error().message;
+  };
+  const std::string name = run_path.filename().string();
+  const std::string passing = text_of(evaluate_run_file(run_path, name, *qrels, layout, options, threads));
+  if (!run) return passing == "error: " + run.error().message ? passing : "error: query by query: " + passing;
+  const std::string whole = text_of(evaluate_run(*run, name, *qrels, layout, options, threads));
+  return whole == passing ? whole : "error: query by query gave other bytes:\n" + passing;
 }
 
 /// score_text_on 1 thread, when 3 threads give the same bytes (every

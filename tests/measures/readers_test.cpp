@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "measures_test_support.hpp"
+#include "trec/id_store.hpp"
 #include "trec/text_lines.hpp"
 
 namespace gm = grk::measures;
@@ -377,4 +378,138 @@ BOOST_AUTO_TEST_CASE(an_overlong_line_or_a_special_file_is_refused_without_readi
   auto zeros = gm::read_qrels("/dev/zero", gm::QrelsFormat::automatic);
   BOOST_REQUIRE(!zeros);
   BOOST_TEST(zeros.error().message == "qrels file '/dev/zero' is a character device, not a regular file");
+}
+
+namespace {
+
+// What read_run_query_by_query handed over, call by call (its ids copied:
+// the reader's die with the call).
+struct Handed {
+  gm::IdStore ids;
+  std::vector<std::vector<gm::RunQuery>> calls;
+  std::vector<std::string> qids() const {
+    std::vector<std::string> ids;
+    for (const auto& call : calls) {
+      for (const auto& query : call) ids.emplace_back(query.qid);
+    }
+    return ids;
+  }
+};
+
+// read_run_query_by_query on `path`, the queries handed over kept in `handed`.
+grk::Expected<gm::RunInPassing> read_by_query(const std::filesystem::path& path, unsigned threads, Handed& handed) {
+  return gm::read_run_query_by_query(path, threads, [&](const std::vector<gm::RunQuery>& queries) {
+    std::vector<gm::RunQuery> copies;
+    for (const auto& query : queries) {
+      gm::RunQuery copy{handed.ids.keep(query.qid), {}, {}};
+      for (const auto& document : query.documents) copy.documents.push_back({handed.ids.keep(document.docno), document.score});
+      copies.push_back(std::move(copy));
+    }
+    handed.calls.push_back(std::move(copies));
+  });
+}
+
+}  // namespace
+
+// A run that lists each query's lines together, larger than one read window:
+// each query is handed over once, in file order, the first window's before
+// the file is read to its end, with the documents and the run id read_run
+// reads, on 1, 2 and 3 threads.
+BOOST_AUTO_TEST_CASE(a_run_read_query_by_query_hands_each_query_over_once_as_the_file_moves_past_it) {
+  std::string text;
+  for (int q = 0; q < 640; ++q) {
+    for (int d = 0; d < 1000; ++d) {
+      text += std::to_string(1000 + q) + " Q0 doc" + std::to_string(d) + "-" + std::to_string(q) + " " +
+              std::to_string(d + 1) + " " + std::to_string(1000 - d) + ".5 tag\n";
+    }
+  }
+  text += "1639 Q0 last 1001 0.25 final\n";
+  BOOST_REQUIRE(text.size() > (std::size_t{1} << 24));
+  mt::TemporaryFiles files;
+  const auto path = files.write("grouped.run", text);
+  auto whole = gm::read_run(path, 1);
+  BOOST_REQUIRE(whole);
+  for (unsigned threads : {1u, 2u, 3u}) {
+    BOOST_TEST_CONTEXT(threads << " threads") {
+      Handed handed;
+      auto read = read_by_query(path, threads, handed);
+      BOOST_REQUIRE(read);
+      BOOST_TEST(read->grouped);
+      BOOST_TEST(read->run_id == "final");
+      BOOST_TEST(handed.calls.size() >= 2u);
+      BOOST_TEST(handed.calls.front().size() < 640u);
+      std::vector<std::string> expected;
+      for (const auto& query : whole->queries) expected.emplace_back(query.qid);  // byte order is file order here
+      BOOST_TEST(handed.qids() == expected, boost::test_tools::per_element());
+      std::size_t q = 0;
+      for (const auto& call : handed.calls) {
+        for (const auto& query : call) {
+          const auto& documents = whole->queries[q++].documents;
+          BOOST_REQUIRE(query.documents.size() == documents.size());
+          for (std::size_t d = 0; d < documents.size(); ++d) {
+            BOOST_REQUIRE(query.documents[d].docno == documents[d].docno);
+            BOOST_REQUIRE(query.documents[d].score == documents[d].score);
+          }
+        }
+      }
+    }
+  }
+}
+
+// A query whose lines lie in two places cannot be handed over when the file
+// leaves it: the reader says so, and the file is scored whole instead, to the
+// same values as read_run and evaluate_run give.
+BOOST_AUTO_TEST_CASE(a_query_listed_in_two_places_sends_the_run_to_the_whole_reader) {
+  mt::TemporaryFiles files;
+  const auto path = files.write("apart.run", "q1 Q0 a 1 3 t\nq2 Q0 b 1 2 t\nq1 Q0 c 2 1 t\n");
+  const auto qrels_path = files.write("apart.qrels", "q1 0 a 1\nq1 0 c 1\nq2 0 b 0\nq3 0 d 1\n");
+  Handed handed;
+  auto read = read_by_query(path, 1, handed);
+  BOOST_REQUIRE(read);
+  BOOST_TEST(!read->grouped);
+  auto qrels = gm::read_qrels(qrels_path, gm::QrelsFormat::automatic);
+  BOOST_REQUIRE(qrels);
+  auto requested = gm::request_measures({"map", "num_ret", "num_q"});
+  BOOST_REQUIRE(requested);
+  const gm::ValueLayout layout(*requested);
+  for (const bool complete : {false, true}) {
+    gm::EvaluationOptions options;
+    options.complete = complete;
+    auto run = gm::read_run(path, 1);
+    BOOST_REQUIRE(run);
+    auto whole = gm::evaluate_run(*run, "apart", *qrels, layout, options);
+    auto passing = gm::evaluate_run_file(path, "apart", *qrels, layout, options);
+    BOOST_REQUIRE(whole);
+    BOOST_REQUIRE(passing);
+    BOOST_TEST(passing->queries.size() == (complete ? 3u : 2u));
+    BOOST_TEST(passing->queries[0].values == whole->queries[0].values, boost::test_tools::per_element());
+    BOOST_TEST(passing->queries[0].values[1] == 2.0);  // q1's two documents, from both places
+    BOOST_TEST(passing->summary == whole->summary, boost::test_tools::per_element());
+  }
+}
+
+// The failures read_run gives, in its order: a document listed twice is
+// named at its second line, and no query of its window or after is handed
+// over; a bad line after it is refused first; a file of comments holds no
+// run line.
+BOOST_AUTO_TEST_CASE(a_run_read_query_by_query_fails_as_read_run_does) {
+  mt::TemporaryFiles files;
+  const std::string twice = "1 Q0 a 1 0.5 r\n2 Q0 b 1 0.5 r\n2 Q0 b 2 0.4 r\n3 Q0 c 1 0.5 r\n3 Q0 c 2 0.4 r\n";
+  const auto bad_line = files.write("late.run", twice + "4 Q0 d 1 high r\n");
+  const auto comments = files.write("comments.run", "# only\n\n");
+  for (const auto& path : {files.write("twice.run", twice), bad_line, comments}) {
+    BOOST_TEST_CONTEXT(path.filename()) {
+      Handed handed;
+      auto read = read_by_query(path, 2, handed);
+      auto whole = gm::read_run(path, 2);
+      BOOST_REQUIRE(!read);
+      BOOST_REQUIRE(!whole);
+      BOOST_TEST(read.error().message == whole.error().message);
+      if (path.filename() == "twice.run") {
+        BOOST_TEST(read.error().message == "run file '" + path.string() + "' line 3: document 'b' listed twice for "
+                                           "query '2' (first on line 2): '2 Q0 b 2 0.4 r'");
+        BOOST_TEST(handed.qids().empty());  // its window's queries are not handed over: the run fails
+      }
+    }
+  }
 }

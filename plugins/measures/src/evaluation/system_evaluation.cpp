@@ -22,8 +22,7 @@ Expected<std::vector<RunScores>> evaluate_systems(const std::vector<std::pair<st
   // runs are each read and scored by every thread in turn.
   const unsigned within_run = runs.size() >= threads ? 1u : threads;
   auto score = [&](std::size_t i) -> Expected<RunScores> {
-    GRK_TRY(const TrecRun run, read_run(runs[i].second, within_run));
-    return evaluate_run(run, runs[i].first, qrels, layout, options, within_run, poll);
+    return evaluate_run_file(runs[i].second, runs[i].first, qrels, layout, options, within_run, poll);
   };
   eval::for_each_part(runs.size(), within_run > 1 ? 1u : threads, [&](std::size_t i) {
     // An exception becomes this run's failure, so that every run is tried.
@@ -105,52 +104,112 @@ ValueLayout::ValueLayout(const std::vector<RequestedMeasure>& requested) : measu
   }
 }
 
+namespace {
+
+// A run's queries scored as they come, each in the slot of its qrels query,
+// so that nothing depends on the threads or on how the queries came.
+class QueryScoring {
+ public:
+  QueryScoring(const Qrels& qrels, const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
+               const std::function<void()>& poll)
+      : qrels_(qrels), layout_(layout), options_(options), threads_(threads), poll_(poll),
+        slots_(qrels.queries.size()), has_(qrels.queries.size(), false) {}
+
+  /// Scores each (run query, index of its qrels query), in parts of up to 32
+  /// on the threads; a null run query is the qrels query's stand-in (-c).
+  /// Parts are cut from these queries, not from all the qrels': a run of one
+  /// query of a track's is one part, on this thread (starting a thread costs
+  /// more than scoring it).
+  void score(const std::vector<std::pair<const RunQuery*, std::size_t>>& queries) {
+    constexpr std::size_t queries_per_part = 32;
+    eval::for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads_, [&](std::size_t part) {
+      RankedJudgments ranked;
+      const std::size_t last = std::min(queries.size(), (part + 1) * queries_per_part);
+      for (std::size_t k = part * queries_per_part; k < last; ++k) {
+        const auto [retrieved, q] = queries[k];
+        const QrelsQuery& judged = qrels_.queries[q];
+        QueryScores& query = slots_[q];
+        query.qid = std::string(judged.qid);
+        if (retrieved != nullptr) {
+          rank_and_judge(retrieved->documents, judged, options_, ranked);
+          score_query(ranked, layout_, options_, query);
+        } else {
+          judge_missing_query(judged, options_, ranked);
+          score_query(ranked, layout_, options_, query);
+          clear_stand_in(layout_, query);
+        }
+      }
+    }, {poll_, {}});
+    for (const auto& [retrieved, q] : queries) has_[q] = retrieved != nullptr;
+  }
+
+  /// Scores the queries of `run` that the qrels judge.
+  void score(const std::vector<RunQuery>& run) {
+    std::vector<std::pair<const RunQuery*, std::size_t>> judged;
+    for (const auto& query : run) {
+      const auto found = std::lower_bound(qrels_.queries.begin(), qrels_.queries.end(), query.qid,
+                                          [](const QrelsQuery& q, std::string_view id) { return q.qid < id; });
+      if (found != qrels_.queries.end() && found->qid == query.qid) {
+        judged.emplace_back(&query, static_cast<std::size_t>(found - qrels_.queries.begin()));
+      }
+    }
+    score(judged);
+  }
+
+  /// The run's scores once every query it has is scored: with `complete`,
+  /// each qrels query it lacks scored as a stand-in (trec_eval 9.0.8: else
+  /// skipped, docs/behaviour/trec-eval.md §4); the summary in qrels order.
+  /// Fails when no query of the run is judged.
+  Expected<RunScores> finish(std::string_view run_name, std::string run_id) {
+    if (std::find(has_.begin(), has_.end(), true) == has_.end()) {
+      return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
+    }
+    if (options_.complete) {
+      std::vector<std::pair<const RunQuery*, std::size_t>> stand_ins;
+      for (std::size_t q = 0; q < has_.size(); ++q) {
+        if (!has_[q]) stand_ins.emplace_back(nullptr, q);
+      }
+      score(stand_ins);
+    }
+    RunScores scores;
+    scores.run_id = std::move(run_id);
+    for (std::size_t q = 0; q < slots_.size(); ++q) {
+      if (has_[q] || options_.complete) scores.queries.push_back(std::move(slots_[q]));
+    }
+    scores.summary = summarize(layout_, scores.queries);
+    return scores;
+  }
+
+ private:
+  const Qrels& qrels_;
+  const ValueLayout& layout_;
+  const EvaluationOptions& options_;
+  unsigned threads_;
+  const std::function<void()>& poll_;
+  std::vector<QueryScores> slots_;
+  std::vector<bool> has_;  ///< which slots hold a query of the run
+};
+
+}  // namespace
+
 Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, const Qrels& qrels,
                                  const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
                                  const std::function<void()>& poll) {
-  // Each query scored has its own slot, parts of them on each thread; the
-  // slots are in qrels order, so nothing depends on the threads.
-  const std::size_t count = qrels.queries.size();
-  std::vector<const RunQuery*> retrieved(count);
-  // Parts are cut from the queries scored, not from all the qrels': a run
-  // of one query of a track's is one part, on this thread (starting a
-  // thread costs more than scoring it).
-  std::vector<std::size_t> scored;
-  bool any_shared = false;
-  for (std::size_t q = 0; q < count; ++q) {
-    retrieved[q] = run.find(qrels.queries[q].qid);
-    any_shared = any_shared || retrieved[q] != nullptr;
-    // trec_eval 9.0.8: a qrels query the run lacks is skipped unless -c (docs/behaviour/trec-eval.md §4).
-    if (retrieved[q] != nullptr || options.complete) scored.push_back(q);
-  }
-  if (!any_shared) {
-    return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
-  }
-  std::vector<QueryScores> slots(scored.size());
-  constexpr std::size_t queries_per_part = 32;
-  eval::for_each_part((scored.size() + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
-    RankedJudgments ranked;
-    const std::size_t last = std::min(scored.size(), (part + 1) * queries_per_part);
-    for (std::size_t k = part * queries_per_part; k < last; ++k) {
-      const std::size_t q = scored[k];
-      const QrelsQuery& judged = qrels.queries[q];
-      QueryScores& query = slots[k];
-      query.qid = std::string(judged.qid);
-      if (retrieved[q] != nullptr) {
-        rank_and_judge(retrieved[q]->documents, judged, options, ranked);
-        score_query(ranked, layout, options, query);
-      } else {
-        judge_missing_query(judged, options, ranked);
-        score_query(ranked, layout, options, query);
-        clear_stand_in(layout, query);
-      }
-    }
-  }, {poll, {}});
-  RunScores scores;
-  scores.run_id = run.run_id;
-  scores.queries = std::move(slots);
-  scores.summary = summarize(layout, scores.queries);
-  return scores;
+  QueryScoring scoring(qrels, layout, options, threads, poll);
+  scoring.score(run.queries);
+  return scoring.finish(run_name, run.run_id);
+}
+
+Expected<RunScores> evaluate_run_file(const std::filesystem::path& path, std::string_view run_name, const Qrels& qrels,
+                                      const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
+                                      const std::function<void()>& poll) {
+  QueryScoring scoring(qrels, layout, options, threads, poll);
+  GRK_TRY(const RunInPassing read, read_run_query_by_query(path, threads, [&](const std::vector<RunQuery>& queries) {
+    scoring.score(queries);
+  }));
+  if (read.grouped) return scoring.finish(run_name, read.run_id);
+  GRK_TRY(const TrecRun run, read_run(path, threads));
+  return evaluate_run(run, run_name, qrels, layout, options, threads, poll);
 }
 
 }  // namespace grk::measures

@@ -28,6 +28,15 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
                                  const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1,
                                  const std::function<void()>& poll = {});
 
+/// evaluate_run on the run file `path`, each query scored as soon as the
+/// file has moved past it (read_run_query_by_query), its documents freed
+/// then: a run's memory is a window's queries, not the run. A file that
+/// lists a query's lines in two places is read again, whole. The scores and
+/// failures are those of read_run then evaluate_run.
+Expected<RunScores> evaluate_run_file(const std::filesystem::path& path, std::string_view run_name, const Qrels& qrels,
+                                      const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1,
+                                      const std::function<void()>& poll = {});
+
 /// Reads and scores each run (system -> file), on up to `threads` threads:
 /// with at least as many runs as threads each run is read and scored by one
 /// thread, otherwise each run in turn by all of them. The result is in the runs'

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include <grk/eval/threads.hpp>
@@ -111,6 +112,46 @@ std::optional<std::string_view> first_duplicate(const RunQuery& query, std::vect
     }
   }
   return std::nullopt;
+}
+
+// A query and a document it lists twice.
+struct ListedTwice {
+  std::string_view qid;
+  std::string_view docno;
+};
+
+// The first query of `queries` (in their order) that lists a document twice,
+// and that document, looked for in parts on up to `threads` threads.
+std::optional<ListedTwice> first_listed_twice(const std::vector<RunQuery>& queries, unsigned threads) {
+  constexpr std::size_t queries_per_part = 256;
+  const std::size_t parts = (queries.size() + queries_per_part - 1) / queries_per_part;
+  std::vector<std::optional<std::string_view>> repeated(parts);
+  std::vector<std::size_t> where(parts, 0);
+  eval::for_each_part(parts, threads, [&](std::size_t part) {
+    std::vector<std::uint64_t> table;
+    const std::size_t last = std::min(queries.size(), (part + 1) * queries_per_part);
+    for (std::size_t q = part * queries_per_part; q < last && !repeated[part]; ++q) {
+      repeated[part] = first_duplicate(queries[q], table);
+      where[part] = q;
+    }
+  });
+  for (std::size_t part = 0; part < parts; ++part) {
+    if (repeated[part]) return ListedTwice{queries[where[part]].qid, *repeated[part]};
+  }
+  return std::nullopt;
+}
+
+Failure no_run_line(const std::string& file) {
+  return Failure{Status::invalid_data, std::string(kind) + " '" + file + "' holds no run line", {}};
+}
+
+// The run's id is its last line's tag, which a results document holds.
+Expected<void> check_run_id(const std::string& tag, const std::string& file) {
+  if (const auto valid = python::validate_utf8(tag); !valid) {
+    return fail(Status::invalid_data, std::string(kind) + " '" + file + "': the tag of its last line, the run's id, is "
+                                          "not UTF-8 (" + valid.error() + ")");
+  }
+  return {};
 }
 
 // The lines of one part of a window of the file, read on one thread: runs of
@@ -315,27 +356,11 @@ class RunBuilder {
   /// turns the first query's (in file order) into its failure.
   template <typename Duplicate>
   Expected<TrecRun> finish(Duplicate duplicate, unsigned threads = 1) {
-    if (run_.queries.empty()) return fail(Status::invalid_data, std::string(kind) + " '" + file_ + "' holds no run line");
-    constexpr std::size_t queries_per_part = 256;
-    const std::size_t parts = (run_.queries.size() + queries_per_part - 1) / queries_per_part;
-    std::vector<std::optional<std::string_view>> repeated(parts);
-    std::vector<std::size_t> where(parts, 0);
-    eval::for_each_part(parts, threads, [&](std::size_t part) {
-      std::vector<std::uint64_t> table;
-      const std::size_t last = std::min(run_.queries.size(), (part + 1) * queries_per_part);
-      for (std::size_t q = part * queries_per_part; q < last && !repeated[part]; ++q) {
-        repeated[part] = first_duplicate(run_.queries[q], table);
-        where[part] = q;
-      }
-    });
-    for (std::size_t part = 0; part < parts; ++part) {
-      if (repeated[part]) return unexpected(duplicate(run_.queries[where[part]].qid, *repeated[part]));
+    if (run_.queries.empty()) return unexpected(no_run_line(file_));
+    if (const auto repeated = first_listed_twice(run_.queries, threads)) {
+      return unexpected(duplicate(repeated->qid, repeated->docno));
     }
-    // The run's id is its last line's tag, which a results document holds.
-    if (const auto valid = python::validate_utf8(tag_); !valid) {
-      return fail(Status::invalid_data, std::string(kind) + " '" + file_ + "': the tag of its last line, the run's id, is "
-                                            "not UTF-8 (" + valid.error() + ")");
-    }
+    GRK_TRY_VOID(check_run_id(tag_, file_));
     sort_by_query_id(run_.queries);
     run_.run_id = std::move(tag_);
     run_.ids = std::move(ids_);
@@ -389,61 +414,167 @@ Failure refusal_in(std::string_view piece, const std::string& file, bool ranks, 
   return Failure{Status::internal, "run file '" + file + "': a refused line not found again", {}};
 }
 
-}  // namespace
-
-// Read in windows, each cut at line breaks into one part per thread: the
-// run's memory is its ids and scores and one window, not its text. A window
-// starts at the file's size (small runs take little) and holds at most 16
-// MiB, or one line of up to longest_line more.
-Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, bool ranks) {
-  const std::string file = path.string();
-  GRK_TRY(const InputFile stream, open_input(path, kind));
+// The parsed parts of each window of `stream` in turn, handed to
+// `window(parts)` in file order until it returns false. A window starts at
+// the file's size (small runs take little) and holds at most 16 MiB, or one
+// line of up to longest_line more; it is cut at line breaks into one part a
+// thread. A part with a line to refuse fails with that line and its number.
+template <typename Window>
+Expected<void> read_windows(const InputFile& stream, const std::string& file, unsigned threads, bool ranks,
+                            Window&& window) {
   constexpr std::size_t most = std::size_t{1} << 24;
   std::size_t capacity = std::clamp<std::size_t>(size_of(stream) + 1, std::size_t{1} << 12, most);
-  std::unique_ptr<char[]> window(new char[capacity]);  // not zeroed: only what is read is looked at
-  RunBuilder builder(file, ranks);
+  std::unique_ptr<char[]> text(new char[capacity]);  // not zeroed: only what is read is looked at
   std::size_t held = 0;          // the start of a line the last window cut
   std::size_t lines_before = 0;  // the line breaks before the window
   for (bool at_end = false, first = true; !at_end; first = false) {
-    const std::size_t got = std::fread(window.get() + held, 1, capacity - held, stream.get());
-    if (std::ferror(stream.get())) return unreadable(path, kind);
+    const std::size_t got = std::fread(text.get() + held, 1, capacity - held, stream.get());
+    if (std::ferror(stream.get())) return unreadable(file, kind);
     const std::size_t filled = held + got;
-    if (first) GRK_TRY_VOID(refuse_byte_order_mark(std::string_view(window.get(), filled), kind, file));
+    if (first) GRK_TRY_VOID(refuse_byte_order_mark(std::string_view(text.get(), filled), kind, file));
     at_end = filled < capacity;
     std::size_t cut = filled;
     if (!at_end) {
       const char* last = nullptr;
       for (std::size_t back = filled; back > 0 && last == nullptr; --back) {
-        if (window[back - 1] == '\n') last = &window[back - 1];
+        if (text[back - 1] == '\n') last = &text[back - 1];
       }
       if (last == nullptr) {  // no line break in the window
         if (filled > longest_line) return unexpected(overlong_line(kind, file, lines_before + 1));
         std::unique_ptr<char[]> wider(new char[capacity * 2]);
-        std::memcpy(wider.get(), window.get(), filled);
-        window = std::move(wider);
+        std::memcpy(wider.get(), text.get(), filled);
+        text = std::move(wider);
         capacity *= 2;
         held = filled;
         continue;
       }
-      cut = static_cast<std::size_t>(last - window.get()) + 1;
+      cut = static_cast<std::size_t>(last - text.get()) + 1;
     }
     // A thread is worth its start only with a part of some size to parse.
     constexpr std::size_t least_part = std::size_t{1} << 19;
-    const auto pieces = split_at_lines(std::string_view(window.get(), cut),
+    const auto pieces = split_at_lines(std::string_view(text.get(), cut),
                                        std::clamp<std::size_t>(cut / least_part, 1, threads));
     std::vector<ParsedPart> parts(pieces.size());
     eval::for_each_part(pieces.size(), threads, [&](std::size_t k) { parse_part(pieces[k], parts[k], ranks); });
     for (std::size_t k = 0; k < parts.size(); ++k) {
       if (parts[k].refused) return unexpected(refusal_in(pieces[k], file, ranks, lines_before + 1));
       lines_before += parts[k].lines;
-      builder.absorb(std::move(parts[k]));
     }
+    if (!window(parts)) return {};
     held = filled - cut;
-    std::memmove(window.get(), window.get() + cut, held);
+    std::memmove(text.get(), text.get() + cut, held);
   }
+  return {};
+}
+
+}  // namespace
+
+// The run's memory is its ids and scores and one window, not its text.
+Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, bool ranks) {
+  const std::string file = path.string();
+  GRK_TRY(const InputFile stream, open_input(path, kind));
+  RunBuilder builder(file, ranks);
+  GRK_TRY_VOID(read_windows(stream, file, threads, ranks, [&](std::vector<ParsedPart>& parts) {
+    for (auto& part : parts) builder.absorb(std::move(part));
+    return true;
+  }));
   return builder.finish(
       [&](std::string_view qid, std::string_view docno) { return duplicate_failure(stream, file, qid, docno); },
       threads);
+}
+
+namespace {
+
+// A run read query by query: the queries the file has not left yet (its
+// current one last), the stores of their ids, and every query id seen, to
+// tell a query that comes back.
+class QueryByQuery {
+ public:
+  QueryByQuery(unsigned threads, const std::function<void(std::vector<RunQuery>&)>& take)
+      : threads_(threads), take_(take) {}
+
+  /// Adds a window's parts, then hands over every query but the file's
+  /// current one. False when a query the file had left comes back.
+  bool add(std::vector<ParsedPart>& parts) {
+    for (auto& part : parts) {
+      for (auto& segment : part.segments) {
+        if (!live_.empty() && same_id(live_.back().qid, segment.qid)) {
+          auto& documents = live_.back().documents;
+          documents.insert(documents.end(), segment.documents.begin(), segment.documents.end());
+          continue;
+        }
+        if (seen_.count(segment.qid) != 0) return false;
+        segment.qid = qids_.keep(segment.qid);
+        seen_.insert(segment.qid);
+        live_.push_back(std::move(segment));
+        live_since_.push_back(stores_.size());  // its documents' ids are in this part's store and later ones
+      }
+      if (!part.segments.empty()) tag_ = std::move(part.tag);
+      stores_.push_back(std::move(part.ids));
+    }
+    hand_over(live_.empty() ? 0 : live_.size() - 1);
+    return true;
+  }
+
+  /// Hands over the file's last query.
+  void finish() { hand_over(live_.size()); }
+
+  [[nodiscard]] bool any_query() const { return !seen_.empty(); }
+  /// The first query handed over that lists a document twice, and that document.
+  [[nodiscard]] const std::optional<std::pair<std::string, std::string>>& listed_twice() const { return repeated_; }
+  [[nodiscard]] const std::string& tag() const { return tag_; }
+
+ private:
+  // The first `count` live queries to take_, unless a query before them
+  // listed a document twice (the run is refused then: nothing more is
+  // scored); then their documents and the stores only they used are freed.
+  void hand_over(std::size_t count) {
+    if (count == 0) return;
+    std::vector<RunQuery> done(std::make_move_iterator(live_.begin()),
+                               std::make_move_iterator(live_.begin() + static_cast<std::ptrdiff_t>(count)));
+    live_.erase(live_.begin(), live_.begin() + static_cast<std::ptrdiff_t>(count));
+    live_since_.erase(live_since_.begin(), live_since_.begin() + static_cast<std::ptrdiff_t>(count));
+    if (!repeated_) {
+      if (const auto twice = first_listed_twice(done, threads_)) {
+        repeated_.emplace(std::string(twice->qid), std::string(twice->docno));
+      } else {
+        take_(done);
+      }
+    }
+    const std::size_t used = live_since_.empty() ? stores_.size() : live_since_.front();
+    stores_.erase(stores_.begin(), stores_.begin() + static_cast<std::ptrdiff_t>(used));
+    for (auto& since : live_since_) since -= used;
+  }
+
+  unsigned threads_;
+  const std::function<void(std::vector<RunQuery>&)>& take_;
+  std::vector<RunQuery> live_;
+  std::vector<std::size_t> live_since_;  ///< each live query's first store in stores_
+  std::vector<IdStore> stores_;
+  IdStore qids_;
+  std::unordered_set<std::string_view> seen_;
+  std::optional<std::pair<std::string, std::string>> repeated_;
+  std::string tag_;
+};
+
+}  // namespace
+
+Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads,
+                                               const std::function<void(std::vector<RunQuery>&)>& take) {
+  const std::string file = path.string();
+  GRK_TRY(const InputFile stream, open_input(path, kind));
+  QueryByQuery run(threads, take);
+  bool grouped = true;
+  GRK_TRY_VOID(read_windows(stream, file, threads, false, [&](std::vector<ParsedPart>& parts) {
+    grouped = run.add(parts);
+    return grouped;
+  }));
+  if (!grouped) return RunInPassing{false, {}};
+  run.finish();
+  if (!run.any_query()) return unexpected(no_run_line(file));
+  if (const auto& twice = run.listed_twice()) return unexpected(duplicate_failure(stream, file, twice->first, twice->second));
+  GRK_TRY_VOID(check_run_id(run.tag(), file));
+  return RunInPassing{true, run.tag()};
 }
 
 }  // namespace grk::measures

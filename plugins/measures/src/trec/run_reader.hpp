@@ -3,6 +3,7 @@
 #define GRK_MEASURES_TREC_RUN_READER_HPP
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -59,6 +60,26 @@ Expected<TrecRun> read_run(const std::filesystem::path& path, unsigned threads, 
 
 /// read_run on one thread.
 Expected<TrecRun> read_run(const std::filesystem::path& path);
+
+/// How read_run_query_by_query ended.
+struct RunInPassing {
+  /// False: a query's lines lie in two places of the file, another query's
+  /// between them, which this reader cannot take; the file was read no further.
+  bool grouped = true;
+  /// The tag of the last line, which trec_eval prints as `runid`.
+  std::string run_id;
+};
+
+/// read_run for a run scored as it is read: each query is handed to `take`
+/// (with the others of its window, in file order) once the file has moved
+/// on to another query, and its documents are freed when `take` returns. The
+/// run's memory is a window's queries, not the whole run's. A file that lists
+/// a query's lines in two places is read whole instead, by read_run: this
+/// reader says so as soon as it sees it. Otherwise it fails as read_run does,
+/// in the same order, perhaps after some queries were handed over (none from
+/// the window of one that lists a document twice on).
+Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads,
+                                               const std::function<void(std::vector<RunQuery>&)>& take);
 
 }  // namespace grk::measures
 
