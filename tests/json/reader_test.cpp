@@ -202,6 +202,24 @@ BOOST_AUTO_TEST_CASE(duplicate_keys_keep_first_position_and_last_value) {
   BOOST_TEST(grk::json::dumps(value) == R"({"a": {"x": [3]}, "b": 2})");
 }
 
+// An object is given room for as many members as the last object closed at
+// its depth had, once: what it reads is the same, duplicates and order
+// included, and a small object after a big one passes on its own size, so
+// the room given and not used never exceeds the members read.
+BOOST_AUTO_TEST_CASE(siblings_read_alike_after_a_larger_one_and_pass_their_room_on_once) {
+  std::string big = "{";
+  for (int k = 0; k < 100; ++k) big += (k == 0 ? "\"k" : ", \"k") + std::to_string(k) + "\": " + std::to_string(k);
+  big += "}";
+  const boost::json::value value =
+      grk::json::read("[" + big + R"(, {"b": 1, "a": 2, "b": {"x": {}}}, {}, {"c": [{"d": 1}, {"e": 2, "f": 3}]}])").value();
+  const auto& objects = value.as_array();
+  BOOST_TEST(objects[0].as_object().size() == 100u);
+  BOOST_TEST(grk::json::dumps(objects[1]) == R"({"b": {"x": {}}, "a": 2})");
+  BOOST_TEST(objects[1].as_object().capacity() >= 100u);  // the big one's room
+  BOOST_TEST(objects[2].as_object().capacity() < 100u);   // the small one's, not the big one's again
+  BOOST_TEST(grk::json::dumps(objects[3]) == R"({"c": [{"d": 1}, {"e": 2, "f": 3}]})");
+}
+
 BOOST_AUTO_TEST_CASE(escaped_keys_survive_nested_escaped_values) {
   const boost::json::value value = grk::json::read(R"({"k\u00e9y": "v\n1", "k\"2": {"\t": "\u2028"}})").value();
   BOOST_TEST(grk::json::dumps(value) == "{\"k\xC3\xA9y\": \"v\\n1\", \"k\\\"2\": {\"\\t\": \"\xE2\x80\xA8\"}}");
