@@ -286,3 +286,44 @@ BOOST_AUTO_TEST_CASE(a_cancellation_poll_ends_the_scoring) {
     BOOST_TEST(calls > 2 * 3);  // each run, and each part of its queries in each loop
   }
 }
+
+// A plan scores a run file query by query as it is read; a file that lists a
+// query in two places is read whole instead. Either way the values are those
+// of the run in memory, and ndeval's rank order refuses the first query in
+// id order that gives a rank twice, wherever the file lists it.
+BOOST_AUTO_TEST_CASE(a_plan_scores_a_run_file_as_the_run_in_memory_however_its_queries_lie) {
+  grk::measures::testing::TemporaryFiles files;
+  const std::string q1 = "q1 Q0 a 1 3 t\nq1 Q0 b 2 2 t\n";
+  const std::string q2 = "q2 Q0 c 1 5 t\nq2 Q0 a 2 4 t\n";
+  const std::vector<std::pair<std::string, std::filesystem::path>> runs{
+      {"together", files.write("together.run", q2 + q1 + "q1 Q0 z 3 1 t\n")},
+      {"apart", files.write("apart.run", "q1 Q0 z 3 1 t\n" + q2 + q1)}};
+  auto judged = gm::read_qrels(files.write("qrels", "q1 0 a 1\nq1 0 z 2\nq2 0 c 0\nq2 0 a 1\nq3 0 a 1\n"),
+                               gm::QrelsFormat::automatic);
+  auto plan = gm::plan_measures({"AP", "nDCG@2", "ERR@10", "P_2"}, gm::EvaluationOptions{});
+  BOOST_REQUIRE(judged && plan);
+  auto in_memory = gm::read_run(runs[0].second, 1);
+  BOOST_REQUIRE(in_memory);
+  auto reference = gm::evaluate_plan(*in_memory, "together", *plan, *judged, 1, gm::DiversityOrder::rank);
+  BOOST_REQUIRE(reference);
+  for (unsigned threads : {1u, 2u}) {
+    auto scores = gm::evaluate_plan(runs, *plan, *judged, threads);
+    BOOST_REQUIRE(scores);
+    for (const auto& run : *scores) {
+      BOOST_TEST((run.values == reference->values));
+      BOOST_TEST(run.summary == reference->summary, boost::test_tools::per_element());
+      BOOST_TEST(run.missing == std::vector<std::string>{"q3"}, boost::test_tools::per_element());
+    }
+  }
+  // Ranks given twice by q2, then by q1: q1 is named, as when read whole.
+  auto diversity = gm::plan_measures({"alpha_nDCG@5"}, gm::EvaluationOptions{});
+  BOOST_REQUIRE(diversity);
+  const auto twice = files.write("twice.run", "q2 Q0 c 1 5 t\nq2 Q0 a 1 4 t\nq1 Q0 a 2 3 t\nq1 Q0 b 2 2 t\n");
+  auto subtopics = gm::read_qrels(files.write("subtopics", "q1 1 a 1\nq2 1 c 1\n"), gm::QrelsFormat::subtopics);
+  BOOST_REQUIRE(subtopics);
+  const gm::Qrels adhoc = gm::adhoc_judgments(*subtopics);
+  auto refused = gm::evaluate_plan({{"twice", twice}}, *diversity, adhoc, 2, gm::DiversityOrder::rank, &*subtopics);
+  BOOST_REQUIRE(!refused);
+  BOOST_TEST(refused.error().message == "run 'twice' gives query 'q1' rank 2 twice, which ndeval's rank order refuses "
+                                        "(diversity_order 'score' orders by score)");
+}

@@ -398,11 +398,13 @@ struct Handed {
 
 // read_run_query_by_query on `path`, the queries handed over kept in `handed`.
 grk::Expected<gm::RunInPassing> read_by_query(const std::filesystem::path& path, unsigned threads, Handed& handed) {
-  return gm::read_run_query_by_query(path, threads, [&](const std::vector<gm::RunQuery>& queries) {
+  return gm::read_run_query_by_query(path, threads, false, [&](const std::vector<gm::RunQuery>& queries) {
     std::vector<gm::RunQuery> copies;
     for (const auto& query : queries) {
       gm::RunQuery copy{handed.ids.keep(query.qid), {}, {}};
-      for (const auto& document : query.documents) copy.documents.push_back({handed.ids.keep(document.docno), document.score});
+      for (const auto& document : query.documents) {
+        copy.documents.push_back({handed.ids.keep(document.docno), document.score});
+      }
       copies.push_back(std::move(copy));
     }
     handed.calls.push_back(std::move(copies));

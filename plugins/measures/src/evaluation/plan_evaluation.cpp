@@ -7,6 +7,7 @@
 
 #include <grk/eval/threads.hpp>
 
+#include "evaluation/query_scoring.hpp"
 #include "evaluation/system_evaluation.hpp"
 #include "families/family_measures.hpp"
 #include "trec/run_reader.hpp"
@@ -45,71 +46,6 @@ void scores_descending(const RunQuery& retrieved, std::vector<double>& scores) {
 // references' tie orders give different values.
 bool cutoff_in_tie(const std::vector<double>& scores, std::size_t cutoff) {
   return cutoff > 0 && scores.size() > cutoff && scores[cutoff - 1] == scores[cutoff];
-}
-
-// The trec_eval groups' values: each group's measures scored as trec-eval scores them.
-Expected<void> score_groups(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
-                            const std::vector<const Qrels*>& group_qrels, unsigned threads,
-                            const std::function<void()>& poll, PlanScores& scores) {
-  for (std::size_t g = 0; g < plan.groups.size(); ++g) {
-    const TrecGroup& group = plan.groups[g];
-    const ValueLayout layout(group.measures);
-    GRK_TRY(const RunScores run_scores, evaluate_run(run, system, *group_qrels[g], layout, group.options, threads, poll));
-    for (std::size_t m = 0; m < plan.measures.size(); ++m) {
-      const PlannedMeasure& planned = plan.measures[m];
-      if (planned.family != Family::trec_eval || planned.group != g) continue;
-      const std::size_t offset = layout.offsets[planned.measure_index] + planned.value_index;
-      // The scored queries are a subsequence of the qrels' (both in id order).
-      std::size_t q = 0;
-      for (const auto& query : run_scores.queries) {
-        while (group_qrels[g]->queries[q].qid != query.qid) ++q;
-        scores.values[m][q] = query.values[offset];
-      }
-      if (planned.dialect == Dialect::trec_eval) {
-        scores.summary[m] = run_scores.summary[offset];
-        scores.mean_over[m] = run_scores.queries.size();
-      }
-    }
-  }
-  return {};
-}
-
-// The other families' values, and each measure's tied cutoffs, on up to
-// `threads` threads: each part of the queries writes only its own slots, and
-// counts its ties apart.
-void score_families(const TrecRun& run, const MeasurePlan& plan, const Qrels& qrels, DiversityOrder order,
-                    const Qrels* subtopics, unsigned threads, const std::function<void()>& poll,
-                    PlanScores& scores) {
-  std::vector<std::size_t> cutoffs;
-  for (const auto& planned : plan.measures) cutoffs.push_back(integer_cutoff(planned, plan));
-  const bool any_cutoff = std::any_of(cutoffs.begin(), cutoffs.end(), [](std::size_t k) { return k > 0; });
-  constexpr std::size_t queries_per_part = 64;
-  const std::size_t parts = (qrels.queries.size() + queries_per_part - 1) / queries_per_part;
-  std::vector<std::vector<std::size_t>> tied(parts, std::vector<std::size_t>(plan.measures.size()));
-  eval::for_each_part(parts, threads, [&](std::size_t part) {
-    std::vector<double> sorted_scores;
-    const std::size_t end = std::min(qrels.queries.size(), (part + 1) * queries_per_part);
-    for (std::size_t q = part * queries_per_part; q < end; ++q) {
-      const RunQuery* retrieved = run.find(qrels.queries[q].qid);
-      if (retrieved == nullptr) continue;
-      QueryRankings rankings(qrels.queries[q], *retrieved, order, subtopics ? &subtopics->queries[q] : nullptr);
-      if (any_cutoff) scores_descending(*retrieved, sorted_scores);
-      for (std::size_t m = 0; m < plan.measures.size(); ++m) {
-        const PlannedMeasure& planned = plan.measures[m];
-        if (any_cutoff && cutoff_in_tie(sorted_scores, cutoffs[m])) ++tied[part][m];
-        if (planned.family == Family::cwl) {
-          const CwlMeasurement measured = family::cwl(planned.measure, rankings);
-          scores.values[m][q] = measured[0];
-          scores.cwl[m][q] = measured;
-        } else if (planned.family != Family::trec_eval) {
-          scores.values[m][q] = family_value(planned.measure, rankings);
-        }
-      }
-    }
-  }, {poll, {}});
-  for (const auto& counts : tied) {
-    for (std::size_t m = 0; m < counts.size(); ++m) scores.tied_cutoffs[m] += counts[m];
-  }
 }
 
 // The means, each value added in the order the qrels file first names its
@@ -168,24 +104,18 @@ std::vector<const Qrels*> qrels_for_groups(const MeasurePlan& plan, const Qrels&
   return out;
 }
 
-// ndeval's rank order reads each query's ranks, which must differ.
-Expected<void> check_ranks(const TrecRun& run, const std::string& system) {
+// The first rank a query gives twice, if any: ndeval's rank order refuses it.
+std::optional<long> rank_given_twice(const RunQuery& query) {
   std::vector<long> sorted;
-  for (const auto& query : run.queries) {
-    const std::vector<long>* ranks = &query.ranks;
-    if (!std::is_sorted(ranks->begin(), ranks->end())) {  // most runs list them in order: no copy
-      sorted = query.ranks;
-      std::sort(sorted.begin(), sorted.end());
-      ranks = &sorted;
-    }
-    const auto twice = std::adjacent_find(ranks->begin(), ranks->end());
-    if (twice == ranks->end()) continue;
-    return fail(Status::invalid_data, "run '" + system + "' gives query '" + std::string(query.qid) + "' rank " +
-                                          std::to_string(*twice) +
-                                          " twice, which ndeval's rank order refuses (diversity_order 'score' "
-                                          "orders by score)");
+  const std::vector<long>* ranks = &query.ranks;
+  if (!std::is_sorted(ranks->begin(), ranks->end())) {  // most runs list them in order: no copy
+    sorted = query.ranks;
+    std::sort(sorted.begin(), sorted.end());
+    ranks = &sorted;
   }
-  return {};
+  const auto twice = std::adjacent_find(ranks->begin(), ranks->end());
+  if (twice == ranks->end()) return std::nullopt;
+  return *twice;
 }
 
 // Whether ndeval's rank order reads the runs' rank column.
@@ -193,33 +123,146 @@ bool reads_ranks(const MeasurePlan& plan, DiversityOrder order) {
   return order == DiversityOrder::rank && has_family(plan, Family::ndeval);
 }
 
-Expected<PlanScores> score_run(const TrecRun& run, const std::string& system, const MeasurePlan& plan,
-                               const Qrels& qrels, const std::vector<const Qrels*>& group_qrels, unsigned threads,
-                               DiversityOrder order, const Qrels* subtopics, const std::function<void()>& poll) {
-  if (reads_ranks(plan, order)) GRK_TRY_VOID(check_ranks(run, system));
-  const std::size_t count = qrels.queries.size();
-  PlanScores scores;
-  scores.run_id = run.run_id;
-  scores.values.assign(plan.measures.size(), std::vector<std::optional<double>>(count));
-  scores.summary.assign(plan.measures.size(), 0.0);
-  scores.mean_over.assign(plan.measures.size(), 0);
-  scores.tied_cutoffs.assign(plan.measures.size(), 0);
-  scores.cwl.resize(plan.measures.size());
-  scores.cwl_summary.assign(plan.measures.size(), CwlMeasurement{});
-  for (std::size_t m = 0; m < plan.measures.size(); ++m) {
-    if (plan.measures[m].family == Family::cwl) scores.cwl[m].resize(count);
+// One run's values under a plan, from its queries as they come: the whole
+// run, or a window's queries at a time (read_run_query_by_query). Each
+// query's values go to the slots of its qrels query, so the values do not
+// depend on how the queries came.
+class PlanScoring {
+ public:
+  PlanScoring(const std::string& system, const MeasurePlan& plan, const Qrels& qrels,
+              const std::vector<const Qrels*>& group_qrels, unsigned threads, DiversityOrder order,
+              const Qrels* subtopics, const std::function<void()>& poll)
+      : system_(system), plan_(plan), qrels_(qrels), group_qrels_(group_qrels), threads_(threads), order_(order),
+        subtopics_(subtopics), poll_(poll), seen_(qrels.queries.size(), false) {
+    const std::size_t count = qrels.queries.size();
+    for (std::size_t g = 0; g < plan.groups.size(); ++g) {
+      const ValueLayout& layout = layouts_.emplace_back(plan.groups[g].measures);
+      groups_.emplace_back(*group_qrels[g], layout, plan.groups[g].options, threads, poll);
+    }
+    scores_.values.assign(plan.measures.size(), std::vector<std::optional<double>>(count));
+    scores_.summary.assign(plan.measures.size(), 0.0);
+    scores_.mean_over.assign(plan.measures.size(), 0);
+    scores_.tied_cutoffs.assign(plan.measures.size(), 0);
+    scores_.cwl.resize(plan.measures.size());
+    scores_.cwl_summary.assign(plan.measures.size(), CwlMeasurement{});
+    for (std::size_t m = 0; m < plan.measures.size(); ++m) {
+      if (plan.measures[m].family == Family::cwl) scores_.cwl[m].resize(count);
+      cutoffs_.push_back(integer_cutoff(plan.measures[m], plan));
+    }
   }
-  for (const std::size_t q : qrels.file_order) {
-    if (run.find(qrels.queries[q].qid) == nullptr) scores.missing.emplace_back(qrels.queries[q].qid);
+
+  /// Scores `queries`, each a query of the run not given before.
+  void add(const std::vector<RunQuery>& queries) {
+    // ndeval's rank order: the first query in id order that gives a rank twice is refused.
+    if (reads_ranks(plan_, order_)) {
+      for (const auto& query : queries) {
+        if (repeated_rank_ && !(query.qid < repeated_rank_->first)) continue;
+        if (const auto rank = rank_given_twice(query)) repeated_rank_.emplace(std::string(query.qid), *rank);
+      }
+    }
+    std::vector<std::pair<const RunQuery*, std::size_t>> judged;
+    for (const auto& query : queries) {
+      if (const std::size_t q = qrels_index(qrels_, query.qid); q < qrels_.queries.size()) {
+        judged.emplace_back(&query, q);
+        seen_[q] = true;
+      }
+    }
+    for (auto& group : groups_) group.score(queries);
+    score_families(judged);
   }
-  if (scores.missing.size() == count) {
-    return fail(Status::invalid_data, "run '" + system + "' has no query of the qrels");
+
+  /// The values once every query of the run is added, its id `run_id`. Fails
+  /// as trec-eval does on a run that shares no query with the qrels.
+  Expected<PlanScores> finish(std::string run_id) {
+    if (repeated_rank_) {
+      return fail(Status::invalid_data, "run '" + system_ + "' gives query '" + repeated_rank_->first + "' rank " +
+                                            std::to_string(repeated_rank_->second) +
+                                            " twice, which ndeval's rank order refuses (diversity_order 'score' "
+                                            "orders by score)");
+    }
+    for (const std::size_t q : qrels_.file_order) {
+      if (!seen_[q]) scores_.missing.emplace_back(qrels_.queries[q].qid);
+    }
+    if (scores_.missing.size() == qrels_.queries.size()) {
+      return fail(Status::invalid_data, "run '" + system_ + "' has no query of the qrels");
+    }
+    for (std::size_t g = 0; g < groups_.size(); ++g) GRK_TRY_VOID(take_group(g, run_id));
+    summarize(plan_, qrels_, scores_);
+    scores_.run_id = std::move(run_id);
+    return std::move(scores_);
   }
-  GRK_TRY_VOID(score_groups(run, system, plan, group_qrels, threads, poll, scores));
-  score_families(run, plan, qrels, order, subtopics, threads, poll, scores);
-  summarize(plan, qrels, scores);
-  return scores;
-}
+
+ private:
+  // Group g's values (its measures scored as trec-eval scores them) into the plan's slots.
+  Expected<void> take_group(std::size_t g, const std::string& run_id) {
+    GRK_TRY(const RunScores run_scores, groups_[g].finish(system_, run_id));
+    const ValueLayout& layout = layouts_[g];
+    for (std::size_t m = 0; m < plan_.measures.size(); ++m) {
+      const PlannedMeasure& planned = plan_.measures[m];
+      if (planned.family != Family::trec_eval || planned.group != g) continue;
+      const std::size_t offset = layout.offsets[planned.measure_index] + planned.value_index;
+      // The scored queries are a subsequence of the qrels' (both in id order).
+      std::size_t q = 0;
+      for (const auto& query : run_scores.queries) {
+        while (group_qrels_[g]->queries[q].qid != query.qid) ++q;
+        scores_.values[m][q] = query.values[offset];
+      }
+      if (planned.dialect == Dialect::trec_eval) {
+        scores_.summary[m] = run_scores.summary[offset];
+        scores_.mean_over[m] = run_scores.queries.size();
+      }
+    }
+    return {};
+  }
+
+  // The other families' values, and each measure's tied cutoffs, on up to
+  // `threads` threads: each part of the queries writes only its own slots,
+  // and counts its ties apart.
+  void score_families(const std::vector<std::pair<const RunQuery*, std::size_t>>& judged) {
+    const bool any_cutoff = std::any_of(cutoffs_.begin(), cutoffs_.end(), [](std::size_t k) { return k > 0; });
+    constexpr std::size_t queries_per_part = 64;
+    const std::size_t parts = (judged.size() + queries_per_part - 1) / queries_per_part;
+    std::vector<std::vector<std::size_t>> tied(parts, std::vector<std::size_t>(plan_.measures.size()));
+    eval::for_each_part(parts, threads_, [&](std::size_t part) {
+      std::vector<double> sorted_scores;
+      const std::size_t end = std::min(judged.size(), (part + 1) * queries_per_part);
+      for (std::size_t k = part * queries_per_part; k < end; ++k) {
+        const auto [retrieved, q] = judged[k];
+        QueryRankings rankings(qrels_.queries[q], *retrieved, order_, subtopics_ ? &subtopics_->queries[q] : nullptr);
+        if (any_cutoff) scores_descending(*retrieved, sorted_scores);
+        for (std::size_t m = 0; m < plan_.measures.size(); ++m) {
+          const PlannedMeasure& planned = plan_.measures[m];
+          if (any_cutoff && cutoff_in_tie(sorted_scores, cutoffs_[m])) ++tied[part][m];
+          if (planned.family == Family::cwl) {
+            const CwlMeasurement measured = family::cwl(planned.measure, rankings);
+            scores_.values[m][q] = measured[0];
+            scores_.cwl[m][q] = measured;
+          } else if (planned.family != Family::trec_eval) {
+            scores_.values[m][q] = family_value(planned.measure, rankings);
+          }
+        }
+      }
+    }, {poll_, {}});
+    for (const auto& counts : tied) {
+      for (std::size_t m = 0; m < counts.size(); ++m) scores_.tied_cutoffs[m] += counts[m];
+    }
+  }
+
+  const std::string& system_;
+  const MeasurePlan& plan_;
+  const Qrels& qrels_;
+  const std::vector<const Qrels*>& group_qrels_;
+  unsigned threads_;
+  DiversityOrder order_;
+  const Qrels* subtopics_;
+  const std::function<void()>& poll_;
+  std::deque<ValueLayout> layouts_;  // a deque: the groups' scorings hold references to its elements
+  std::deque<QueryScoring> groups_;
+  std::vector<std::size_t> cutoffs_;
+  std::vector<bool> seen_;  ///< the qrels queries the run has
+  std::optional<std::pair<std::string, long>> repeated_rank_;  ///< the first query (in id order) giving a rank twice
+  PlanScores scores_;
+};
 
 }  // namespace
 
@@ -284,10 +327,25 @@ Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std:
   std::deque<Qrels> mapped;  // a deque: the pointers to its elements stay valid as it grows
   const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
   std::vector<PlanScores> scores;
+  const bool ranks = reads_ranks(plan, diversity_order);
   for (const auto& [system, path] : runs) {
     if (poll) poll();
-    GRK_TRY(const TrecRun run, read_run(path, threads, reads_ranks(plan, diversity_order)));
-    GRK_TRY(auto one, score_run(run, system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll));
+    // Scored query by query as the file is read; a file that lists a query
+    // in two places is read again, whole.
+    PlanScoring scoring(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll);
+    GRK_TRY(const RunInPassing read,
+            read_run_query_by_query(path, threads, ranks, [&](const std::vector<RunQuery>& queries) {
+              scoring.add(queries);
+            }));
+    if (read.grouped) {
+      GRK_TRY(auto one, scoring.finish(read.run_id));
+      scores.push_back(std::move(one));
+      continue;
+    }
+    GRK_TRY(const TrecRun run, read_run(path, threads, ranks));
+    PlanScoring whole(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll);
+    whole.add(run.queries);
+    GRK_TRY(auto one, whole.finish(run.run_id));
     scores.push_back(std::move(one));
   }
   return scores;
@@ -298,7 +356,10 @@ Expected<PlanScores> evaluate_plan(const TrecRun& run, const std::string& system
                                    const Qrels* subtopics) {
   std::deque<Qrels> mapped;
   const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
-  return score_run(run, system, plan, qrels, group_qrels, threads, diversity_order, subtopics, {});
+  const std::function<void()> no_poll;
+  PlanScoring scoring(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, no_poll);
+  scoring.add(run.queries);
+  return scoring.finish(run.run_id);
 }
 
 }  // namespace grk::measures

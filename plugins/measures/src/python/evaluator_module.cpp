@@ -210,10 +210,15 @@ PyObject* calc(PyObject*, PyObject* args, PyObject* kwargs) {
       if (qrels.queries.empty()) raise(PyExc_ValueError, "the qrels hold no judgment");
     }
     if (auto suited = gm::check_qrels_for_plan(plan, qrels, qrels_name); !suited) raise_failure(suited.error());
-    const gm::TrecRun run = run_path ? value_or_raise(gm::read_run(*run_path, threads, by_rank)) : run_of(run_input);
-    const std::string system = run_path ? run_path->string() : std::string("run");
-    auto scores = without_gil(
-        [&] { return gm::evaluate_plan(run, system, plan, qrels, threads, order, subtopics ? &*subtopics : nullptr); });
+    const gm::Qrels* subtopic_qrels = subtopics ? &*subtopics : nullptr;
+    if (run_path) {  // read as the evaluate step reads it: scored query by query
+      auto scores = without_gil([&] {
+        return gm::evaluate_plan({{run_path->string(), *run_path}}, plan, qrels, threads, order, subtopic_qrels);
+      });
+      return plan_result(plan, qrels, value_or_raise(std::move(scores)).front());
+    }
+    const gm::TrecRun run = run_of(run_input);
+    auto scores = without_gil([&] { return gm::evaluate_plan(run, "run", plan, qrels, threads, order, subtopic_qrels); });
     return plan_result(plan, qrels, value_or_raise(std::move(scores)));
   });
 }

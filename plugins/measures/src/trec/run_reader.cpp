@@ -501,6 +501,8 @@ class QueryByQuery {
         if (!live_.empty() && same_id(live_.back().qid, segment.qid)) {
           auto& documents = live_.back().documents;
           documents.insert(documents.end(), segment.documents.begin(), segment.documents.end());
+          auto& ranks = live_.back().ranks;
+          ranks.insert(ranks.end(), segment.ranks.begin(), segment.ranks.end());
           continue;
         }
         if (seen_.count(segment.qid) != 0) return false;
@@ -559,20 +561,22 @@ class QueryByQuery {
 
 }  // namespace
 
-Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads,
+Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads, bool ranks,
                                                const std::function<void(std::vector<RunQuery>&)>& take) {
   const std::string file = path.string();
   GRK_TRY(const InputFile stream, open_input(path, kind));
   QueryByQuery run(threads, take);
   bool grouped = true;
-  GRK_TRY_VOID(read_windows(stream, file, threads, false, [&](std::vector<ParsedPart>& parts) {
+  GRK_TRY_VOID(read_windows(stream, file, threads, ranks, [&](std::vector<ParsedPart>& parts) {
     grouped = run.add(parts);
     return grouped;
   }));
   if (!grouped) return RunInPassing{false, {}};
   run.finish();
   if (!run.any_query()) return unexpected(no_run_line(file));
-  if (const auto& twice = run.listed_twice()) return unexpected(duplicate_failure(stream, file, twice->first, twice->second));
+  if (const auto& twice = run.listed_twice()) {
+    return unexpected(duplicate_failure(stream, file, twice->first, twice->second));
+  }
   GRK_TRY_VOID(check_run_id(run.tag(), file));
   return RunInPassing{true, run.tag()};
 }

@@ -70,7 +70,7 @@ struct RunInPassing {
   std::string run_id;
 };
 
-/// read_run for a run scored as it is read: each query is handed to `take`
+/// read_run (with `ranks`, its ranks too) for a run scored as it is read: each query is handed to `take`
 /// (with the others of its window, in file order) once the file has moved
 /// on to another query, and its documents are freed when `take` returns. The
 /// run's memory is a window's queries, not the whole run's. A file that lists
@@ -78,7 +78,7 @@ struct RunInPassing {
 /// reader says so as soon as it sees it. Otherwise it fails as read_run does,
 /// in the same order, perhaps after some queries were handed over (none from
 /// the window of one that lists a document twice on).
-Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads,
+Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads, bool ranks,
                                                const std::function<void(std::vector<RunQuery>&)>& take);
 
 }  // namespace grk::measures
