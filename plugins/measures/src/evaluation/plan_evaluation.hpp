@@ -50,7 +50,9 @@ bool has_family(const MeasurePlan& plan, Family family);
 /// it, or for qrels made in memory (no text) the query, document and grade.
 Expected<void> check_qrels_for_plan(const MeasurePlan& plan, const Qrels& qrels, const std::string& file);
 
-/// Reads and scores each run (system -> file) on up to `threads` threads.
+/// Reads and scores each run (system -> file) on up to `threads` threads,
+/// query by query as the file is read (read_run_query_by_query; a file that
+/// lists a query in two places is read again, whole).
 /// ndeval's measures read `subtopics` (the subtopic qrels `qrels` were made
 /// from by adhoc_judgments; needed when the plan has one), in
 /// `diversity_order` (the rank column: a rank given twice in a query is

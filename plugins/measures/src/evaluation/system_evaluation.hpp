@@ -37,7 +37,7 @@ Expected<RunScores> evaluate_run_file(const std::filesystem::path& path, std::st
                                       const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1,
                                       const std::function<void()>& poll = {});
 
-/// Reads and scores each run (system -> file), on up to `threads` threads:
+/// Reads and scores each run (system -> file, evaluate_run_file), on up to `threads` threads:
 /// with at least as many runs as threads each run is read and scored by one
 /// thread, otherwise each run in turn by all of them. The result is in the runs'
 /// order and does not depend on the thread count; the failure is the first
