@@ -18,12 +18,15 @@
 // seed into FOLDER (default /dev/shm/grk-bench-commands: tmpfs; name a folder
 // on disk to time a disk). The bare loop is this program run as
 // `bench_commands --bare RUN`: one thread that reads the run in 1 MiB blocks,
-// splits each line into fields and strtods the score.
+// splits each line into fields and strtods the score. A first line times
+// it pinned to each core: where the cores differ in speed, so do the ratios
+// against one thread, from turn to turn.
 // trec_eval 10.0 is taken from TREC_EVAL when set (build it with its own
 // Makefile); without it those ratios are not printed.
 //
 // usage: bench_commands [--pairs N] [--rows ABCDEF] [--grk-eval PATH] [FOLDER]
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -38,6 +41,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -129,11 +133,19 @@ struct Child {
 };
 
 // Runs argv with `env` added, stdout to `out` (or /dev/null), stderr to
-// /dev/null; exits this program when the child fails.
-Child run(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}, const fs::path& out = {}) {
+// /dev/null, on core `cpu` alone when it is not -1; exits this program when
+// the child fails.
+Child run(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}, const fs::path& out = {},
+          int cpu = -1) {
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
+    if (cpu >= 0) {
+      cpu_set_t only;
+      CPU_ZERO(&only);
+      CPU_SET(cpu, &only);
+      if (::sched_setaffinity(0, sizeof only, &only) != 0) std::_Exit(126);
+    }
     for (const auto& entry : env) ::putenv(const_cast<char*>(entry.c_str()));
     const int sink = ::open(out.empty() ? "/dev/null" : out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     const int null = ::open("/dev/null", O_WRONLY);
@@ -232,6 +244,29 @@ struct Bench {
                folder / "out" / "trec_eval.txt");
   }
 };
+
+// The bare loop on C's run pinned to each core in turn (medians of 3): on a
+// machine whose cores differ in speed (a shared host's vCPUs can, by 1.5x),
+// a ratio against one thread depends on the core that thread ran on, which
+// this line lets the reader see.
+void core_speeds(Bench& bench) {
+  const unsigned cores = std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<double> medians;
+  std::string line = "cores (the bare loop on C's run, pinned, median of 3):";
+  for (unsigned cpu = 0; cpu < cores; ++cpu) {
+    std::vector<double> seconds;
+    for (int i = 0; i < 3; ++i) {
+      seconds.push_back(run({bench.self, "--bare", (bench.folder / "msmarco.run").string()}, {}, {},
+                            static_cast<int>(cpu)).seconds);
+    }
+    medians.push_back(median(seconds));
+    line += " cpu" + std::to_string(cpu) + " " + ms(medians.back()) + (cpu + 1 < cores ? "," : "");
+  }
+  const double spread = *std::max_element(medians.begin(), medians.end()) /
+                        *std::min_element(medians.begin(), medians.end());
+  std::printf("%s; slowest / fastest %.2f%s\n", line.c_str(), spread,
+              spread > 1.1 ? " (the cores differ: a one-thread yardstick's time depends on its core)" : "");
+}
 
 void row_a(Bench& bench) {
   Timing one, version;
@@ -410,6 +445,7 @@ int main(int argc, char** argv) {
   fs::create_directories(bench.folder / "out");
   std::printf("grk-eval: %s; inputs in %s; medians of %d paired turns; trec_eval: %s\n", bench.host.c_str(),
               bench.folder.c_str(), bench.pairs, bench.trec_eval.empty() ? "not given (set TREC_EVAL)" : bench.trec_eval.c_str());
+  core_speeds(bench);
   for (const char row : rows) {
     switch (row) {
       case 'A': row_a(bench); break;
