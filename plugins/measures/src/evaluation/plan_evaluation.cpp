@@ -160,14 +160,10 @@ class PlanScoring {
         if (const auto rank = rank_given_twice(query)) repeated_rank_.emplace(std::string(query.qid), *rank);
       }
     }
-    std::vector<std::pair<const RunQuery*, std::size_t>> judged;
-    for (const auto& query : queries) {
-      if (const std::size_t q = qrels_index(qrels_, query.qid); q < qrels_.queries.size()) {
-        judged.emplace_back(&query, q);
-        seen_[q] = true;
-      }
-    }
-    for (auto& group : groups_) group.score(queries);
+    // Each group's qrels hold the qrels' queries, in their order.
+    const std::vector<JudgedQuery> judged = judged_queries(queries, qrels_);
+    for (const auto& [query, q] : judged) seen_[q] = true;
+    for (auto& group : groups_) group.score(judged);
     score_families(judged);
   }
 
@@ -218,7 +214,7 @@ class PlanScoring {
   // The other families' values, and each measure's tied cutoffs, on up to
   // `threads` threads: each part of the queries writes only its own slots,
   // and counts its ties apart.
-  void score_families(const std::vector<std::pair<const RunQuery*, std::size_t>>& judged) {
+  void score_families(const std::vector<JudgedQuery>& judged) {
     const bool any_cutoff = std::any_of(cutoffs_.begin(), cutoffs_.end(), [](std::size_t k) { return k > 0; });
     constexpr std::size_t queries_per_part = 64;
     const std::size_t parts = (judged.size() + queries_per_part - 1) / queries_per_part;
@@ -330,22 +326,15 @@ Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std:
   const bool ranks = reads_ranks(plan, diversity_order);
   for (const auto& [system, path] : runs) {
     if (poll) poll();
-    // Scored query by query as the file is read; a file that lists a query
-    // in two places is read again, whole.
-    PlanScoring scoring(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll);
-    GRK_TRY(const RunInPassing read,
-            read_run_query_by_query(path, threads, ranks, [&](const std::vector<RunQuery>& queries) {
-              scoring.add(queries);
-            }));
-    if (read.grouped) {
-      GRK_TRY(auto one, scoring.finish(read.run_id));
-      scores.push_back(std::move(one));
-      continue;
-    }
-    GRK_TRY(const TrecRun run, read_run(path, threads, ranks));
-    PlanScoring whole(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll);
-    whole.add(run.queries);
-    GRK_TRY(auto one, whole.finish(run.run_id));
+    std::optional<PlanScoring> scoring;
+    const auto start = [&] {
+      scoring.emplace(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll);
+    };
+    start();
+    GRK_TRY(std::string run_id, read_run_for_scoring(
+                                    path, threads, ranks,
+                                    [&](const std::vector<RunQuery>& queries) { scoring->add(queries); }, start));
+    GRK_TRY(auto one, scoring->finish(std::move(run_id)));
     scores.push_back(std::move(one));
   }
   return scores;

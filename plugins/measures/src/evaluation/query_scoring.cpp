@@ -63,11 +63,12 @@ std::vector<double> summarize(const ValueLayout& layout, const std::vector<Query
 
 }  // namespace
 
-std::size_t qrels_index(const Qrels& qrels, std::string_view qid) {
-  const auto found = std::lower_bound(qrels.queries.begin(), qrels.queries.end(), qid,
-                                      [](const QrelsQuery& query, std::string_view id) { return query.qid < id; });
-  return found != qrels.queries.end() && found->qid == qid ? static_cast<std::size_t>(found - qrels.queries.begin())
-                                                           : qrels.queries.size();
+std::vector<JudgedQuery> judged_queries(const std::vector<RunQuery>& run, const Qrels& qrels) {
+  std::vector<JudgedQuery> judged;
+  for (const auto& query : run) {
+    if (const std::size_t q = qrels.index_of(query.qid); q < qrels.queries.size()) judged.emplace_back(&query, q);
+  }
+  return judged;
 }
 
 QueryScoring::QueryScoring(const Qrels& qrels, const ValueLayout& layout, const EvaluationOptions& options,
@@ -77,8 +78,8 @@ QueryScoring::QueryScoring(const Qrels& qrels, const ValueLayout& layout, const 
 
 // Parts are cut from these queries, not from all the qrels': a run of one
 // query of a track's is one part, on this thread (starting a thread costs
-// more than scoring it). A null run query is its qrels query's stand-in (-c).
-void QueryScoring::score(const std::vector<std::pair<const RunQuery*, std::size_t>>& queries) {
+// more than scoring it).
+void QueryScoring::score(const std::vector<JudgedQuery>& queries) {
   constexpr std::size_t queries_per_part = 32;
   eval::for_each_part((queries.size() + queries_per_part - 1) / queries_per_part, threads_, [&](std::size_t part) {
     RankedJudgments ranked;
@@ -101,20 +102,14 @@ void QueryScoring::score(const std::vector<std::pair<const RunQuery*, std::size_
   for (const auto& [retrieved, q] : queries) has_[q] = retrieved != nullptr;
 }
 
-void QueryScoring::score(const std::vector<RunQuery>& run) {
-  std::vector<std::pair<const RunQuery*, std::size_t>> judged;
-  for (const auto& query : run) {
-    if (const std::size_t q = qrels_index(qrels_, query.qid); q < qrels_.queries.size()) judged.emplace_back(&query, q);
-  }
-  score(judged);
-}
+void QueryScoring::score(const std::vector<RunQuery>& run) { score(judged_queries(run, qrels_)); }
 
 Expected<RunScores> QueryScoring::finish(std::string_view run_name, std::string run_id) {
   if (std::find(has_.begin(), has_.end(), true) == has_.end()) {
     return fail(Status::invalid_data, "run '" + std::string(run_name) + "' has no query of the qrels");
   }
   if (options_.complete) {
-    std::vector<std::pair<const RunQuery*, std::size_t>> stand_ins;
+    std::vector<JudgedQuery> stand_ins;
     for (std::size_t q = 0; q < has_.size(); ++q) {
       if (!has_[q]) stand_ins.emplace_back(nullptr, q);
     }

@@ -19,8 +19,11 @@
 
 namespace grk::measures {
 
-/// The index in `qrels.queries` of the query `qid`, or qrels.queries.size().
-std::size_t qrels_index(const Qrels& qrels, std::string_view qid);
+/// A query of a run and the index of its query in the qrels.
+using JudgedQuery = std::pair<const RunQuery*, std::size_t>;
+
+/// The queries of `run` that `qrels` judge, each with its qrels index.
+std::vector<JudgedQuery> judged_queries(const std::vector<RunQuery>& run, const Qrels& qrels);
 
 /// trec_eval's measures on a run's queries, scored in slots in qrels order,
 /// so that nothing depends on the threads or on how the queries came.
@@ -29,8 +32,13 @@ class QueryScoring {
   QueryScoring(const Qrels& qrels, const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
                const std::function<void()>& poll);
 
-  /// Scores the queries of `run` that the qrels judge, in parts of up to 32
-  /// on the threads. `poll` is called before each part.
+  /// Scores each run query with its qrels index (of these qrels, or of
+  /// qrels holding the same queries), in parts of up to 32 on the threads; a
+  /// null run query is its qrels query's stand-in (-c). `poll` is called
+  /// before each part.
+  void score(const std::vector<JudgedQuery>& queries);
+
+  /// Scores the queries of `run` that the qrels judge.
   void score(const std::vector<RunQuery>& run);
 
   /// The run's scores once every query it has is scored: with `complete`,
@@ -40,8 +48,6 @@ class QueryScoring {
   Expected<RunScores> finish(std::string_view run_name, std::string run_id);
 
  private:
-  void score(const std::vector<std::pair<const RunQuery*, std::size_t>>& queries);
-
   const Qrels& qrels_;
   const ValueLayout& layout_;
   const EvaluationOptions& options_;

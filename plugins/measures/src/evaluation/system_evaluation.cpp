@@ -60,14 +60,13 @@ Expected<RunScores> evaluate_run(const TrecRun& run, std::string_view run_name, 
 Expected<RunScores> evaluate_run_file(const std::filesystem::path& path, std::string_view run_name, const Qrels& qrels,
                                       const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
                                       const std::function<void()>& poll) {
-  QueryScoring scoring(qrels, layout, options, threads, poll);
-  GRK_TRY(const RunInPassing read,
-          read_run_query_by_query(path, threads, false, [&](const std::vector<RunQuery>& queries) {
-            scoring.score(queries);
-          }));
-  if (read.grouped) return scoring.finish(run_name, read.run_id);
-  GRK_TRY(const TrecRun run, read_run(path, threads));
-  return evaluate_run(run, run_name, qrels, layout, options, threads, poll);
+  std::optional<QueryScoring> scoring;
+  const auto start = [&] { scoring.emplace(qrels, layout, options, threads, poll); };
+  start();
+  GRK_TRY(std::string run_id, read_run_for_scoring(
+                                  path, threads, false,
+                                  [&](const std::vector<RunQuery>& queries) { scoring->score(queries); }, start));
+  return scoring->finish(run_name, std::move(run_id));
 }
 
 }  // namespace grk::measures

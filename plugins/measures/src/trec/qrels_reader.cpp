@@ -191,12 +191,14 @@ Expected<Qrels> parse_qrels(std::shared_ptr<const std::string> text, std::string
   for (const auto& query : qrels.queries) named_first.push_back(query.qid);
   sort_by_query_id(qrels.queries);
   qrels.file_order.reserve(named_first.size());
-  for (const auto qid : named_first) {
-    const auto at = std::lower_bound(qrels.queries.begin(), qrels.queries.end(), qid,
-                                     [](const QrelsQuery& query, std::string_view id) { return query.qid < id; });
-    qrels.file_order.push_back(static_cast<std::size_t>(at - qrels.queries.begin()));
-  }
+  for (const auto qid : named_first) qrels.file_order.push_back(qrels.index_of(qid));
   return qrels;
+}
+
+std::size_t Qrels::index_of(std::string_view qid) const {
+  const auto at = std::lower_bound(queries.begin(), queries.end(), qid,
+                                   [](const QrelsQuery& query, std::string_view id) { return query.qid < id; });
+  return at != queries.end() && at->qid == qid ? static_cast<std::size_t>(at - queries.begin()) : queries.size();
 }
 
 Qrels adhoc_judgments(const Qrels& subtopics) {

@@ -71,6 +71,8 @@ struct Qrels {
   bool header = false;
   std::size_t field_count = 4;
   std::size_t relevance_field = 3;
+  /// The index in `queries` of the query `qid`, or queries.size().
+  std::size_t index_of(std::string_view qid) const;
 };
 
 /// `trec`: `qid iter docno rel` lines; `beir`: the header `query-id corpus-id

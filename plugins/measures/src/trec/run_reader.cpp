@@ -490,7 +490,7 @@ namespace {
 // tell a query that comes back.
 class QueryByQuery {
  public:
-  QueryByQuery(unsigned threads, const std::function<void(std::vector<RunQuery>&)>& take)
+  QueryByQuery(unsigned threads, const std::function<void(const std::vector<RunQuery>&)>& take)
       : threads_(threads), take_(take) {}
 
   /// Adds a window's parts, then hands over every query but the file's
@@ -549,7 +549,7 @@ class QueryByQuery {
   }
 
   unsigned threads_;
-  const std::function<void(std::vector<RunQuery>&)>& take_;
+  const std::function<void(const std::vector<RunQuery>&)>& take_;
   std::vector<RunQuery> live_;
   std::vector<std::size_t> live_since_;  ///< each live query's first store in stores_
   std::vector<IdStore> stores_;
@@ -562,7 +562,7 @@ class QueryByQuery {
 }  // namespace
 
 Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads, bool ranks,
-                                               const std::function<void(std::vector<RunQuery>&)>& take) {
+                                               const std::function<void(const std::vector<RunQuery>&)>& take) {
   const std::string file = path.string();
   GRK_TRY(const InputFile stream, open_input(path, kind));
   QueryByQuery run(threads, take);
@@ -579,6 +579,17 @@ Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path
   }
   GRK_TRY_VOID(check_run_id(run.tag(), file));
   return RunInPassing{true, run.tag()};
+}
+
+Expected<std::string> read_run_for_scoring(const std::filesystem::path& path, unsigned threads, bool ranks,
+                                           const std::function<void(const std::vector<RunQuery>&)>& take,
+                                           const std::function<void()>& restart) {
+  GRK_TRY(RunInPassing read, read_run_query_by_query(path, threads, ranks, take));
+  if (read.grouped) return std::move(read.run_id);
+  GRK_TRY(TrecRun run, read_run(path, threads, ranks));
+  restart();
+  take(run.queries);
+  return std::move(run.run_id);
 }
 
 }  // namespace grk::measures

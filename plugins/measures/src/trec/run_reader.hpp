@@ -79,7 +79,16 @@ struct RunInPassing {
 /// in the same order, perhaps after some queries were handed over (none from
 /// the window of one that lists a document twice on).
 Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path, unsigned threads, bool ranks,
-                                               const std::function<void(std::vector<RunQuery>&)>& take);
+                                               const std::function<void(const std::vector<RunQuery>&)>& take);
+
+/// The queries of the run file `path` handed to `take` to be scored, and
+/// the run's id: query by query as it is read (read_run_query_by_query), or,
+/// for a file that lists a query in two places, all at once from read_run,
+/// after `restart` (whatever was handed over before is to be dropped). The
+/// failures are read_run's.
+Expected<std::string> read_run_for_scoring(const std::filesystem::path& path, unsigned threads, bool ranks,
+                                           const std::function<void(const std::vector<RunQuery>&)>& take,
+                                           const std::function<void()>& restart);
 
 }  // namespace grk::measures
 
