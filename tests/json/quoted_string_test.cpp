@@ -7,6 +7,7 @@
 #include "python_oracle.hpp"
 
 #include <string>
+#include <utility>
 
 namespace {
 std::string as_json_string(std::string_view text) {
@@ -60,4 +61,28 @@ for line in open(sys.argv[1]):
   const std::vector<std::string> expected = grk::test::output_lines(*output);
   BOOST_TEST_REQUIRE(expected.size() == inputs.size());
   for (std::size_t i = 0; i < inputs.size(); ++i) BOOST_TEST(as_json_string(inputs[i]) == expected[i]);
+}
+
+// Strings are scanned eight bytes at a time, the last bytes as the word that
+// ends the string: a byte to escape is found at every place in strings of
+// every length around those words, and bytes next to the escaped ranges
+// (' ', DEL, 0x80, 0xFF, '!', '#', '[', ']') are copied as they are.
+BOOST_AUTO_TEST_CASE(finds_a_byte_to_escape_at_every_place) {
+  const std::pair<char, std::string> escaped[] = {
+      {'"', "\\\""}, {'\\', "\\\\"}, {'\n', "\\n"}, {'\x01', "\\u0001"}, {'\x1F', "\\u001f"}, {'\0', "\\u0000"}};
+  for (std::size_t length = 1; length <= 25; ++length) {
+    for (const char plain : {' ', '\x7F', '\x80', '\xFF', '!', '#', '[', ']'}) {
+      const std::string text(length, plain);
+      BOOST_TEST(as_json_string(text) == "\"" + text + "\"", "length " << length);
+      for (std::size_t place = 0; place < length; ++place) {
+        for (const auto& [byte, escape] : escaped) {
+          std::string input = text;
+          input[place] = byte;
+          BOOST_TEST(as_json_string(input) ==
+                         "\"" + text.substr(0, place) + escape + text.substr(place + 1) + "\"",
+                     "length " << length << ", place " << place << ", byte " << static_cast<int>(byte));
+        }
+      }
+    }
+  }
 }

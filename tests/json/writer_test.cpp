@@ -62,6 +62,37 @@ BOOST_AUTO_TEST_CASE(an_object_is_written_as_the_value_holding_it) {
   BOOST_TEST(grk::json::write_pretty(boost::json::object{{"a", boost::json::object{}}}) == "{\n  \"a\": {}\n}");
 }
 
+// A document written to a sink arrives in pieces of about a mebibyte whose
+// bytes, joined, are write_pretty's: a string longer than a piece, escapes
+// and members cut anywhere.
+BOOST_AUTO_TEST_CASE(a_document_written_to_a_sink_comes_in_pieces_of_the_same_bytes) {
+  boost::json::object document;
+  boost::json::object per_query;
+  for (int q = 0; q < 40000; ++q) {
+    per_query["q" + std::to_string(q)] = {{"map", q / 7.0}, {"P_5", q % 5 * 0.2}, {"note", "\"x\"\n"}};
+  }
+  document["per_query"] = std::move(per_query);
+  document["long"] = std::string(3u << 20, 'a');
+  document["empty"] = boost::json::object{};
+  const std::string whole = grk::json::write_pretty(document);
+  std::vector<std::string> pieces;
+  grk::json::write_pretty(document, [&](std::string_view piece) { pieces.emplace_back(piece); });
+  BOOST_TEST_REQUIRE(pieces.size() > 3u);
+  std::string joined;
+  for (const auto& piece : pieces) {
+    BOOST_TEST(!piece.empty());
+    joined += piece;
+  }
+  BOOST_TEST((joined == whole));
+  // Each piece but the last is handed on once it passes a mebibyte, with at
+  // most one more member or string.
+  for (std::size_t i = 0; i + 1 < pieces.size(); ++i) BOOST_TEST(pieces[i].size() >= (1u << 20));
+  // An empty object is one piece.
+  pieces.clear();
+  grk::json::write_pretty(boost::json::object{}, [&](std::string_view piece) { pieces.emplace_back(piece); });
+  BOOST_TEST(pieces == std::vector<std::string>{"{}"}, boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(compact_layout_is_pydantic_without_indent) {
   const boost::json::value value = grk::json::read(R"({"a": 1, "b": [1, 2.5, true], "c": {}, "d": [1e16, -0.0, NaN, -Infinity]})").value();
   BOOST_TEST(grk::json::write_compact(value) == R"({"a":1,"b":[1,2.5,true],"c":{},"d":[1e+16,-0.0,null,null]})");

@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "support/atomic_file.hpp"
 
 namespace grk::host {
 
@@ -15,20 +14,20 @@ double seconds(std::chrono::steady_clock::duration span) { return std::chrono::d
 Checkpoints::Checkpoints(std::filesystem::path target, CheckpointBudget budget, Clock now)
     : target_(std::move(target)), budget_(budget), now_(std::move(now)) {}
 
-Expected<void, HostError> Checkpoints::write(const std::function<std::string()>& document) {
+Expected<void, HostError> Checkpoints::write(const TextProducer& document) {
   if (target_.empty()) return {};
   const auto begin = now_();
   if (!started_) {
     started_ = true;
     start_ = begin;
   }
-  auto written = write_file_atomically(target_, document());
+  auto written = write_file_atomically(target_, document);
   last_seconds_ = seconds(now_() - begin);
   spent_seconds_ += last_seconds_;
   return written;
 }
 
-Expected<bool, HostError> Checkpoints::after_step(const std::function<std::string()>& document) {
+Expected<bool, HostError> Checkpoints::after_step(const TextProducer& document) {
   if (target_.empty()) return false;
   const double allowed = budget_.free_seconds + budget_.share * seconds(now_() - start_);
   if (started_ && spent_seconds_ + last_seconds_ > allowed) return false;

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
-#include <string>
 
 #include <grk/expected.hpp>
 
+#include "support/atomic_file.hpp"
 #include "support/host_error.hpp"
 
 namespace grk::host {
@@ -38,13 +38,14 @@ class Checkpoints {
   explicit Checkpoints(std::filesystem::path target, CheckpointBudget budget = {},
                        Clock now = [] { return std::chrono::steady_clock::now(); });
 
-  /// Writes `document()` now. Before the first step this is the check that
-  /// the output can be written at all, and the start of the budget's clock.
-  Expected<void, HostError> write(const std::function<std::string()>& document);
+  /// Writes what `document` produces now. Before the first step this is the
+  /// check that the output can be written at all, and the start of the
+  /// budget's clock.
+  Expected<void, HostError> write(const TextProducer& document);
 
-  /// Called after each step: writes `document()` when the budget allows;
-  /// true when it did (and always false without a target).
-  Expected<bool, HostError> after_step(const std::function<std::string()>& document);
+  /// Called after each step: writes what `document` produces when the budget
+  /// allows; true when it did (and always false without a target).
+  Expected<bool, HostError> after_step(const TextProducer& document);
 
  private:
   std::filesystem::path target_;

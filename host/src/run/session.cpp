@@ -361,13 +361,13 @@ ConfigErrors RunSession::validate() const {
 }
 
 Expected<void, HostError> RunSession::write_checkpoint() {
-  auto written = checkpoints_.write([this] { return results_text(); });
+  auto written = checkpoints_.write([this](const json::TextSink& put) { put_results(put); });
   saved_ = written.has_value() && !options_.checkpoint.empty();
   return written;
 }
 
 Expected<void, HostError> RunSession::checkpoint_after_step() {
-  auto written = checkpoints_.after_step([this] { return results_text(); });
+  auto written = checkpoints_.after_step([this](const json::TextSink& put) { put_results(put); });
   if (!written) {
     saved_ = false;
     return unexpected(std::move(written).error());
@@ -379,15 +379,14 @@ Expected<void, HostError> RunSession::checkpoint_after_step() {
 // The steps' results are lent to the document while it is written, not
 // copied: a per-query result can hold a million values, and a copy of them
 // cost more than the writing.
-std::string RunSession::results_text() {
+void RunSession::put_results(const json::TextSink& put) {
   boost::json::object document = take_results_document();
-  std::string text = results_document_text(document);
+  put_results_document(document, put);
   auto& steps = document["steps"].as_array();
   for (std::size_t i = 0; i < outcomes_.size() && i < steps.size(); ++i) {
     if (outcomes_[i].state != StepState::ok) continue;
     outcomes_[i].invocation.result = std::move(steps[i].as_object()["result"]);
   }
-  return text;
 }
 
 boost::json::object RunSession::take_results_document() {
@@ -426,18 +425,23 @@ boost::json::object RunSession::take_results_document() {
   return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
 }
 
-std::string results_document_text(const boost::json::object& document) {
-  return json::write_pretty(document) + "\n";
+void put_results_document(const boost::json::object& document, const json::TextSink& put) {
+  json::write_pretty(document, put);
+  put("\n");
 }
 
 Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output, bool saved) {
   if (output.empty()) {
-    const std::string text = results_document_text(document);
-    std::fwrite(text.data(), 1, text.size(), results_stream());
+    put_results_document(document, [](std::string_view piece) {
+      std::fwrite(piece.data(), 1, piece.size(), results_stream());
+    });
     std::fflush(results_stream());
     return {};
   }
-  if (!saved) GRK_TRY_VOID(write_file_atomically(output, results_document_text(document)));
+  if (!saved) {
+    GRK_TRY_VOID(write_file_atomically(
+        output, [&document](const json::TextSink& put) { put_results_document(document, put); }));
+  }
   std::fprintf(results_stream(), "results: %s\n", output.c_str());
   std::fflush(results_stream());
   return {};

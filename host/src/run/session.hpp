@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <grk/expected.hpp>
+#include <grk/json/text_cursor.hpp>
 
 #include "modules/component_handle.hpp"
 #include "run/errors.hpp"
@@ -98,7 +99,7 @@ class RunSession {
   /// The results document: steps with their results or errors, and the
   /// provenance (host and SDK versions, config and input hashes, start
   /// time). The steps' results are moved into it: at the end, or by
-  /// results_text(), which gives them back once the text is written.
+  /// put_results(), which gives them back once the text is written.
   [[nodiscard]] boost::json::object take_results_document();
 
  private:
@@ -122,8 +123,8 @@ class RunSession {
   /// The provenance's records of the files `step` reads (its `path` params
   /// and each member of its `paths` params), with their SHA-256.
   [[nodiscard]] boost::json::array input_records(const PlannedStep& step) const;
-  /// The results document as the file holds it.
-  [[nodiscard]] std::string results_text();
+  /// The results document as the file holds it, handed to `put` in pieces.
+  void put_results(const json::TextSink& put);
   /// A checkpoint after a step, when the budget allows (Checkpoints).
   Expected<void, HostError> checkpoint_after_step();
 
@@ -142,8 +143,9 @@ class RunSession {
   bool saved_ = false;  ///< see saved()
 };
 
-/// The results document as a file holds it: pretty JSON and a newline.
-std::string results_document_text(const boost::json::object& document);
+/// The results document as a file holds it, pretty JSON and a newline,
+/// handed to `put` in pieces (never whole in memory: it can be tens of MB).
+void put_results_document(const boost::json::object& document, const json::TextSink& put);
 
 /// Writes the results document to stdout when `output` is empty, else to the
 /// file `output` (atomically; not again when `saved`: a checkpoint wrote

@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace grk::host {
 namespace {
@@ -112,19 +114,38 @@ void remove_stale_temporaries(int dir, const std::string& prefix) {
   ::closedir(listing);
 }
 
-Expected<void, HostError> write_all(int fd, std::string_view text, const std::string& shown) {
-  const char* data = text.data();
-  std::size_t left = text.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, data, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return usage_error("cannot write '" + shown + "': " + reason());
-    data += n;
-    left -= static_cast<std::size_t>(n);
+/// Writes each piece it is given to `fd`; after the first failure only
+/// remembers it, for the writer to report once the text is produced.
+class FileSink {
+ public:
+  FileSink(int fd, const std::string& shown) : fd_(fd), shown_(shown) {}
+
+  void operator()(std::string_view text) {
+    const char* data = text.data();
+    std::size_t left = text.size();
+    while (left > 0 && !failure_) {
+      const ssize_t n = ::write(fd_, data, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) failure_ = usage_error("cannot write '" + shown_ + "': " + reason()).error;
+      if (n > 0) {
+        data += n;
+        left -= static_cast<std::size_t>(n);
+      }
+    }
   }
-  if (::fsync(fd) != 0) return usage_error("cannot write '" + shown + "': " + reason());
-  return {};
-}
+
+  /// The first failure of a write, else the fsync's.
+  Expected<void, HostError> finish() {
+    if (failure_) return unexpected(std::move(*failure_));
+    if (::fsync(fd_) != 0) return usage_error("cannot write '" + shown_ + "': " + reason());
+    return {};
+  }
+
+ private:
+  int fd_;
+  const std::string& shown_;
+  std::optional<HostError> failure_;
+};
 
 /// An unnamed file in the folder (O_TMPFILE), given the temporary's name only
 /// once its bytes are written; where the file system has no O_TMPFILE, a
@@ -194,7 +215,7 @@ class Temporary {
 
 }  // namespace
 
-Expected<void, HostError> write_file_atomically(const std::filesystem::path& file, std::string_view text) {
+Expected<void, HostError> write_file_atomically(const std::filesystem::path& file, const TextProducer& produce) {
   std::error_code ec;
   const auto target = std::filesystem::absolute(file, ec);
   const auto parent = target.parent_path();
@@ -210,8 +231,14 @@ Expected<void, HostError> write_file_atomically(const std::filesystem::path& fil
   }
   remove_stale_temporaries(dir.get(), temporary_prefix(dir.get(), name));
   GRK_TRY(auto temporary, Temporary::create(dir.get(), name, shown));
-  GRK_TRY_VOID(write_all(temporary.fd(), text, shown));
+  FileSink sink(temporary.fd(), shown);
+  produce([&sink](std::string_view piece) { sink(piece); });
+  GRK_TRY_VOID(sink.finish());
   return temporary.publish(name);
+}
+
+Expected<void, HostError> write_file_atomically(const std::filesystem::path& file, std::string_view text) {
+  return write_file_atomically(file, [text](const json::TextSink& put) { put(text); });
 }
 
 std::string file_kind_name(mode_t mode) {

@@ -173,7 +173,9 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
                                                 error_line_prefix, "--results"));
   boost::json::object& document = outcome.document;
   if (const std::string results = call.text("results"); !results.empty() && !outcome.saved) {
-    if (auto written = write_file_atomically(results, results_document_text(document)); !written) {
+    if (auto written = write_file_atomically(
+            results, [&document](const json::TextSink& put) { put_results_document(document, put); });
+        !written) {
       if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
       return unexpected(HostError{exit_results_unwritten, "--results " + results + ": " + written.error().message});
     }

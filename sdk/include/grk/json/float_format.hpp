@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -42,39 +43,50 @@ inline ShortestDigits shortest_digits(double magnitude) {
   return out;
 }
 
+// The longest text a double takes in either layout ("-1.2345678901234567e-308"
+// is 24 bytes): what a writer makes room for.
+constexpr std::size_t longest_float_text = 32;
+
 // Plain decimal notation, with ".0" when there is no fractional digit.
-inline void append_decimal(std::string& out, const ShortestDigits& d) {
-  const std::string_view digits(d.digits, d.count);
+// Writes at `at` and returns the end.
+inline char* write_decimal(char* at, const ShortestDigits& d) {
   if (d.exponent < 0) {
-    out += "0.";
-    out.append(static_cast<std::size_t>(-d.exponent - 1), '0');
-    out += digits;
-    return;
+    *at++ = '0';
+    *at++ = '.';
+    for (int i = -1; i > d.exponent; --i) *at++ = '0';
+    std::memcpy(at, d.digits, d.count);
+    return at + d.count;
   }
   const auto integer_digits = static_cast<std::size_t>(d.exponent) + 1;
-  if (digits.size() <= integer_digits) {
-    out += digits;
-    out.append(integer_digits - digits.size(), '0');
-    out += ".0";
-  } else {
-    out += digits.substr(0, integer_digits);
-    out += '.';
-    out += digits.substr(integer_digits);
+  if (d.count <= integer_digits) {
+    std::memcpy(at, d.digits, d.count);
+    at += d.count;
+    for (std::size_t i = d.count; i < integer_digits; ++i) *at++ = '0';
+    *at++ = '.';
+    *at++ = '0';
+    return at;
   }
+  std::memcpy(at, d.digits, integer_digits);
+  at += integer_digits;
+  *at++ = '.';
+  std::memcpy(at, d.digits + integer_digits, d.count - integer_digits);
+  return at + (d.count - integer_digits);
 }
 
 // d[.ddd]e<sign><exponent>, the exponent padded to `min_exponent_digits`.
-inline void append_exponent(std::string& out, const ShortestDigits& d, std::size_t min_exponent_digits) {
-  out += d.digits[0];
+inline char* write_exponent(char* at, const ShortestDigits& d, int min_exponent_digits) {
+  *at++ = d.digits[0];
   if (d.count > 1) {
-    out += '.';
-    out.append(d.digits + 1, d.count - 1);
+    *at++ = '.';
+    std::memcpy(at, d.digits + 1, d.count - 1);
+    at += d.count - 1;
   }
-  out += 'e';
-  out += d.exponent < 0 ? '-' : '+';
-  const std::string exponent = std::to_string(d.exponent < 0 ? -d.exponent : d.exponent);
-  if (exponent.size() < min_exponent_digits) out.append(min_exponent_digits - exponent.size(), '0');
-  out += exponent;
+  *at++ = 'e';
+  *at++ = d.exponent < 0 ? '-' : '+';
+  const int magnitude = d.exponent < 0 ? -d.exponent : d.exponent;
+  const int digits = magnitude >= 100 ? 3 : magnitude >= 10 ? 2 : 1;
+  for (int i = digits; i < min_exponent_digits; ++i) *at++ = '0';
+  return std::to_chars(at, at + 3, magnitude).ptr;
 }
 
 }  // namespace detail
@@ -83,19 +95,23 @@ inline void append_exponent(std::string& out, const ShortestDigits& d, std::size
 /// digits; decimal for 1e-5 <= |x| < 1e16 ("0.00001", "100.0"); otherwise
 /// exponent with explicit sign and no padding ("9.9e-6", "1e+16", "5e-324");
 /// "-0.0" keeps its sign; NaN and infinities are "null", pydantic's default.
-/// Appended to `out`: a document writes a million of them.
-inline void append_report_float(std::string& out, double value) {
+/// Written at `at`, which has room for detail::longest_float_text bytes; returns
+/// the end. A document writes a million of them.
+inline char* write_report_float(char* at, double value) {
   if (!std::isfinite(value)) {
-    out += "null";
-    return;
+    std::memcpy(at, "null", 4);
+    return at + 4;
   }
-  if (std::signbit(value)) out += '-';
+  if (std::signbit(value)) *at++ = '-';
   const detail::ShortestDigits digits = detail::shortest_digits(std::fabs(value));
-  if (digits.exponent >= -5 && digits.exponent < 16) {
-    detail::append_decimal(out, digits);
-  } else {
-    detail::append_exponent(out, digits, 1);
-  }
+  if (digits.exponent >= -5 && digits.exponent < 16) return detail::write_decimal(at, digits);
+  return detail::write_exponent(at, digits, 1);
+}
+
+/// write_report_float appended to `out`.
+inline void append_report_float(std::string& out, double value) {
+  char text[detail::longest_float_text];
+  out.append(text, write_report_float(text, value));
 }
 
 /// append_report_float's text alone.
@@ -107,21 +123,26 @@ inline std::string format_report_float(double value) {
 
 /// Python's repr(float), as json.dumps writes floats (docs/behaviour/python-compat.md §12, docs/behaviour/beir.md §9):
 /// decimal for 1e-4 <= |x| < 1e16, else "1e-05", "1.5e+16" (two-digit minimum
-/// exponent); "nan", "inf", "-inf", "-0.0".
-inline std::string format_python_float(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
-  std::string out;
-  if (std::signbit(value)) out += '-';
+/// exponent); "nan", "inf", "-inf", "-0.0". Written at `at` as write_report_float is.
+inline char* write_python_float(char* at, double value) {
+  const auto put = [at](std::string_view text) {
+    std::memcpy(at, text.data(), text.size());
+    return at + text.size();
+  };
+  if (std::isnan(value)) return put("nan");
+  if (std::isinf(value)) return put(value < 0 ? "-inf" : "inf");
+  if (std::signbit(value)) *at++ = '-';
   const detail::ShortestDigits digits = detail::shortest_digits(std::fabs(value));
   // float_repr_style 'short': exponent form when decpt <= -4 or decpt > 16,
   // where decpt = exponent + 1.
-  if (digits.exponent >= -4 && digits.exponent < 16) {
-    detail::append_decimal(out, digits);
-  } else {
-    detail::append_exponent(out, digits, 2);
-  }
-  return out;
+  if (digits.exponent >= -4 && digits.exponent < 16) return detail::write_decimal(at, digits);
+  return detail::write_exponent(at, digits, 2);
+}
+
+/// write_python_float's text alone.
+inline std::string format_python_float(double value) {
+  char text[detail::longest_float_text];
+  return std::string(text, write_python_float(text, value));
 }
 
 }  // namespace grk::json

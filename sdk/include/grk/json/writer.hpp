@@ -10,13 +10,17 @@
 
 #include <grk/json/float_format.hpp>
 #include <grk/json/quoted_string.hpp>
+#include <grk/json/text_cursor.hpp>
 
 #include <boost/json/value.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace grk::json {
 
@@ -24,73 +28,95 @@ namespace detail {
 
 // The three layouts differ only in separators, indentation and float style.
 struct JsonLayout {
-  const char* item_separator;   // between members / elements
-  const char* key_separator;    // between key and value
-  int indent;                   // 0: single line
-  bool python_floats;           // repr() with NaN/Infinity, else report floats
+  std::string_view item_separator;  // between members / elements
+  std::string_view key_separator;   // between key and value
+  int indent;                       // 0: single line
+  bool python_floats;               // repr() with NaN/Infinity, else report floats
 };
 
-inline void append_newline_indent(std::string& out, const JsonLayout& layout, int level) {
-  out += '\n';
-  out.append(static_cast<std::size_t>(layout.indent * level), ' ');
+// Before a member or element: its separator unless it is the first, then,
+// when indented, a new line and the indentation of `level`.
+inline void put_item_start(TextCursor& out, const JsonLayout& layout, int level, bool first) {
+  const std::size_t spaces = static_cast<std::size_t>(layout.indent * level);
+  char* at = out.room(layout.item_separator.size() + 1 + spaces);
+  if (!first) {
+    std::memcpy(at, layout.item_separator.data(), layout.item_separator.size());
+    at += layout.item_separator.size();
+  }
+  if (layout.indent > 0) {
+    *at++ = '\n';
+    std::memset(at, ' ', spaces);
+    at += spaces;
+  }
+  out.commit(at);
 }
 
-inline void append_value(std::string& out, const boost::json::value& value, const JsonLayout& layout, int level);
+// A container's closing bracket, on a line of its own at `level` when indented.
+inline void put_close(TextCursor& out, const JsonLayout& layout, int level, bool empty, char bracket) {
+  if (layout.indent > 0 && !empty) put_item_start(out, layout, level, true);
+  out.put(bracket);
+}
 
-inline void append_object(std::string& out, const boost::json::object& object, const JsonLayout& layout, int level) {
-  out += '{';
+// json.dumps's float: repr()'s, but NaN, Infinity and -Infinity, which
+// Python's JSON reader takes back, for repr()'s nan, inf and -inf.
+inline char* write_python_json_float(char* at, double number) {
+  if (std::isfinite(number)) return write_python_float(at, number);
+  const std::string_view text = std::isnan(number) ? "NaN" : number < 0 ? "-Infinity" : "Infinity";
+  std::memcpy(at, text.data(), text.size());
+  return at + text.size();
+}
+
+inline void put_number(TextCursor& out, double number, const JsonLayout& layout) {
+  char* at = out.room(longest_float_text);
+  out.commit(layout.python_floats ? write_python_json_float(at, number) : write_report_float(at, number));
+}
+
+template <class Integer>
+void put_integer(TextCursor& out, Integer number) {
+  char* at = out.room(24);  // 20 digits and a sign
+  out.commit(std::to_chars(at, at + 24, number).ptr);
+}
+
+inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level);
+
+inline void put_object(TextCursor& out, const boost::json::object& object, const JsonLayout& layout, int level) {
+  out.put('{');
   bool first = true;
   for (const boost::json::key_value_pair& member : object) {
-    if (!first) out += layout.item_separator;
+    put_item_start(out, layout, level + 1, first);
     first = false;
-    if (layout.indent > 0) append_newline_indent(out, layout, level + 1);
-    append_quoted(out, std::string_view(member.key().data(), member.key().size()));
-    out += layout.key_separator;
-    append_value(out, member.value(), layout, level + 1);
+    put_quoted(out, std::string_view(member.key().data(), member.key().size()));
+    out.put(layout.key_separator);
+    put_value(out, member.value(), layout, level + 1);
   }
-  if (layout.indent > 0 && !object.empty()) append_newline_indent(out, layout, level);
-  out += '}';
+  put_close(out, layout, level, object.empty(), '}');
 }
 
-inline void append_value(std::string& out, const boost::json::value& value, const JsonLayout& layout, int level) {
+inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level) {
   switch (value.kind()) {
-    case boost::json::kind::null: out += "null"; break;
-    case boost::json::kind::bool_: out += value.get_bool() ? "true" : "false"; break;
-    case boost::json::kind::int64: out += std::to_string(value.get_int64()); break;
-    case boost::json::kind::uint64: out += std::to_string(value.get_uint64()); break;
-    case boost::json::kind::double_: {
-      const double number = value.get_double();
-      if (!layout.python_floats) {
-        append_report_float(out, number);
-      } else if (std::isnan(number)) {
-        out += "NaN";
-      } else if (std::isinf(number)) {
-        out += number < 0 ? "-Infinity" : "Infinity";
-      } else {
-        out += format_python_float(number);
-      }
-      break;
-    }
+    case boost::json::kind::null: out.put("null"); break;
+    case boost::json::kind::bool_: out.put(value.get_bool() ? "true" : "false"); break;
+    case boost::json::kind::int64: put_integer(out, value.get_int64()); break;
+    case boost::json::kind::uint64: put_integer(out, value.get_uint64()); break;
+    case boost::json::kind::double_: put_number(out, value.get_double(), layout); break;
     case boost::json::kind::string: {
       const boost::json::string& text = value.get_string();
-      append_quoted(out, std::string_view(text.data(), text.size()));
+      put_quoted(out, std::string_view(text.data(), text.size()));
       break;
     }
     case boost::json::kind::array: {
       const boost::json::array& array = value.get_array();
-      out += '[';
+      out.put('[');
       bool first = true;
       for (const boost::json::value& element : array) {
-        if (!first) out += layout.item_separator;
+        put_item_start(out, layout, level + 1, first);
         first = false;
-        if (layout.indent > 0) append_newline_indent(out, layout, level + 1);
-        append_value(out, element, layout, level + 1);
+        put_value(out, element, layout, level + 1);
       }
-      if (layout.indent > 0 && !array.empty()) append_newline_indent(out, layout, level);
-      out += ']';
+      put_close(out, layout, level, array.empty(), ']');
       break;
     }
-    case boost::json::kind::object: append_object(out, value.get_object(), layout, level); break;
+    case boost::json::kind::object: put_object(out, value.get_object(), layout, level); break;
   }
 }
 
@@ -133,23 +159,29 @@ inline std::size_t estimated_text_bytes(const boost::json::value& value, const J
   }
 }
 
-inline void append_json(std::string& out, const boost::json::value& value, const JsonLayout& layout) {
-  append_value(out, value, layout, 0);
-}
-
-inline void append_json(std::string& out, const boost::json::object& object, const JsonLayout& layout) {
-  append_object(out, object, layout, 0);
-}
-
 // `json`: a value, or an object written as it is: a results document
 // passed as a value would first be copied whole.
+template <class Json>
+void put_json(TextCursor& out, const Json& json, const JsonLayout& layout) {
+  if constexpr (std::is_same_v<Json, boost::json::object>) {
+    put_object(out, json, layout, 0);
+  } else {
+    put_value(out, json, layout, 0);
+  }
+}
+
 template <class Json>
 std::string write_with(const Json& json, const JsonLayout& layout) {
   std::string out;
   out.reserve(estimated_text_bytes(json, layout, 0));
-  append_json(out, json, layout);
+  {
+    TextCursor cursor(out);
+    put_json(cursor, json, layout);
+  }
   return out;
 }
+
+constexpr JsonLayout pretty_layout{",", ": ", 2, false};
 
 }  // namespace detail
 
@@ -157,12 +189,21 @@ std::string write_with(const Json& json, const JsonLayout& layout) {
 /// member per line, "key": value, empty [] and {} inline, report floats
 /// (NaN/inf as null), no trailing newline.
 inline std::string write_pretty(const boost::json::value& value) {
-  return detail::write_with(value, {",", ": ", 2, false});
+  return detail::write_with(value, detail::pretty_layout);
 }
 
 /// write_pretty of an object, without making a value of it (a copy).
 inline std::string write_pretty(const boost::json::object& object) {
-  return detail::write_with(object, {",", ": ", 2, false});
+  return detail::write_with(object, detail::pretty_layout);
+}
+
+/// write_pretty's text handed to `sink` in pieces of about a mebibyte, never
+/// held whole: how a results document of tens of megabytes goes to a file.
+inline void write_pretty(const boost::json::object& object, const TextSink& sink) {
+  std::string piece;
+  detail::TextCursor cursor(piece, &sink);
+  detail::put_json(cursor, object, detail::pretty_layout);
+  cursor.flush();
 }
 
 /// pydantic's model_dump_json() without indent: {"a":1,"b":[1,2.5]}, with the
