@@ -161,10 +161,10 @@ int evaluate(const fs::path& folder) {
   if (!gm::publish_trec_eval_texts(folder / "out", {"bench"}, scores, layout, true, *threads)) return 1;
   phases.end("text and write");
   const auto text_bytes = static_cast<std::size_t>(fs::file_size(folder / "out" / "bench.txt"));
-  const auto result = gm::result_json({"bench"}, scores, layout, options, *threads);
+  const std::string result = gm::result_text({"bench"}, scores, layout, options);
   phases.end("result");
-  std::printf("trec-eval: %zu queries, %zu bytes of text, %zu systems in the result, %u threads\n",
-              scores.front().queries.size(), text_bytes, result.at("systems").as_object().size(), *threads);
+  std::printf("trec-eval: %zu queries, %zu bytes of text, %zu bytes of result, %u threads\n",
+              scores.front().queries.size(), text_bytes, result.size(), *threads);
   std::printf("  phases, wall/CPU seconds: %s\n", phases.line().c_str());
   return 0;
 }

@@ -85,6 +85,25 @@ BOOST_AUTO_TEST_CASE(a_config_scores_each_run_and_writes_trec_eval_text) {
              "P_2                   \tall\t0.5000\n");
 }
 
+// The component writes its result as text, without a tree
+// (docs/behaviour/trec-eval.md §8.2): counts stay integers, relstring (each
+// retrieved document's judgment, '-' unjudged) a string of the per-query rows
+// only, members in trec_eval's order of the measures; and the line under the
+// step counts the runs and the measures. The bytes are the tree's before it.
+BOOST_AUTO_TEST_CASE(trec_evals_result_text_keeps_each_kind_and_the_summary_line) {
+  if (!ready()) return;
+  const mt::TemporaryFiles files;
+  write_inputs(files);
+  const Run r = run(files, bm25_step + "--set measures=num_ret,relstring,map --set per_query=true");
+  BOOST_TEST(r.exit_code == 0, r.out);
+  BOOST_TEST(r.out.find("\n      trec-eval: 1 run, 3 measures\n") != std::string::npos, r.out);
+  const auto& bm25_scores = r.results.at("steps").at(0).at("result").at("systems").at("bm25").as_object();
+  BOOST_TEST(boost::json::serialize(bm25_scores.at("summary")) == R"({"num_ret":4,"map":4.1666666666666663E-1})");
+  BOOST_TEST(boost::json::serialize(bm25_scores.at("per_query")) ==
+             R"({"q1":{"num_ret":3,"map":8.333333333333333E-1,"relstring":"201"},)"
+             R"("q2":{"num_ret":1,"map":0E0,"relstring":"-"}})");
+}
+
 // With complete, trec-eval's result names each measure's ir_measures twin,
 // as evaluate's does, for a LaTeX report to print.
 BOOST_AUTO_TEST_CASE(trec_eval_with_complete_names_the_ir_measures_twins) {

@@ -170,6 +170,12 @@ std::int32_t behind_firewall(const grk_host_api* host, void* ctx, Call&& call) n
   return report_failure(host, ctx, Status::internal, oom, sizeof oom - 1);
 }
 
+// Gives the host a call's result text and the line that sums it up.
+inline void hand_over(const grk_host_api* host, void* ctx, std::string_view json, std::string_view summary) noexcept {
+  host->set_result(ctx, json.data(), json.size());
+  if (!summary.empty() && host->set_summary != nullptr) host->set_summary(ctx, summary.data(), summary.size());
+}
+
 // The C trampoline behind grk_component::invoke for component T.
 template <class T>
 std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_host_api* host,
@@ -181,13 +187,14 @@ std::int32_t invoke(const char* params_json, std::size_t params_len, const grk_h
     if (!params) return params.error();
     T component;
     Context context(host, ctx);
-    const boost::json::value result = run_component(component, *params, context);
-    const std::string text = json::write_compact(result);
-    const std::string summary = component.summarize(result);
-    host->set_result(ctx, text.data(), text.size());
-    if (!summary.empty() && host->set_summary != nullptr) {
-      host->set_summary(ctx, summary.data(), summary.size());
+    if constexpr (std::is_base_of_v<Statistic, T>) {
+      if (auto text = component.compute_text(*params, context)) {
+        hand_over(host, ctx, text->json, text->summary);
+        return GRK_STATUS_OK;
+      }
     }
+    const boost::json::value result = run_component(component, *params, context);
+    hand_over(host, ctx, json::write_compact(result), component.summarize(result));
     return GRK_STATUS_OK;
   });
 }

@@ -4,6 +4,7 @@
 
 #include <boost/json.hpp>
 
+#include <optional>
 #include <string>
 
 #include <grk/context.hpp>
@@ -23,11 +24,30 @@ namespace grk {
 ///
 /// Fail by throwing grk::Error (or any exception: it becomes an internal
 /// error with its message). Nothing is shared between calls.
+/// A result given as its JSON text (json::CompactWriter writes one) and the
+/// line that sums it up (empty for none).
+struct ResultText {
+  std::string json;
+  std::string summary;
+};
+
 class Statistic {
  public:
   virtual ~Statistic() = default;
 
   virtual boost::json::value compute(const Params& params, Context& context) = 0;
+
+  /// The result already as text, for a statistic whose result is too large
+  /// to build as a tree first (a value per query and measure); nothing (the
+  /// default) to be called through compute() and summarize(). A module
+  /// calls this first; the host checks the text as it checks any result.
+  /// compute() must still give the same result, as a tree: callers in
+  /// process (a test, the Python binding) use it.
+  virtual std::optional<ResultText> compute_text(const Params& params, Context& context) {
+    (void)params;
+    (void)context;
+    return std::nullopt;
+  }
 
   /// The cheap checks a host runs on every step of a run before any step
   /// starts (docs/design.md §5.2): a failure here is reported as a config

@@ -2,10 +2,7 @@
 #ifndef GRK_MEASURES_STATISTIC_RESULT_JSON_HPP
 #define GRK_MEASURES_STATISTIC_RESULT_JSON_HPP
 
-#include <boost/json.hpp>
-
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "evaluation/run_scores.hpp"
@@ -14,14 +11,14 @@
 namespace grk::measures {
 
 /// `{"measures": [names], "systems": {system: {"run_id", "summary", "per_query"?}},
-/// "ir_measures_names": {name: twin}}`: values at full precision, integers as
-/// integers, relstring as a string, a NaN (trec_eval's 0/0) as null; per
-/// query with `options.per_query`; each name's ir_measures twin under
-/// `options`, where it has one (docs/behaviour/measures.md §6). The
-/// per-query rows are built on up to `threads` threads; the result does not
-/// depend on their count.
-boost::json::object result_json(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
-                                const ValueLayout& layout, const EvaluationOptions& options, unsigned threads = 1);
+/// "ir_measures_names": {name: twin}}` as JSON text (write_compact's bytes):
+/// values at full precision, integers as integers, relstring as a string, a
+/// NaN (trec_eval's 0/0) as null; per query with `options.per_query`; each
+/// name's ir_measures twin under `options`, where it has one
+/// (docs/behaviour/measures.md §6). Written straight from the scores, never
+/// as a tree: a run of MS MARCO dev's shape has 700,000 per-query values.
+std::string result_text(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
+                        const ValueLayout& layout, const EvaluationOptions& options);
 
 }  // namespace grk::measures
 

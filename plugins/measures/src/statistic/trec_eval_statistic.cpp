@@ -2,6 +2,7 @@
 
 #include <grk/error.hpp>
 #include <grk/eval/threads.hpp>
+#include <grk/json/reader.hpp>
 
 #include "evaluation/system_evaluation.hpp"
 #include "printing/trec_eval_text.hpp"
@@ -13,8 +14,14 @@ namespace grk::measures {
 
 namespace {
 
+// "trec-eval: 1 run, 29 measures": what the step's line says under it.
+std::string summary_line(std::size_t systems, std::size_t measures) {
+  return "trec-eval: " + std::to_string(systems) + (systems == 1 ? " run, " : " runs, ") + std::to_string(measures) +
+         (measures == 1 ? " measure" : " measures");
+}
+
 // Everything the step computes, or its first failure; nothing is written before it is whole.
-Expected<boost::json::value> evaluate(const Params& params, Context& context) {
+Expected<ResultText> evaluate(const Params& params, Context& context) {
   GRK_TRY(const EvaluationRequest request, read_request(params));
   GRK_TRY(const unsigned threads, eval::thread_count());
   GRK_TRY(const Qrels qrels, read_qrels(request.qrels, request.qrels_format));
@@ -34,7 +41,11 @@ Expected<boost::json::value> evaluate(const Params& params, Context& context) {
     GRK_TRY_VOID(
         publish_trec_eval_texts(*request.output_dir, systems, scores, layout, request.options.per_query, threads));
   }
-  return boost::json::value(result_json(systems, scores, layout, request.options, threads));
+  std::size_t names = 0;
+  for (const auto& measure : layout.measures) {
+    if (measure.definition->summary != Summary::run_id) names += measure.names.size();
+  }
+  return ResultText{result_text(systems, scores, layout, request.options), summary_line(systems.size(), names)};
 }
 
 }  // namespace
@@ -47,16 +58,17 @@ Expected<void> TrecEvalStatistic::validate(const Params& params) const {
 }
 
 // The one place where a failure becomes grk::Error (the plugin firewall).
-boost::json::value TrecEvalStatistic::compute(const Params& params, Context& context) {
+std::optional<ResultText> TrecEvalStatistic::compute_text(const Params& params, Context& context) {
   return evaluate(params, context).or_throw();
+}
+
+boost::json::value TrecEvalStatistic::compute(const Params& params, Context& context) {
+  return json::read(evaluate(params, context).or_throw().json).value();
 }
 
 std::string TrecEvalStatistic::summarize(const boost::json::value& result) const {
   const auto& object = result.as_object();
-  const std::size_t systems = object.at("systems").as_object().size();
-  const std::size_t measures = object.at("measures").as_array().size();
-  return "trec-eval: " + std::to_string(systems) + (systems == 1 ? " run, " : " runs, ") + std::to_string(measures) +
-         (measures == 1 ? " measure" : " measures");
+  return summary_line(object.at("systems").as_object().size(), object.at("measures").as_array().size());
 }
 
 }  // namespace grk::measures

@@ -2,6 +2,7 @@
 #ifndef GRK_MEASURES_STATISTIC_TREC_EVAL_STATISTIC_HPP
 #define GRK_MEASURES_STATISTIC_TREC_EVAL_STATISTIC_HPP
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,9 @@ class TrecEvalStatistic : public Statistic {
 
   /// The measures, the options and empty files, before any step runs.
   Expected<void> validate(const Params& params) const override;
+  /// The result written as text straight from the scores (its per-query
+  /// values are too many to build as a tree first); compute() reads it back.
+  std::optional<ResultText> compute_text(const Params& params, Context& context) override;
   boost::json::value compute(const Params& params, Context& context) override;
   std::string summarize(const boost::json::value& result) const override;
 };

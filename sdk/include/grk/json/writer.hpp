@@ -182,6 +182,7 @@ std::string write_with(const Json& json, const JsonLayout& layout) {
 }
 
 constexpr JsonLayout pretty_layout{",", ": ", 2, false};
+constexpr JsonLayout compact_layout{",", ":", 0, false};
 
 }  // namespace detail
 
@@ -209,7 +210,7 @@ inline void write_pretty(const boost::json::object& object, const TextSink& sink
 /// pydantic's model_dump_json() without indent: {"a":1,"b":[1,2.5]}, with the
 /// float and string rules of write_pretty.
 inline std::string write_compact(const boost::json::value& value) {
-  return detail::write_with(value, {",", ":", 0, false});
+  return detail::write_with(value, detail::compact_layout);
 }
 
 /// Python's json.dumps(value, ensure_ascii=False) with default separators
