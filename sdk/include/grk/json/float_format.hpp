@@ -43,6 +43,12 @@ inline ShortestDigits shortest_digits(double magnitude) {
   return out;
 }
 
+// Copies a word ("null", "nan", "-Infinity") to `at`; returns the end.
+inline char* write_word(char* at, std::string_view word) {
+  std::memcpy(at, word.data(), word.size());
+  return at + word.size();
+}
+
 // The longest text a double takes in either layout ("-1.2345678901234567e-308"
 // is 24 bytes): what a writer makes room for.
 constexpr std::size_t longest_float_text = 32;
@@ -98,10 +104,7 @@ inline char* write_exponent(char* at, const ShortestDigits& d, int min_exponent_
 /// Written at `at`, which has room for detail::longest_float_text bytes; returns
 /// the end. A document writes a million of them.
 inline char* write_report_float(char* at, double value) {
-  if (!std::isfinite(value)) {
-    std::memcpy(at, "null", 4);
-    return at + 4;
-  }
+  if (!std::isfinite(value)) return detail::write_word(at, "null");
   if (std::signbit(value)) *at++ = '-';
   const detail::ShortestDigits digits = detail::shortest_digits(std::fabs(value));
   if (digits.exponent >= -5 && digits.exponent < 16) return detail::write_decimal(at, digits);
@@ -125,12 +128,8 @@ inline std::string format_report_float(double value) {
 /// decimal for 1e-4 <= |x| < 1e16, else "1e-05", "1.5e+16" (two-digit minimum
 /// exponent); "nan", "inf", "-inf", "-0.0". Written at `at` as write_report_float is.
 inline char* write_python_float(char* at, double value) {
-  const auto put = [at](std::string_view text) {
-    std::memcpy(at, text.data(), text.size());
-    return at + text.size();
-  };
-  if (std::isnan(value)) return put("nan");
-  if (std::isinf(value)) return put(value < 0 ? "-inf" : "inf");
+  if (std::isnan(value)) return detail::write_word(at, "nan");
+  if (std::isinf(value)) return detail::write_word(at, value < 0 ? "-inf" : "inf");
   if (std::signbit(value)) *at++ = '-';
   const detail::ShortestDigits digits = detail::shortest_digits(std::fabs(value));
   // float_repr_style 'short': exponent form when decpt <= -4 or decpt > 16,

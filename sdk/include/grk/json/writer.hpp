@@ -61,9 +61,7 @@ inline void put_close(TextCursor& out, const JsonLayout& layout, int level, bool
 // Python's JSON reader takes back, for repr()'s nan, inf and -inf.
 inline char* write_python_json_float(char* at, double number) {
   if (std::isfinite(number)) return write_python_float(at, number);
-  const std::string_view text = std::isnan(number) ? "NaN" : number < 0 ? "-Infinity" : "Infinity";
-  std::memcpy(at, text.data(), text.size());
-  return at + text.size();
+  return write_word(at, std::isnan(number) ? "NaN" : number < 0 ? "-Infinity" : "Infinity");
 }
 
 inline void put_number(TextCursor& out, double number, const JsonLayout& layout) {
