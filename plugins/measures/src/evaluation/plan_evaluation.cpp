@@ -324,7 +324,10 @@ Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std:
   const std::vector<const Qrels*> group_qrels = qrels_for_groups(plan, qrels, mapped);
   std::vector<PlanScores> scores;
   const bool ranks = reads_ranks(plan, diversity_order);
-  for (const auto& [system, path] : runs) {
+  for (const auto& run : runs) {
+    // Named, not bound: C++17 lets no lambda capture a structured binding.
+    const std::string& system = run.first;
+    const std::filesystem::path& path = run.second;
     if (poll) poll();
     std::optional<PlanScoring> scoring;
     const auto start = [&] {
