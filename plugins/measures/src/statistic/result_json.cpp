@@ -65,15 +65,12 @@ void write_system(json::CompactWriter& out, const RunScores& scores, const Value
 }
 
 // What a paper's table calls each measure.
-void write_twins(json::CompactWriter& out, const ValueLayout& layout, const EvaluationOptions& options) {
+void write_twins(json::CompactWriter& out, const std::vector<std::string>& names, const EvaluationOptions& options) {
   out.begin_object();
-  for (const auto& measure : layout.measures) {
-    if (measure.definition->summary == Summary::run_id) continue;
-    for (const auto& name : measure.names) {
-      if (auto twin = ir_measures_twin(name, options, false)) {
-        out.key(name);
-        out.value(*twin);
-      }
+  for (const auto& name : names) {
+    if (auto twin = ir_measures_twin(name, options, false)) {
+      out.key(name);
+      out.value(*twin);
     }
   }
   out.end_object();
@@ -81,13 +78,11 @@ void write_twins(json::CompactWriter& out, const ValueLayout& layout, const Eval
 
 void write_result(json::CompactWriter& out, const std::vector<std::string>& systems,
                   const std::vector<RunScores>& scores, const ValueLayout& layout, const EvaluationOptions& options) {
+  const std::vector<std::string> names = listed_measures(layout);
   out.begin_object();
   out.key("measures");
   out.begin_array();
-  for (const auto& measure : layout.measures) {
-    if (measure.definition->summary == Summary::run_id) continue;
-    for (const auto& name : measure.names) out.value(name);
-  }
+  for (const auto& name : names) out.value(name);
   out.end_array();
   out.key("systems");
   out.begin_object();
@@ -97,11 +92,20 @@ void write_result(json::CompactWriter& out, const std::vector<std::string>& syst
   }
   out.end_object();
   out.key("ir_measures_names");
-  write_twins(out, layout, options);
+  write_twins(out, names, options);
   out.end_object();
 }
 
 }  // namespace
+
+std::vector<std::string> listed_measures(const ValueLayout& layout) {
+  std::vector<std::string> names;
+  for (const auto& measure : layout.measures) {
+    if (measure.definition->summary == Summary::run_id) continue;
+    names.insert(names.end(), measure.names.begin(), measure.names.end());
+  }
+  return names;
+}
 
 std::string result_text(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
                         const ValueLayout& layout, const EvaluationOptions& options) {

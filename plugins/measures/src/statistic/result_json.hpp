@@ -17,6 +17,10 @@ namespace grk::measures {
 /// name's ir_measures twin under `options`, where it has one
 /// (docs/behaviour/measures.md §6). Written straight from the scores, never
 /// as a tree: a run of MS MARCO dev's shape has 700,000 per-query values.
+/// The names the result lists under "measures", in order: every output name
+/// of every measure but runid (relstring's included when asked).
+std::vector<std::string> listed_measures(const ValueLayout& layout);
+
 std::string result_text(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
                         const ValueLayout& layout, const EvaluationOptions& options);
 

@@ -41,11 +41,8 @@ Expected<ResultText> evaluate(const Params& params, Context& context) {
     GRK_TRY_VOID(
         publish_trec_eval_texts(*request.output_dir, systems, scores, layout, request.options.per_query, threads));
   }
-  std::size_t names = 0;
-  for (const auto& measure : layout.measures) {
-    if (measure.definition->summary != Summary::run_id) names += measure.names.size();
-  }
-  return ResultText{result_text(systems, scores, layout, request.options), summary_line(systems.size(), names)};
+  return ResultText{result_text(systems, scores, layout, request.options),
+                    summary_line(systems.size(), listed_measures(layout).size())};
 }
 
 }  // namespace
@@ -63,7 +60,7 @@ std::optional<ResultText> TrecEvalStatistic::compute_text(const Params& params, 
 }
 
 boost::json::value TrecEvalStatistic::compute(const Params& params, Context& context) {
-  return json::read(evaluate(params, context).or_throw().json).value();
+  return json::read(compute_text(params, context)->json).value();
 }
 
 std::string TrecEvalStatistic::summarize(const boost::json::value& result) const {
