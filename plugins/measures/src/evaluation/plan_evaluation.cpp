@@ -330,13 +330,11 @@ Expected<std::vector<PlanScores>> evaluate_plan(const std::vector<std::pair<std:
     const std::filesystem::path& path = run.second;
     if (poll) poll();
     std::optional<PlanScoring> scoring;
-    const auto start = [&] {
-      scoring.emplace(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll);
-    };
-    start();
-    GRK_TRY(std::string run_id, read_run_for_scoring(
-                                    path, threads, ranks,
-                                    [&](const std::vector<RunQuery>& queries) { scoring->add(queries); }, start));
+    GRK_TRY(std::string run_id,
+            read_run_for_scoring(
+                path, threads, ranks,
+                [&] { scoring.emplace(system, plan, qrels, group_qrels, threads, diversity_order, subtopics, poll); },
+                [&](const std::vector<RunQuery>& queries) { scoring->add(queries); }));
     GRK_TRY(auto one, scoring->finish(std::move(run_id)));
     scores.push_back(std::move(one));
   }

@@ -61,11 +61,10 @@ Expected<RunScores> evaluate_run_file(const std::filesystem::path& path, std::st
                                       const ValueLayout& layout, const EvaluationOptions& options, unsigned threads,
                                       const std::function<void()>& poll) {
   std::optional<QueryScoring> scoring;
-  const auto start = [&] { scoring.emplace(qrels, layout, options, threads, poll); };
-  start();
-  GRK_TRY(std::string run_id, read_run_for_scoring(
-                                  path, threads, false,
-                                  [&](const std::vector<RunQuery>& queries) { scoring->score(queries); }, start));
+  GRK_TRY(std::string run_id,
+          read_run_for_scoring(
+              path, threads, false, [&] { scoring.emplace(qrels, layout, options, threads, poll); },
+              [&](const std::vector<RunQuery>& queries) { scoring->score(queries); }));
   return scoring->finish(run_name, std::move(run_id));
 }
 

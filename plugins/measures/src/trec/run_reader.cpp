@@ -582,12 +582,13 @@ Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path
 }
 
 Expected<std::string> read_run_for_scoring(const std::filesystem::path& path, unsigned threads, bool ranks,
-                                           const std::function<void(const std::vector<RunQuery>&)>& take,
-                                           const std::function<void()>& restart) {
+                                           const std::function<void()>& begin,
+                                           const std::function<void(const std::vector<RunQuery>&)>& take) {
+  begin();
   GRK_TRY(RunInPassing read, read_run_query_by_query(path, threads, ranks, take));
   if (read.grouped) return std::move(read.run_id);
   GRK_TRY(TrecRun run, read_run(path, threads, ranks));
-  restart();
+  begin();
   take(run.queries);
   return std::move(run.run_id);
 }

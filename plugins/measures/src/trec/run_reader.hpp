@@ -83,12 +83,12 @@ Expected<RunInPassing> read_run_query_by_query(const std::filesystem::path& path
 
 /// The queries of the run file `path` handed to `take` to be scored, and
 /// the run's id: query by query as it is read (read_run_query_by_query), or,
-/// for a file that lists a query in two places, all at once from read_run,
-/// after `restart` (whatever was handed over before is to be dropped). The
-/// failures are read_run's.
+/// for a file that lists a query in two places, all at once from read_run.
+/// `begin` is called before each pass (the second drops whatever the first
+/// handed over). The failures are read_run's.
 Expected<std::string> read_run_for_scoring(const std::filesystem::path& path, unsigned threads, bool ranks,
-                                           const std::function<void(const std::vector<RunQuery>&)>& take,
-                                           const std::function<void()>& restart);
+                                           const std::function<void()>& begin,
+                                           const std::function<void(const std::vector<RunQuery>&)>& take);
 
 }  // namespace grk::measures
 
