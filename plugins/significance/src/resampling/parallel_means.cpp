@@ -14,6 +14,7 @@
 
 #include "resampling/block_kernels.hpp"
 #include "resampling/index_draws.hpp"
+#include "resampling/word_wait.hpp"
 
 namespace grk::significance {
 
@@ -40,18 +41,6 @@ std::size_t chunk_blocks(std::size_t n) {
   return std::clamp(wanted, min_chunk_blocks, max_chunk_blocks);
 }
 
-// Waits until `ready()` holds or `stop` is set: spins first, since the other
-// side is usually a few microseconds away, then yields its core, since on a
-// busy machine the other side may need it.
-template <class Ready>
-bool wait_for(const Ready& ready, const std::atomic<bool>& stop) {
-  for (unsigned spins = 0; !ready(); ++spins) {
-    if (stop.load(std::memory_order_relaxed)) return false;
-    if (spins >= 256) std::this_thread::yield();
-  }
-  return true;
-}
-
 // Sums two chains side by side, each left to right from its own total: one
 // lane alone is latency-bound, at a third of the eight lanes' speed.
 void sum_two_chains(const double* deltas, const std::uint32_t* a, std::uint64_t a_count, double& a_total,
@@ -68,20 +57,22 @@ void sum_two_chains(const double* deltas, const std::uint32_t* a, std::uint64_t 
 }
 
 // A value one chunk hands to the next, stamped c + 1 by chunk c when set
-// (a slot is reused for chunk c + link_slots).
+// (a slot is reused for chunk c + link_slots; the stamps wrap at 2^32, far
+// more chunks apart than a slot's users).
 template <class T>
 struct Stamped {
-  std::atomic<std::uint64_t> stamp{0};
+  std::atomic<std::uint32_t> stamp{0};
   T value{};
 
-  void set(std::uint64_t c, T v) {
+  static std::uint32_t stamp_of(std::uint64_t c) { return static_cast<std::uint32_t>(c + 1); }
+  void set(std::uint64_t c, T v, WordWait& wait) {
     value = v;
-    stamp.store(c + 1, std::memory_order_release);
+    wait.set(stamp, stamp_of(c));
   }
-  [[nodiscard]] bool ready(std::uint64_t c) const { return stamp.load(std::memory_order_acquire) == c + 1; }
+  [[nodiscard]] bool ready(std::uint64_t c) const { return stamp.load(std::memory_order_acquire) == stamp_of(c); }
   // Chunk c's value; false if the run stopped first.
-  bool get(std::uint64_t c, const std::atomic<bool>& stop, T& out) const {
-    if (!wait_for([&] { return ready(c); }, stop)) return false;
+  bool get(std::uint64_t c, WordWait& wait, const std::atomic<bool>& stop, T& out) const {
+    if (!wait.until(stamp, stamp_of(c), stop)) return false;
     out = value;
     return true;
   }
@@ -113,10 +104,11 @@ struct Run {
   std::array<Link, link_slots> links;
   std::atomic<std::uint64_t> next_chunk{0};
   std::atomic<std::uint64_t> resamples_done{0};
-  std::atomic<bool> started{false};  // the means and the caller's buffers are there
+  std::atomic<std::uint32_t> started{0};  // 1: the means and the caller's buffers are there
   std::atomic<bool> end_seen{false};
   std::atomic<bool> stop{false};
   std::uint64_t words = 0;  // set by the thread whose chunk holds the last draw
+  WordWait wait;  // every wait of the run, on the stamps and `started`
 
   [[nodiscard]] const Link& before(std::uint64_t c) const { return links[(c - 1) % link_slots]; }
   [[nodiscard]] Link& of(std::uint64_t c) { return links[c % link_slots]; }
@@ -170,7 +162,7 @@ class ChunkWorker {
   template <class T>
   bool before(std::uint64_t c, const Stamped<T>& link, T& out) {
     if (!link.ready(c - 1)) sum_held();
-    return link.get(c - 1, run_.stop, out);
+    return link.get(c - 1, run_.wait, run_.stop, out);
   }
 
   // The chunk's generator words, from the state chunk c - 1 left; then the
@@ -180,7 +172,7 @@ class ChunkWorker {
     if (c > 0 && !before(c, run_.before(c).next_state, start)) return false;
     std::copy(start, start + kBlock, words_.get());
     run_.generator->generate(words_.get(), run_.blocks);
-    run_.of(c).next_state.set(c, words_.get() + run_.blocks * kBlock);
+    run_.of(c).next_state.set(c, words_.get() + run_.blocks * kBlock, run_.wait);
     return true;
   }
 
@@ -194,7 +186,7 @@ class ChunkWorker {
     }
     drawn.begin = 0;
     if (c > 0 && !before(c, run_.before(c).end, drawn.begin)) return false;
-    run_.of(c).end.set(c, drawn.begin + count);
+    run_.of(c).end.set(c, drawn.begin + count, run_.wait);
     drawn.count = count;
     return true;
   }
@@ -235,7 +227,7 @@ class ChunkWorker {
     if (c > 0 && !before(c, run_.before(c).carry, carried)) return false;
     if (continued && first == last) {
       const double total = sum_drawn(carried, run_.deltas, draws, end - begin);
-      run_.of(c).carry.set(c, continues ? total : 0.0);
+      run_.of(c).carry.set(c, continues ? total : 0.0, run_.wait);
       if (!continues) finish(first, total);
       // No body here; the one held is in the buffer this thread's next
       // chunk draws into.
@@ -248,7 +240,7 @@ class ChunkWorker {
     double tail = 0.0;
     sum_two_chains(run_.deltas, draws, continued ? (first + 1) * n - begin : 0, head, draws + (last * n - begin),
                    continues ? end - last * n : 0, tail);
-    run_.of(c).carry.set(c, tail);
+    run_.of(c).carry.set(c, tail, run_.wait);
     if (continued) finish(first, head);
     drawn.body_begin = continued ? first + 1 : first;
     drawn.body_end = continues ? last : last + 1;
@@ -350,7 +342,7 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
       } catch (const std::bad_alloc&) {
         return;
       }
-      if (!wait_for([&] { return run.started.load(std::memory_order_acquire); }, run.stop)) return;
+      if (!run.wait.until(run.started, 1, run.stop)) return;
       while (theirs->next()) {
       }
     });
@@ -367,7 +359,7 @@ std::vector<double> resample_means_on_threads(const std::vector<double>& deltas,
     means.resize(static_cast<std::size_t>(resamples));
     run.means = means.data();
     mine.emplace(run);
-    run.started.store(true, std::memory_order_release);
+    run.wait.set(run.started, 1);
     while (mine->next()) {
       const std::uint64_t done = run.resamples_done.load(std::memory_order_relaxed);
       if (progress && done >= next_report && done < resamples) {
