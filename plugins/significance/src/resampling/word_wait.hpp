@@ -24,13 +24,14 @@ class WordWait {
   void set(std::atomic<std::uint32_t>& word, std::uint32_t value) noexcept;
 
   /// Returns true once `word` holds `value` (acquire), false if `stop` is
-  /// set first. Spins for about the time a chunk of work takes, then sleeps
-  /// until set() wakes it; a sleep also ends after `longest_sleep` to look
+  /// set first. Spins for a few tens of microseconds (a few chunks' work),
+  /// then sleeps until set() wakes it; a sleep also ends after `longest_sleep` to look
   /// at `stop`, which is set without a wake.
   bool until(const std::atomic<std::uint32_t>& word, std::uint32_t value, const std::atomic<bool>& stop) noexcept;
 
  private:
-  // Alone on their cache line: every set() reads sleepers_.
+  // Starts a cache line, away from the words the threads write: every set()
+  // reads it.
   alignas(64) std::atomic<std::uint32_t> sleepers_{0};
   std::chrono::nanoseconds longest_sleep_;
 };
