@@ -136,6 +136,25 @@ BOOST_AUTO_TEST_CASE(a_result_that_is_not_utf8_is_refused_and_the_document_stays
   }
 }
 
+// Its text is ASCII, but the string json::read makes of "a\ud800" is not
+// UTF-8: the text alone does not clear it (strings_read_are_utf8).
+BOOST_AUTO_TEST_CASE(a_result_whose_escape_makes_a_lone_surrogate_is_refused) {
+  for (const bool isolate : {false, true}) {
+    grk::test::TempDir dir;
+    const fs::path config =
+        two_steps(dir, "{\"id\": \"surrogate\", \"statistic\": \"hostile-lone-surrogate\", \"params\": {}}");
+    std::vector<std::string> args{"run", config.string(), "--keep-going"};
+    if (isolate) args.push_back("--isolate");
+    const auto run = grk_eval(args + fixtures());
+    BOOST_TEST(run.exit_code == 3, run.err);
+    const auto document = grk::test::parse_json(run.out);
+    BOOST_TEST(error_of(document, 0) ==
+               "internal: the component's result holds a string that is not UTF-8 (at JSON pointer '/text')");
+    BOOST_TEST(state_of(document, 1) == "ok");
+    BOOST_TEST(python_reads(dir, run.out), run.out);
+  }
+}
+
 // A plugin's message is kept and shown to longest_plugin_text (8 KiB), then
 // its length: a 1 MiB line quoted whole is not printed nor kept whole.
 BOOST_AUTO_TEST_CASE(a_long_message_is_cut_to_eight_kibibytes_and_its_length) {

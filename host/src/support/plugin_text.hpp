@@ -38,6 +38,13 @@ inline constexpr std::size_t longest_plugin_text = 8192;
 /// and DEL) or `\u0085` (C1, encoded in UTF-8).
 [[nodiscard]] std::string printable(std::string_view text);
 
+/// Whether every string and key that json::read makes of `json_text` is
+/// UTF-8, judged from the text alone: true when the text is UTF-8 (so is each
+/// string's text between its escapes) and no `\u` escape names a surrogate
+/// (one alone becomes bytes that are not UTF-8; a pair may, and is left to
+/// first_non_utf8). False means "maybe not": look with first_non_utf8.
+[[nodiscard]] bool strings_read_are_utf8(std::string_view json_text) noexcept;
+
 /// Where in `value` the first string or object key that is not UTF-8 is,
 /// as a JSON pointer (`/rows/2/name`, `""` for the value itself); none when
 /// every string is UTF-8.
