@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <system_error>
 
 #include <grk/eval/threads.hpp>
@@ -81,28 +84,47 @@ void append_real(std::string& out, double value, NumberFormat format) {
   out.append(buffer, size);
 }
 
-std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query, NumberFormat format,
-                           unsigned threads) {
-  std::string out;
+Expected<void> put_trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query,
+                                  NumberFormat format, unsigned threads, const TextPieceSink& sink) {
   if (per_query) {
-    // Parts of the queries printed side by side, then joined in query order.
+    // Parts of 64 queries, each printed by the thread that takes it, which
+    // then hands it to the sink once the parts before it are handed: one
+    // thread writes while the others print, and the text of 7,000 queries
+    // (23 MB) is never whole, nor is the memory it would take filled.
     constexpr std::size_t queries_per_part = 64;
     const std::size_t count = scores.queries.size();
-    std::vector<std::string> parts((count + queries_per_part - 1) / queries_per_part);
-    eval::for_each_part(parts.size(), threads, [&](std::size_t part) {
-      Printer printer(parts[part], format);
-      const std::size_t last = std::min(count, (part + 1) * queries_per_part);
-      for (std::size_t q = part * queries_per_part; q < last; ++q) print_query(printer, scores.queries[q], layout);
+    std::mutex mutex;
+    std::condition_variable turn_taken;
+    std::size_t turn = 0;   // the part to hand on next
+    Expected<void> handed;  // the sink's first failure ends the handing on
+    bool broken = false;    // a part failed to print: none after it is handed on
+    eval::for_each_part((count + queries_per_part - 1) / queries_per_part, threads, [&](std::size_t part) {
+      std::string text;
+      // Every part taken passes the turn on, even one that failed to print
+      // (out of memory), or the threads with the parts after it would wait
+      // for it forever.
+      std::exception_ptr failure;
+      try {
+        Printer printer(text, format);
+        const std::size_t last = std::min(count, (part + 1) * queries_per_part);
+        for (std::size_t q = part * queries_per_part; q < last; ++q) print_query(printer, scores.queries[q], layout);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        turn_taken.wait(lock, [&] { return turn == part; });
+        broken = broken || failure != nullptr;
+        if (!broken && handed) handed = sink(text);
+        ++turn;
+      }
+      turn_taken.notify_all();
+      if (failure) std::rethrow_exception(failure);
     });
-    std::size_t size = 0;
-    for (const auto& part : parts) size += part.size();
-    out.reserve(size + 4096);
-    for (auto& part : parts) {
-      out += part;
-      std::string().swap(part);
-    }
+    GRK_TRY_VOID(handed);
   }
-  Printer printer(out, format);
+  std::string summary;
+  Printer printer(summary, format);
   static const std::string all = "all";
   for (std::size_t m = 0; m < layout.measures.size(); ++m) {
     const RequestedMeasure& measure = layout.measures[m];
@@ -114,12 +136,22 @@ std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, b
     }
     print_values(printer, measure, scores.summary.data() + layout.offsets[m], all);
   }
+  return sink(summary);
+}
+
+std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query, NumberFormat format,
+                           unsigned threads) {
+  std::string out;
+  (void)put_trec_eval_text(scores, layout, per_query, format, threads, [&out](std::string_view piece) -> Expected<void> {
+    out += piece;
+    return {};
+  });
   return out;
 }
 
 Expected<void> publish_outputs(const std::filesystem::path& folder, const std::vector<std::string>& names,
-                               const std::function<std::string(std::size_t)>& text_of, unsigned threads,
-                               output::StepObserver observer) {
+                               const std::function<Expected<void>(std::size_t, const TextPieceSink&)>& put_text,
+                               unsigned threads, output::StepObserver observer) {
   std::error_code error;
   // The staged folder wants an absolute path without symbolic links.
   const auto destination = std::filesystem::weakly_canonical(std::filesystem::absolute(folder), error);
@@ -130,7 +162,9 @@ Expected<void> publish_outputs(const std::filesystem::path& folder, const std::v
   options.observer = std::move(observer);
   GRK_TRY(auto staged, output::StagedFolder::create(destination.string(), std::move(options)));
   std::vector<Expected<void>> written(names.size());
-  eval::for_each_part(names.size(), threads, [&](std::size_t i) { written[i] = staged->write_file(names[i], text_of(i)); });
+  eval::for_each_part(names.size(), threads, [&](std::size_t i) {
+    written[i] = staged->write_file_in_parts(names[i], [&](const TextPieceSink& sink) { return put_text(i, sink); });
+  });
   for (const auto& result : written) GRK_TRY_VOID(result);
   return staged->publish();
 }
@@ -143,7 +177,9 @@ Expected<void> publish_trec_eval_texts(const std::filesystem::path& folder, cons
   const unsigned printers = systems.size() >= threads ? 1 : threads;
   return publish_outputs(
       folder, names,
-      [&](std::size_t s) { return trec_eval_text(scores[s], layout, per_query, NumberFormat::trec_eval, printers); },
+      [&](std::size_t s, const TextPieceSink& sink) {
+        return put_trec_eval_text(scores[s], layout, per_query, NumberFormat::trec_eval, printers, sink);
+      },
       threads);
 }
 
@@ -153,7 +189,8 @@ Expected<void> publish_outputs(const std::filesystem::path& folder,
   std::vector<std::string> names;
   for (const auto& file : files) names.push_back(file.first);
   return publish_outputs(
-      folder, names, [&](std::size_t i) { return files[i].second; }, 1, std::move(observer));
+      folder, names, [&](std::size_t i, const TextPieceSink& sink) { return sink(files[i].second); }, 1,
+      std::move(observer));
 }
 
 }  // namespace grk::measures
