@@ -9,6 +9,9 @@
 
 #include <csignal>
 #include <map>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "measures_test_support.hpp"
 #include "printing/trec_eval_text.hpp"
@@ -116,4 +119,62 @@ BOOST_AUTO_TEST_CASE(a_folder_with_other_files_gets_each_file_whole) {
                (bm25->second == "old bm25\n" || bm25->second == "new bm25\n") &&
                (dense == visible.end() || dense->second == "new dense\n");
       });
+}
+
+// 200 queries are four parts of 64 lines each: they reach the sink in
+// order, the same bytes on 1 and 3 threads, and a sink that fails ends the
+// text: its failure is returned and no piece is handed after it, though the
+// other threads had printed theirs.
+BOOST_AUTO_TEST_CASE(trec_eval_text_reaches_its_sink_in_order_and_stops_at_its_failure) {
+  mt::TemporaryFiles files;
+  std::string qrels;
+  std::string run;
+  for (int q = 0; q < 200; ++q) {
+    const std::string qid = "q" + std::to_string(1000 + q);
+    qrels += qid + " 0 d1 1\n";
+    run += qid + " Q0 d1 1 2.5 tag\n" + qid + " Q0 d2 2 1.5 tag\n";
+  }
+  const auto qrels_read = gm::read_qrels(files.write("qrels", qrels), gm::QrelsFormat::automatic);
+  BOOST_TEST_REQUIRE(static_cast<bool>(qrels_read));
+  const auto requested = gm::request_measures({"map", "P.5"});
+  BOOST_TEST_REQUIRE(static_cast<bool>(requested));
+  const gm::ValueLayout layout(*requested);
+  gm::EvaluationOptions options;
+  options.per_query = true;
+  const auto scores = gm::evaluate_run_file(files.write("run", run), "run", *qrels_read, layout, options);
+  BOOST_TEST_REQUIRE(static_cast<bool>(scores));
+
+  std::vector<std::string> pieces[2];
+  for (const unsigned threads : {1u, 3u}) {
+    auto& got = pieces[threads == 1 ? 0 : 1];
+    const auto put = gm::put_trec_eval_text(*scores, layout, true, gm::NumberFormat::trec_eval, threads,
+                                            [&got](std::string_view piece) -> grk::Expected<void> {
+                                              got.emplace_back(piece);
+                                              return {};
+                                            });
+    BOOST_TEST(static_cast<bool>(put));
+  }
+  BOOST_TEST_REQUIRE(pieces[0].size() == 5u);  // four parts and the summary
+  BOOST_TEST(pieces[1] == pieces[0], boost::test_tools::per_element());
+  BOOST_TEST(pieces[0][0].rfind("map                   \tq1000\t", 0) == 0u, pieces[0][0].substr(0, 40));
+  BOOST_TEST(pieces[0][3].find("\tq1199\t") != std::string::npos);
+  BOOST_TEST(pieces[0][4].rfind("map                   \tall\t", 0) == 0u, pieces[0][4].substr(0, 40));
+  std::string joined;
+  for (const auto& piece : pieces[0]) joined += piece;
+  BOOST_TEST(joined == gm::trec_eval_text(*scores, layout, true));
+
+  std::vector<std::string> handed;
+  const auto failed = gm::put_trec_eval_text(*scores, layout, true, gm::NumberFormat::trec_eval, 3,
+                                             [&handed](std::string_view piece) -> grk::Expected<void> {
+                                               handed.emplace_back(piece);
+                                               if (handed.size() == 2) {
+                                                 return grk::fail(grk::Status::io_error, "disk full");
+                                               }
+                                               return {};
+                                             });
+  BOOST_TEST_REQUIRE(!failed);
+  BOOST_TEST(failed.error().message == "disk full");
+  BOOST_TEST(handed.size() == 2u);
+  BOOST_TEST(handed[0] == pieces[0][0]);
+  BOOST_TEST(handed[1] == pieces[0][1]);
 }
