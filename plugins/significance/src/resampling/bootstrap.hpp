@@ -46,7 +46,7 @@ struct BootstrapTuning {
   bool portable_kernels = false;
   /// Threads for the resample means (two at most are used); 0: one. A
   /// second thread is taken only when this names it and the run pays for it
-  /// (two_threads_pay: 2^20 draws or more, n up to 153,600).
+  /// (two_threads_pay: 2^20 draws or more, n up to 80,000).
   unsigned threads = 0;
 };
 

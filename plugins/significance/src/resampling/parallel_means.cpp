@@ -22,11 +22,20 @@ namespace {
 
 constexpr std::size_t kBlock = MersenneTwister::state_size;
 
-// The 8-lane sum wants many resamples in a chunk: the two resamples cut by
-// a chunk's ends are summed two lanes at a time.
-constexpr std::size_t resamples_per_chunk = 24;
-constexpr std::size_t min_chunk_blocks = 16;
-constexpr std::size_t max_chunk_blocks = 2048;
+// A chunk's size, measured on an AMD EPYC (1 MiB of L2 a core; in-process
+// medians, n from 100 to 100,000): at least 80 blocks, since fewer chunks
+// wait on each other less often and 80 blocks' words and two chunks' draws
+// (600 KB) still stay in a core's L2 (at n = 1000, 28-29 ms for B = 100,000
+// against 32 ms with the 40 blocks of 24 resamples before; at n = 200, 39
+// against 49 ms with 16); and at least 12 resamples, since the two a
+// chunk's ends cut are summed two lanes at a time, not eight (at n = 10,000,
+// 240 blocks took 43 ms, 80 took 63 and 400 took 47-50). Up to 1,600
+// blocks (n = 80,000): beyond, two threads were no faster than one (n =
+// 100,000, B = 1,000: 81-92 ms on two, 77-98 on one), so larger n stay on
+// one (two_threads_pay).
+constexpr std::size_t resamples_per_chunk = 12;
+constexpr std::size_t min_chunk_blocks = 80;
+constexpr std::size_t max_chunk_blocks = 1600;
 // The usual draws of a block for sizing chunks (a block yields at least
 // half its words: n's bit length keeps n above half of 2^k).
 constexpr std::size_t usual_draws_per_block = 600;
@@ -307,7 +316,7 @@ void keep_off_this_cpu(std::thread& thread) noexcept {
 
 bool two_threads_pay(std::size_t n, std::uint64_t resamples) noexcept {
   constexpr std::uint64_t enough_draws = std::uint64_t{1} << 20;
-  if (n == 0 || n > max_chunk_blocks * usual_draws_per_block / 8) return false;
+  if (n == 0 || n > max_chunk_blocks * usual_draws_per_block / resamples_per_chunk) return false;
   return resamples >= (enough_draws + n - 1) / n;
 }
 

@@ -69,7 +69,7 @@ inline double sum_drawn(double total, const double* deltas, const std::uint32_t*
 
 /// Whether resample_means_on_threads is worth a second thread for n deltas
 /// and `resamples` resamples: enough draws to pay for starting it (about a
-/// million), and chunks that hold several resamples each (n up to 153,600).
+/// million), and chunks that hold several resamples each (n up to 80,000).
 [[nodiscard]] bool two_threads_pay(std::size_t n, std::uint64_t resamples) noexcept;
 
 /// The mean of each of `resamples` resamples of deltas.size() draws taken in
