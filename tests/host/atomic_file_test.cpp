@@ -82,41 +82,49 @@ BOOST_AUTO_TEST_CASE(the_bytes_land_and_no_temporary_is_left) {
   BOOST_TEST(got == want, boost::test_tools::per_element());
 }
 
-// A text produced in pieces lands whole. A write that fails part way (here
-// past the file size limit) is reported once, after the text was produced,
-// and leaves the target as it was, with no temporary beside it.
+// A text produced in pieces lands whole and in order, in small pieces
+// (written as they come) and in large ones (written by the sink's thread
+// while the next is made). A write that fails part way (here past the file
+// size limit) is reported once, after the text was produced, and leaves the
+// target as it was, with no temporary beside it.
 BOOST_AUTO_TEST_CASE(a_text_in_pieces_lands_whole_or_not_at_all) {
-  const Folder folder;
-  const fs::path target = folder.dir / "results.json";
-  const std::string piece(256u << 10, 'x');
-  const auto produce = [&](const grk::json::TextSink& put) {
-    for (int i = 0; i < 8; ++i) put(piece);
-    put("\n");
-  };
-  BOOST_REQUIRE(grk::host::write_file_atomically(target, produce));
-  BOOST_TEST(read(target) == [&] {
-    std::string whole;
-    for (int i = 0; i < 8; ++i) whole += piece;
-    return whole + "\n";
-  }());
-  write(target, "before\n");
-  const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);  // else the write past the limit kills the test
-  rlimit old_limit{};
-  BOOST_REQUIRE(::getrlimit(RLIMIT_FSIZE, &old_limit) == 0);
-  rlimit limit = old_limit;
-  limit.rlim_cur = 1u << 20;
-  BOOST_REQUIRE(::setrlimit(RLIMIT_FSIZE, &limit) == 0);
-  int pieces = 0;
-  const auto written = grk::host::write_file_atomically(target, [&](const grk::json::TextSink& put) {
-    for (int i = 0; i < 8; ++i, ++pieces) put(piece);
-  });
-  ::setrlimit(RLIMIT_FSIZE, &old_limit);
-  std::signal(SIGXFSZ, old_handler);
-  BOOST_REQUIRE(!written);
-  BOOST_TEST(written.error().message == "cannot write '" + target.string() + "': File too large");
-  BOOST_TEST(pieces == 8);
-  BOOST_TEST(read(target) == "before\n");
-  BOOST_TEST(folder.entries() == (std::set<std::string>{"results.json"}), boost::test_tools::per_element());
+  for (const std::size_t size : {std::size_t{256} << 10, std::size_t{1} << 20}) {
+    BOOST_TEST_CONTEXT("pieces of " << size << " bytes") {
+      const Folder folder;
+      const fs::path target = folder.dir / "results.json";
+      std::vector<std::string> pieces;
+      for (char letter = 'a'; letter < 'i'; ++letter) pieces.emplace_back(size, letter);
+      const auto produce = [&](const grk::json::TextSink& put) {
+        for (const auto& piece : pieces) put(piece);
+        put("\n");
+      };
+      BOOST_REQUIRE(grk::host::write_file_atomically(target, produce));
+      std::string whole;
+      for (const auto& piece : pieces) whole += piece;
+      BOOST_TEST((read(target) == whole + "\n"));
+      write(target, "before\n");
+      const auto old_handler = std::signal(SIGXFSZ, SIG_IGN);  // else the write past the limit kills the test
+      rlimit old_limit{};
+      BOOST_REQUIRE(::getrlimit(RLIMIT_FSIZE, &old_limit) == 0);
+      rlimit limit = old_limit;
+      limit.rlim_cur = 1u << 20;
+      BOOST_REQUIRE(::setrlimit(RLIMIT_FSIZE, &limit) == 0);
+      int handed = 0;
+      const auto written = grk::host::write_file_atomically(target, [&](const grk::json::TextSink& put) {
+        for (const auto& piece : pieces) {
+          put(piece);
+          ++handed;
+        }
+      });
+      ::setrlimit(RLIMIT_FSIZE, &old_limit);
+      std::signal(SIGXFSZ, old_handler);
+      BOOST_REQUIRE(!written);
+      BOOST_TEST(written.error().message == "cannot write '" + target.string() + "': File too large");
+      BOOST_TEST(handed == 8);
+      BOOST_TEST(read(target) == "before\n");
+      BOOST_TEST(folder.entries() == (std::set<std::string>{"results.json"}), boost::test_tools::per_element());
+    }
+  }
 }
 
 // The old temporary was `.<name>.tmp-<pid>`, opened without O_EXCL or
