@@ -403,7 +403,9 @@ void row_e(Bench& bench) {
   // scheduler ticks (4 ms here) that found it in each: a 70 ms run has about
   // 18 ticks, so a median of system times reads 4 or 8 ms from one run of
   // the benchmark to the next. The sums over the turns are the steadier.
-  const auto sum = [](const std::vector<double>& values) { return std::accumulate(values.begin(), values.end(), 0.0); };
+  const auto sum = [](const std::vector<double>& values) {
+    return std::accumulate(values.begin(), values.end(), 0.0);
+  };
   std::printf("  system CPU, medians: %s every core, %s with GRK_THREADS=1; means: %s and %s\n",
               ms(median(both.system)).c_str(), ms(median(one.system)).c_str(),
               ms(sum(both.system) / bench.pairs).c_str(), ms(sum(one.system) / bench.pairs).c_str());

@@ -143,9 +143,9 @@ bool strings_read_are_utf8(std::string_view json_text) noexcept {
     // U+D800-U+DFFF: D, then 8 to F.
     const std::string_view hex = json_text.substr(at + 2, 2);
     const std::string_view surrogate_second = "89abcdefABCDEF";
-    if (hex.size() == 2 && (hex[0] == 'd' || hex[0] == 'D') && surrogate_second.find(hex[1]) != std::string_view::npos) {
-      return false;
-    }
+    const bool surrogate = hex.size() == 2 && (hex[0] == 'd' || hex[0] == 'D') &&
+                           surrogate_second.find(hex[1]) != std::string_view::npos;
+    if (surrogate) return false;
   }
   return true;
 }

@@ -142,10 +142,11 @@ Expected<void> put_trec_eval_text(const RunScores& scores, const ValueLayout& la
 std::string trec_eval_text(const RunScores& scores, const ValueLayout& layout, bool per_query, NumberFormat format,
                            unsigned threads) {
   std::string out;
-  (void)put_trec_eval_text(scores, layout, per_query, format, threads, [&out](std::string_view piece) -> Expected<void> {
+  const auto join = [&out](std::string_view piece) -> Expected<void> {
     out += piece;
     return {};
-  });
+  };
+  (void)put_trec_eval_text(scores, layout, per_query, format, threads, join);
   return out;
 }
 
