@@ -54,23 +54,33 @@ BOOST_AUTO_TEST_CASE(a_long_wait_sleeps_instead_of_spinning) {
 }
 
 // With a sleep that would last a minute, each of 20 waits ends only if set()
-// wakes it: a lost wake makes the test take minutes, not milliseconds.
+// wakes it: a lost wake makes the test take minutes, not milliseconds. The
+// waiter answers each round on a second word before the next round is set:
+// a wait is for one value, and one already replaced would never be seen (a
+// waiter descheduled for 5 ms under the sanitizers once missed one and hung).
 BOOST_AUTO_TEST_CASE(set_wakes_a_sleeper_without_its_time_limit, *boost::unit_test::timeout(300)) {
   WordWait wait(std::chrono::minutes(1));
   std::atomic<std::uint32_t> word{0};
+  std::atomic<std::uint32_t> answer{0};
   const std::atomic<bool> stop{false};
   int seen = 0;
   const auto start = std::chrono::steady_clock::now();
   std::thread waiter([&] {
-    for (std::uint32_t round = 1; round <= 20; ++round) seen += wait.until(word, round, stop) ? 1 : 0;
+    for (std::uint32_t round = 1; round <= 20; ++round) {
+      seen += wait.until(word, round, stop) ? 1 : 0;
+      wait.set(answer, round);
+    }
   });
+  int answered = 0;
   for (std::uint32_t round = 1; round <= 20; ++round) {
     // Long enough for the waiter to stop spinning and sleep.
     std::this_thread::sleep_for(5ms);
     wait.set(word, round);
+    answered += wait.until(answer, round, stop) ? 1 : 0;
   }
   waiter.join();
   BOOST_TEST(seen == 20);
+  BOOST_TEST(answered == 20);
   const auto took = std::chrono::steady_clock::now() - start;
   BOOST_TEST(std::chrono::duration_cast<std::chrono::seconds>(took).count() < 30);
 }
