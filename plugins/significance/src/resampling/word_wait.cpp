@@ -12,10 +12,10 @@ namespace grk::significance {
 namespace {
 
 // Pauses before sleeping: about 20-60 us on x86-64 (a pause is 40-140
-// cycles), a few chunks' work. The threads wait on each other for less than
-// a chunk while both run; longer means the other one is off its core, and a
-// sleep costs two system calls, which only the wait for a descheduled thread
-// is worth.
+// cycles), a chunk's work or two (80 blocks are ~25 us at n = 1000). The
+// threads wait on each other for less than a chunk while both run; longer
+// means the other one is off its core, and a sleep costs two system calls,
+// which only the wait for a descheduled thread is worth.
 constexpr unsigned spins_before_sleep = 1024;
 
 void pause() noexcept {

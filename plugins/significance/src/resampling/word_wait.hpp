@@ -24,7 +24,7 @@ class WordWait {
   void set(std::atomic<std::uint32_t>& word, std::uint32_t value) noexcept;
 
   /// Returns true once `word` holds `value` (acquire), false if `stop` is
-  /// set first. Spins for a few tens of microseconds (a few chunks' work),
+  /// set first. Spins for a few tens of microseconds (a chunk's work or two),
   /// then sleeps until set() wakes it; a sleep also ends after `longest_sleep` to look
   /// at `stop`, which is set without a wake.
   bool until(const std::atomic<std::uint32_t>& word, std::uint32_t value, const std::atomic<bool>& stop) noexcept;
