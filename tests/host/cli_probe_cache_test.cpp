@@ -1,6 +1,8 @@
 // The probe cache (docs/design.md §4.12): a module seen before is not probed
 // again while its file is unchanged; a changed file is; a corrupt, foreign or
-// untrusted cache is ignored and written anew; GRK_PROBE_CACHE=off keeps none.
+// untrusted cache is ignored and written anew; each module's line is read on
+// its own, and the lines of every folder searched are kept; GRK_PROBE_CACHE=off
+// keeps none.
 #define BOOST_TEST_MODULE host_cli_probe_cache
 #include <boost/test/unit_test.hpp>
 
@@ -10,7 +12,11 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
+
+#include <grk/version.h>
 
 #include "grk_eval.hpp"
 
@@ -36,12 +42,13 @@ struct Setup {
     options.env["GRK_FIXTURE_LOAD_LOG"] = log.string();
   }
 
-  /// `grk-eval plugins --json` on the folder; returns its output and how
-  /// many processes loaded the module for it.
-  std::pair<std::string, std::size_t> list() {
+  /// `grk-eval plugins --json` on the folder (else `folder`); returns its
+  /// output and how many processes loaded the module for it.
+  std::pair<std::string, std::size_t> list(const fs::path& folder = {}) {
     fs::remove(log);
-    const auto result =
-        grk_eval({"plugins", "--json", "--no-default-plugins", "--plugin-dir", plugins.string()}, options);
+    const auto result = grk_eval(
+        {"plugins", "--json", "--no-default-plugins", "--plugin-dir", (folder.empty() ? plugins : folder).string()},
+        options);
     BOOST_TEST(result.exit_code == 0, result.err);
     return {result.out, load_log_pids(log, "fixture-good-statistic").size()};
   }
@@ -98,6 +105,39 @@ BOOST_AUTO_TEST_CASE(a_corrupt_foreign_or_untrusted_cache_is_ignored_and_rewritt
   // A valid cache that others can write to could say anything: not read.
   fs::permissions(s.cache, fs::perms(0666));
   BOOST_TEST(s.list().second == 1u);
+  BOOST_TEST(s.list().second == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(each_module_has_a_line_read_on_its_own_and_every_folder_is_kept) {
+  Setup s;
+  const fs::path other = s.dir / "other-build";
+  fs::create_directories(other);
+  fs::copy_file(s.module, other / s.module.filename());
+  BOOST_TEST(s.list().second == 1u);
+  BOOST_TEST(s.list(other).second == 1u);
+  // Each folder's module is known, whichever was listed last.
+  BOOST_TEST(s.list().second == 0u);
+  BOOST_TEST(s.list(other).second == 0u);
+
+  // The format's line, then one line per module, in the order of their names.
+  std::vector<std::string> lines;
+  {
+    std::istringstream text(grk::test::read_text(s.cache));
+    for (std::string line; std::getline(text, line);) lines.push_back(line);
+  }
+  BOOST_TEST_REQUIRE(lines.size() == 3u);
+  BOOST_TEST(lines[0] == "{\"format\":\"grk-eval " GRK_SDK_VERSION_STRING " ABI 1 probe cache 2\"}");
+  const std::string other_start = "{\"file\":\"" + (other / s.module.filename()).string() + "\",\"identity\":[";
+  const std::string own_start = "{\"file\":\"" + s.module.string() + "\",\"identity\":[";
+  BOOST_TEST(lines[1].rfind(other_start, 0) == 0u, lines[1]);
+  BOOST_TEST(lines[2].rfind(own_start, 0) == 0u, lines[2]);
+
+  // A broken line costs its own module a probe, and no other module one.
+  lines[1] = other_start + "not json";
+  std::ofstream(s.cache, std::ios::binary) << lines[0] << "\n" << lines[1] << "\n" << lines[2] << "\n";
+  BOOST_TEST(s.list().second == 0u);
+  BOOST_TEST(s.list(other).second == 1u);
+  BOOST_TEST(s.list(other).second == 0u);
   BOOST_TEST(s.list().second == 0u);
 }
 

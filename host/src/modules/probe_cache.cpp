@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <string>
@@ -24,7 +25,7 @@ namespace {
 // What a cache must say it is to be read: a cache written by another host
 // version may hold records this host would word or judge differently.
 std::string cache_format() {
-  return "grk-eval " GRK_SDK_VERSION_STRING " ABI " + std::to_string(GRK_ABI_VERSION) + " probe cache 1";
+  return "grk-eval " GRK_SDK_VERSION_STRING " ABI " + std::to_string(GRK_ABI_VERSION) + " probe cache 2";
 }
 
 boost::json::array identity_of(const struct stat& info) {
@@ -71,30 +72,66 @@ std::optional<std::string> read_cache_text(const std::filesystem::path& file, bo
     return std::nullopt;
   }
   const bool trusted = info.st_uid == ::geteuid() && (info.st_mode & (S_IWGRP | S_IWOTH)) == 0;
-  char chunk[65536];
-  for (ssize_t n; trusted && (n = ::read(fd, chunk, sizeof chunk)) != 0;) {
+  // Read into the text itself, sized by fstat: copied from blocks, it grew
+  // by doubling, and fresh memory is what costs here (a cache of 360 KB
+  // touched 960 KB).
+  std::size_t got = 0;
+  text.resize(trusted ? static_cast<std::size_t>(info.st_size) + 1 : 0);
+  while (trusted) {
+    if (got == text.size()) text.resize(2 * text.size());  // it grew since fstat
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n == 0) break;
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) break;
-    text.append(chunk, static_cast<std::size_t>(n));
+    got += static_cast<std::size_t>(n);
   }
+  text.resize(got);
   ::close(fd);
   if (!trusted) return std::nullopt;
   return text;
 }
 
-boost::json::object read_entries(const std::filesystem::path& file, bool& usable) {
-  const auto text = read_cache_text(file, usable);
-  if (!text) return {};
-  auto json = json::read(*text);
-  if (!json || !json->is_object()) return {};
-  auto& top = json->get_object();
-  const auto* format = top.if_contains("format");
-  auto* entries = top.if_contains("modules");
-  if (format == nullptr || *format != boost::json::value(cache_format()) || entries == nullptr ||
-      !entries->is_object()) {
-    return {};
+// The first line of a cache this host reads and writes.
+std::string format_line() { return json::write_compact(boost::json::object{{"format", cache_format()}}); }
+
+// How a module's line begins, up to its file's quoted name.
+constexpr std::string_view line_start = "{\"file\":";
+
+// `file` as a line quotes it: the key a line is found by, with no parsing.
+std::string quoted(const std::filesystem::path& file) { return json::write_compact(boost::json::value(file.string())); }
+
+// The quoted name at the start of a module's line, or nothing for a line
+// that does not start as one does (it is then never found, and dropped).
+std::optional<std::string_view> quoted_name(std::string_view line) {
+  if (line.substr(0, line_start.size()) != line_start) return std::nullopt;
+  const std::size_t open = line_start.size();
+  if (open >= line.size() || line[open] != '"') return std::nullopt;
+  for (std::size_t i = open + 1; i < line.size(); ++i) {
+    if (line[i] == '\\') {
+      ++i;
+    } else if (line[i] == '"') {
+      return line.substr(open, i + 1 - open);
+    }
   }
-  return std::move(entries->get_object());
+  return std::nullopt;
+}
+
+// A module's line: its object, when it is one.
+std::optional<boost::json::object> parse_line(std::string_view line) {
+  auto json = json::read(line);
+  if (!json || !json->is_object()) return std::nullopt;
+  return std::move(json->get_object());
+}
+
+// Whether the file a line names is still the one its identity says.
+bool still_current(std::string_view line) {
+  const auto entry = parse_line(line);
+  if (!entry) return false;
+  const auto* file = entry->if_contains("file");
+  const auto* known = entry->if_contains("identity");
+  if (file == nullptr || !file->is_string() || known == nullptr) return false;
+  const auto identity = identity_of(std::filesystem::path(std::string(file->get_string())));
+  return identity && *known == boost::json::value(*identity);
 }
 
 }  // namespace
@@ -115,14 +152,35 @@ ProbeCache ProbeCache::open_default() {
 }
 
 ProbeCache::ProbeCache(std::optional<std::filesystem::path> file) : file_(std::move(file)) {
-  if (file_) entries_ = read_entries(*file_, usable_);
+  if (!file_) return;
+  text_ = read_cache_text(*file_, usable_).value_or(std::string());
+  const std::string first = format_line();
+  const std::string_view text(text_);
+  if (text.substr(0, first.size() + 1) != first + "\n") return;
+  // Only indexed here: a line is parsed when its file is looked up.
+  for (std::size_t begin = first.size() + 1; begin < text.size();) {
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    if (const auto name = quoted_name(text.substr(begin, end - begin))) {
+      read_.insert_or_assign(std::string(*name), Span{begin, end - begin});
+    }
+    begin = end + 1;
+  }
 }
 
 std::optional<ModuleRecord> ProbeCache::find(const ModuleFile& file) const {
-  const auto* entry = entries_.if_contains(file.path().string());
-  if (entry == nullptr || !entry->is_object()) return std::nullopt;
-  const auto* known = entry->get_object().if_contains("identity");
-  const auto* record = entry->get_object().if_contains("record");
+  const std::string name = quoted(file.path());
+  std::string_view text;
+  if (const auto stored = stored_.find(name); stored != stored_.end()) {
+    text = stored->second;
+  } else if (const auto read = read_.find(name); read != read_.end()) {
+    text = text_of(read->second);
+  } else {
+    return std::nullopt;
+  }
+  const auto entry = parse_line(text);
+  if (!entry) return std::nullopt;
+  const auto* known = entry->if_contains("identity");
+  const auto* record = entry->if_contains("record");
   if (known == nullptr || *known != boost::json::value(identity_of(file.identity())) || record == nullptr) {
     return std::nullopt;
   }
@@ -135,23 +193,29 @@ void ProbeCache::store(const ModuleFile& file, const ModuleRecord& record) {
   if (!file_ || !record.lasting) return;
   // The identity of the descriptor that was probed, taken when it was opened:
   // a file replaced during its probe is then probed again next time.
-  entries_[file.path().string()] =
-      boost::json::object{{"identity", identity_of(file.identity())}, {"record", module_to_json(record)}};
-  changed_ = true;
+  stored_[quoted(file.path())] = json::write_compact(boost::json::object{
+      {"file", file.path().string()}, {"identity", identity_of(file.identity())}, {"record", module_to_json(record)}});
 }
 
 void ProbeCache::save() const {
-  if (!file_ || !changed_ || !usable_) return;
-  boost::json::object kept;
-  for (const auto& entry : entries_) {
-    const auto identity = identity_of(std::string(entry.key()));
-    const auto* object = entry.value().if_object();
-    const auto* known = object ? object->if_contains("identity") : nullptr;
-    if (identity && known && *known == boost::json::value(*identity)) kept[entry.key()] = entry.value();
+  if (!file_ || stored_.empty() || !usable_) return;
+  std::string text = format_line() + "\n";
+  const auto keep = [&text](std::string_view line) {
+    if (!still_current(line)) return;
+    text.append(line);
+    text += '\n';
+  };
+  // In the order of the files' quoted names, a line probed now in place of
+  // the one read.
+  auto read = read_.begin();
+  for (const auto& [name, line_text] : stored_) {
+    for (; read != read_.end() && read->first < name; ++read) keep(text_of(read->second));
+    if (read != read_.end() && read->first == name) ++read;
+    keep(line_text);
   }
-  const boost::json::object document{{"format", cache_format()}, {"modules", std::move(kept)}};
+  for (; read != read_.end(); ++read) keep(text_of(read->second));
   // A cache that cannot be written is no failure of the command.
-  (void)write_file_atomically(*file_, json::write_compact(document));
+  (void)write_file_atomically(*file_, text);
 }
 
 }  // namespace grk::host

@@ -2,14 +2,18 @@
 // a run does not fork a probe for a module it has already seen
 // (docs/design.md §4.12). A cache only saves time: an entry is used only while
 // its file is exactly as it was, and a cache that cannot be read or trusted is
-// ignored and written anew.
+// ignored and written anew. It holds a line per module file, and a run parses
+// only the lines of the files it finds: a cache that knows every build folder
+// on the machine costs a run no more than one that knows its own.
 #ifndef GRK_HOST_MODULES_PROBE_CACHE_HPP
 #define GRK_HOST_MODULES_PROBE_CACHE_HPP
 
-#include <boost/json/object.hpp>
-
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "modules/module_file.hpp"
 #include "modules/record.hpp"
@@ -48,9 +52,20 @@ class ProbeCache {
   void save() const;
 
  private:
+  struct Span {
+    std::size_t begin = 0;
+    std::size_t size = 0;
+  };
+
+  [[nodiscard]] std::string_view text_of(const Span& span) const { return std::string_view(text_).substr(span.begin, span.size); }
+
   std::optional<std::filesystem::path> file_;
-  boost::json::object entries_;  // path -> {"identity": [...], "record": {...}}
-  bool changed_ = false;
+  std::string text_;  // the cache as read
+  // Each module's line, {"file":...,"identity":[...],"record":{...}}, under
+  // its file's name as the line quotes it: those read, and those of the
+  // files probed in this run.
+  std::map<std::string, Span, std::less<>> read_;
+  std::map<std::string, std::string, std::less<>> stored_;
   bool usable_ = true;  // false: a folder, FIFO, device or link is at the path
 };
 
