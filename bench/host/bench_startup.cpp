@@ -170,7 +170,7 @@ int main(int argc, char** argv) {
   const double many_file = best(1, many_output, warm_cache);
   const auto document_bytes = fs::file_size(dir / "many-results.json");
   std::size_t modules = 0;
-  for (const auto& entry : fs::directory_iterator(fs::path(host).parent_path() / ".." / "lib" / "grk" / "plugins")) {
+  for (const auto& entry : fs::directory_iterator(shipped)) {
     modules += entry.path().extension() == ".so";
   }
   std::printf("grk-eval start-up, best of %d, %zu modules in the shipped folder\n", repeats, modules);

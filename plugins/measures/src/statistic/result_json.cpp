@@ -96,10 +96,11 @@ void write_result(json::CompactWriter& out, const std::vector<std::string>& syst
   out.end_object();
 }
 
-// About as many bytes as write_result writes, a little more: the text is
-// reserved whole, as grown by doubling it touched two and a half times its
-// size in fresh memory (31 MB for a 7,000-query run's 12 MB), which is what
-// costs most here. Room reserved and never written is never touched.
+// More bytes than write_result writes (about twice): the text is reserved
+// whole, since grown by doubling it was copied into ever larger buffers of
+// fresh memory (27 MB touched for a 7,000-query run's 12 MB), and fresh
+// memory is what costs most here. Room reserved and never written is never
+// touched.
 std::size_t result_bytes(const std::vector<RunScores>& scores, const std::vector<std::string>& names) {
   constexpr std::size_t widest_number = 24;       // -1.2345678901234567e-300
   constexpr std::size_t quotes_colon_comma = 4;  // "name":value,
