@@ -8,6 +8,7 @@
 #include "modules/call_fence.hpp"
 #include "support/interrupts.hpp"
 #include "support/plugin_text.hpp"
+#include "support/read_on_two_threads.hpp"
 #include "support/stdout_to_stderr.hpp"
 
 namespace grk::host {
@@ -148,7 +149,7 @@ Invocation call_component(const LoadedModule& module, Entry entry, std::string_v
   }
   // Parsed here, with the exact reader, so a result's floats keep every bit
   // and a malformed one fails the call instead of vanishing from the document.
-  auto result = json::read(state.result_json);
+  auto result = read_on_two_threads(state.result_json);
   if (!result) {
     invocation.status = Status::internal;
     invocation.message = "the component's result is not valid JSON: " + result.error().describe();

@@ -26,9 +26,11 @@
 
 #include <boost/json/value.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <string>
@@ -70,6 +72,34 @@ class PythonJsonScanner {
  public:
   PythonJsonScanner(std::string_view text, const ReadOptions& options, ReadError& error)
       : text_(text.data()), size_(text.size()), options_(options), error_(error) {}
+
+  /// The members of an object from one of them, `at`, to the object's '}',
+  /// read by another scanner (read_object_tail) for this one to take over
+  /// when it gets there (hand_over_at).
+  struct ObjectTail {
+    boost::json::object members;
+    std::size_t close = 0;  ///< the offset of the object's '}'
+    /// The deepest `depth` at which a bracket opened among the members, the
+    /// object's own members being at depth 1; 0 for none.
+    std::size_t deepest_bracket = 0;
+  };
+
+  /// When the scanner is at `at` at the start of an object's member, it asks
+  /// `take` for the tail read from there and, given one, takes its members
+  /// and goes on at its '}'; given none, it reads on itself.
+  void hand_over_at(std::size_t at, std::function<ObjectTail*()> take) {
+    handoff_at_ = at;
+    take_ = std::move(take);
+  }
+
+  /// Reads the members of an object from `at`, where one starts, to the
+  /// object's '}', as decode would read them there; false at the first
+  /// mistake.
+  bool read_object_tail(std::size_t at, ObjectTail& tail) {
+    if (!read_members(at, tail.members, tail.close, 1)) return false;
+    tail.deepest_bracket = deepest_bracket_;
+    return true;
+  }
 
   // JSONDecoder.decode: BOM check, skip whitespace, one value, whitespace, end.
   bool decode(boost::json::value& out) {
@@ -132,9 +162,11 @@ class PythonJsonScanner {
       }
       case '{':
         if (depth >= options_.max_depth) return fail("maximum nesting depth exceeded", idx);
+        deepest_bracket_ = std::max(deepest_bracket_, depth);
         return parse_object(idx + 1, out, next, depth + 1);
       case '[':
         if (depth >= options_.max_depth) return fail("maximum nesting depth exceeded", idx);
+        deepest_bracket_ = std::max(deepest_bracket_, depth);
         return parse_array(idx + 1, out, next, depth + 1);
       case 'n':
         if (matches(idx, "null")) {
@@ -196,29 +228,51 @@ class PythonJsonScanner {
     if (depth >= object_sizes_.size()) object_sizes_.resize(depth + 1, 0);
     object.reserve(std::exchange(object_sizes_[depth], 0));
     idx = skip_whitespace(idx);
-    if (idx >= size_ || text_[idx] != '}') {
-      for (;;) {
-        if (idx >= size_ || text_[idx] != '"') {
-          return fail("Expecting property name enclosed in double quotes", idx);
-        }
-        std::string_view key;
-        if (!scan_string(idx + 1, key, idx)) return false;
-        idx = skip_whitespace(idx);
-        if (idx >= size_ || text_[idx] != ':') return fail("Expecting ':' delimiter", idx);
-        idx = skip_whitespace(idx + 1);
-        // A repeated key overwrites the value in the slot it first took, as a
-        // Python dict does (docs/behaviour/beir.md §2). The key is consumed before the
-        // value is scanned, so the scratch buffer behind `key` may be reused.
-        boost::json::value& slot = object[key];
-        if (!scan_once(idx, slot, idx, depth)) return false;
-        idx = skip_whitespace(idx);
-        if (idx < size_ && text_[idx] == '}') break;
-        if (idx >= size_ || text_[idx] != ',') return fail("Expecting ',' delimiter", idx);
-        idx = skip_whitespace(idx + 1);
-      }
-    }
+    if ((idx >= size_ || text_[idx] != '}') && !read_members(idx, object, idx, depth)) return false;
     next = idx + 1;
     object_sizes_[depth] = object.size();
+    return true;
+  }
+
+  // An object's members from the first's key at `idx` to the '}' (`close`).
+  bool read_members(std::size_t idx, boost::json::object& object, std::size_t& close, std::size_t depth) {
+    for (;;) {
+      if (idx == handoff_at_ && take_over(object, depth, idx)) break;
+      if (idx >= size_ || text_[idx] != '"') {
+        return fail("Expecting property name enclosed in double quotes", idx);
+      }
+      std::string_view key;
+      if (!scan_string(idx + 1, key, idx)) return false;
+      idx = skip_whitespace(idx);
+      if (idx >= size_ || text_[idx] != ':') return fail("Expecting ':' delimiter", idx);
+      idx = skip_whitespace(idx + 1);
+      // A repeated key overwrites the value in the slot it first took, as a
+      // Python dict does (docs/behaviour/beir.md §2). The key is consumed before the
+      // value is scanned, so the scratch buffer behind `key` may be reused.
+      boost::json::value& slot = object[key];
+      if (!scan_once(idx, slot, idx, depth)) return false;
+      idx = skip_whitespace(idx);
+      if (idx < size_ && text_[idx] == '}') break;
+      if (idx >= size_ || text_[idx] != ',') return fail("Expecting ',' delimiter", idx);
+      idx = skip_whitespace(idx + 1);
+    }
+    close = idx;
+    return true;
+  }
+
+  // At the hand-over point: the other scanner's members, put in this
+  // object's as this scanner would have put them (a key both hold keeps its
+  // first slot and takes the later value), and `idx` moved to the '}'. Not
+  // when the other scanner failed, or its brackets would be too deep here:
+  // this one then reads on and fails, or not, as it would have alone.
+  bool take_over(boost::json::object& object, std::size_t depth, std::size_t& idx) {
+    handoff_at_ = std::string_view::npos;
+    ObjectTail* tail = take_ ? take_() : nullptr;
+    if (tail == nullptr || (tail->deepest_bracket > 0 && tail->deepest_bracket + depth - 1 >= options_.max_depth)) {
+      return false;
+    }
+    for (auto& member : tail->members) object[member.key()] = std::move(member.value());
+    idx = tail->close;
     return true;
   }
 
@@ -428,6 +482,9 @@ class PythonJsonScanner {
   ReadError& error_;
   std::string scratch_;
   std::vector<std::size_t> object_sizes_;  ///< by depth: the members of the last object closed there
+  std::size_t deepest_bracket_ = 0;        ///< the deepest depth at which a bracket opened
+  std::size_t handoff_at_ = std::string_view::npos;
+  std::function<ObjectTail*()> take_;
 };
 
 }  // namespace detail
