@@ -508,9 +508,10 @@ int main(int argc, char** argv) {
   generate_inputs(bench.folder);
   fs::create_directories(bench.folder / "out");
   // A probe cache of the benchmark's own, holding only the modules of the
-  // grk-eval it times, filled before the first turn: the user's cache may
-  // hold every build ever run from a folder that still exists, and every run
-  // reads all of it (ten builds' entries, 323 KB, cost row A a millisecond).
+  // grk-eval it times, filled before the first turn: no turn probes, and the
+  // figures do not depend on what the user's cache holds (before cache
+  // format 2 every run parsed all of it: ten builds' entries, 323 KB, cost
+  // row A a millisecond).
   const fs::path cache = bench.folder / "probe-cache.json";
   fs::remove(cache);
   ::setenv("GRK_PROBE_CACHE", cache.c_str(), 1);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <utility>
 
@@ -200,20 +201,16 @@ void ProbeCache::store(const ModuleFile& file, const ModuleRecord& record) {
 void ProbeCache::save() const {
   if (!file_ || stored_.empty() || !usable_) return;
   std::string text = format_line() + "\n";
-  const auto keep = [&text](std::string_view line) {
-    if (!still_current(line)) return;
-    text.append(line);
-    text += '\n';
-  };
   // In the order of the files' quoted names, a line probed now in place of
   // the one read.
-  auto read = read_.begin();
-  for (const auto& [name, line_text] : stored_) {
-    for (; read != read_.end() && read->first < name; ++read) keep(text_of(read->second));
-    if (read != read_.end() && read->first == name) ++read;
-    keep(line_text);
+  std::map<std::string_view, std::string_view> lines;
+  for (const auto& [name, span] : read_) lines[name] = text_of(span);
+  for (const auto& [name, line] : stored_) lines[name] = line;
+  for (const auto& [name, line] : lines) {
+    if (!still_current(line)) continue;
+    text.append(line);
+    text += '\n';
   }
-  for (; read != read_.end(); ++read) keep(text_of(read->second));
   // A cache that cannot be written is no failure of the command.
   (void)write_file_atomically(*file_, text);
 }

@@ -1,6 +1,5 @@
 #include "support/read_on_two_threads.hpp"
 
-#include <algorithm>
 #include <new>
 #include <system_error>
 #include <thread>

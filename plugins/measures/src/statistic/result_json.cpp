@@ -77,8 +77,8 @@ void write_twins(json::CompactWriter& out, const std::vector<std::string>& names
 }
 
 void write_result(json::CompactWriter& out, const std::vector<std::string>& systems,
-                  const std::vector<RunScores>& scores, const ValueLayout& layout, const EvaluationOptions& options) {
-  const std::vector<std::string> names = listed_measures(layout);
+                  const std::vector<RunScores>& scores, const std::vector<std::string>& names,
+                  const ValueLayout& layout, const EvaluationOptions& options) {
   out.begin_object();
   out.key("measures");
   out.begin_array();
@@ -128,11 +128,12 @@ std::vector<std::string> listed_measures(const ValueLayout& layout) {
 
 std::string result_text(const std::vector<std::string>& systems, const std::vector<RunScores>& scores,
                         const ValueLayout& layout, const EvaluationOptions& options) {
+  const std::vector<std::string> names = listed_measures(layout);
   std::string text;
-  text.reserve(result_bytes(scores, listed_measures(layout)));
+  text.reserve(result_bytes(scores, names));
   {
     json::CompactWriter out(text);  // the text is whole once the writer is gone
-    write_result(out, systems, scores, layout, options);
+    write_result(out, systems, scores, names, layout, options);
   }
   return text;
 }
