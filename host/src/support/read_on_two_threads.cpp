@@ -46,8 +46,8 @@ std::size_t second_half_start(std::string_view text) {
   return best;
 }
 
-Expected<boost::json::value, json::ReadError> read_on_two_threads(std::string_view text) {
-  const std::size_t start = text.size() >= two_thread_read_bytes ? second_half_start(text) : std::string_view::npos;
+Expected<boost::json::value, json::ReadError> read_on_two_threads(std::string_view text, std::size_t shortest) {
+  const std::size_t start = text.size() >= shortest ? second_half_start(text) : std::string_view::npos;
   if (start == std::string_view::npos) return json::read(text);
   const json::ReadOptions options;
   Scanner::ObjectTail tail;

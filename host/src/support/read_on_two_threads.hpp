@@ -32,8 +32,10 @@ inline constexpr std::size_t two_thread_read_bytes = std::size_t{1} << 20;
 /// there, and the first takes those members over when it gets there at the
 /// start of a member; where it does not (the guess was wrong, that half
 /// failed or nests too deep), it reads on itself, as alone. One thread for a
-/// text shorter than two_thread_read_bytes, or when no second can be had.
-[[nodiscard]] Expected<boost::json::value, json::ReadError> read_on_two_threads(std::string_view text);
+/// text shorter than `shortest` (the fuzz target reads short ones on two),
+/// or when no second can be had.
+[[nodiscard]] Expected<boost::json::value, json::ReadError> read_on_two_threads(
+    std::string_view text, std::size_t shortest = two_thread_read_bytes);
 
 }  // namespace grk::host
 
