@@ -490,6 +490,36 @@ BOOST_AUTO_TEST_CASE(a_query_listed_in_two_places_sends_the_run_to_the_whole_rea
   }
 }
 
+// A document listed twice is found where the reader checks it, as its lines
+// are parsed, and also in a query whose lines the reader parsed in two parts
+// (a 2.4 MB run of one query is cut in two on two threads): the first and
+// the second listing in different parts, or both in the second.
+BOOST_AUTO_TEST_CASE(a_document_listed_twice_is_found_in_a_query_parsed_in_two_parts) {
+  mt::TemporaryFiles files;
+  std::string lines;
+  for (int d = 0; d < 120000; ++d) lines += "1 Q0 d" + std::to_string(d) + " " + std::to_string(d + 1) + " 1 r\n";
+  const struct {
+    const char* name;
+    std::string repeated;  // listed again at the end
+    std::string first_line;
+  } cases[] = {{"across.run", "d5", "6"}, {"second_part.run", "d119000", "119001"}};
+  for (const auto& each : cases) {
+    const std::string last = "1 Q0 " + each.repeated + " 120001 1 r";
+    const auto path = files.write(each.name, lines + last + "\n");
+    const std::string expected = "run file '" + path.string() + "' line 120001: document '" + each.repeated +
+                                 "' listed twice for query '1' (first on line " + each.first_line + "): '" + last + "'";
+    for (unsigned threads : {1u, 2u}) {
+      BOOST_TEST_CONTEXT(each.name << " on " << threads << " threads") {
+        Handed handed;
+        auto read = read_by_query(path, threads, handed);
+        BOOST_REQUIRE(!read);
+        BOOST_TEST(read.error().message == expected);
+        BOOST_TEST(handed.qids().empty());
+      }
+    }
+  }
+}
+
 // The failures read_run gives, in its order: a document listed twice is
 // named at its second line, and no query of its window or after is handed
 // over; a bad line after it is refused first; a file of comments holds no
