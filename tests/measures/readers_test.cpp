@@ -490,10 +490,10 @@ BOOST_AUTO_TEST_CASE(a_query_listed_in_two_places_sends_the_run_to_the_whole_rea
   }
 }
 
-// A document listed twice is found where the reader checks it, as its lines
-// are parsed, and also in a query whose lines the reader parsed in two parts
-// (a 2.4 MB run of one query is cut in two on two threads): the first and
-// the second listing in different parts, or both in the second.
+// A document listed twice is found as the lines are parsed (one thread: one
+// part), and also in a query whose lines the reader parsed in two parts (a
+// 2.4 MB run of one query is cut in two on two threads), which is looked at
+// again whole: the two listings in different parts, or both in the second.
 BOOST_AUTO_TEST_CASE(a_document_listed_twice_is_found_in_a_query_parsed_in_two_parts) {
   mt::TemporaryFiles files;
   std::string lines;

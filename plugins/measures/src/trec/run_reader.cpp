@@ -588,7 +588,7 @@ class QueryByQuery {
     live_.erase(live_.begin(), live_.begin() + static_cast<std::ptrdiff_t>(count));
     live_since_.erase(live_since_.begin(), live_since_.begin() + static_cast<std::ptrdiff_t>(count));
     if (!repeated_) {
-      if (const auto twice = first_listed_twice(done, count)) {
+      if (const auto twice = first_listed_twice_among(done)) {
         repeated_.emplace(std::string(twice->qid), std::string(twice->docno));
       } else {
         take_(done);
@@ -607,11 +607,12 @@ class QueryByQuery {
     std::size_t repeated;  ///< the first document listed a second time, or npos
   };
 
-  // The first of the `count` queries handed over (the first live ones) that
-  // lists a document twice, and that document: from the parts' checks, and
-  // for a query split between parts, looked for again over all of it.
-  std::optional<ListedTwice> first_listed_twice(const std::vector<RunQuery>& done, std::size_t count) {
-    for (std::size_t q = 0; q < count; ++q) {
+  // The first of the queries handed over (the first live ones, their checks
+  // still in live_checks_) that lists a document twice, and that document:
+  // from the parts' checks, and for a query split between parts, looked for
+  // again over all of it.
+  std::optional<ListedTwice> first_listed_twice_among(const std::vector<RunQuery>& done) {
+    for (std::size_t q = 0; q < done.size(); ++q) {
       const Check& check = live_checks_[q];
       if (check.whole && check.repeated != std::string_view::npos) {
         return ListedTwice{done[q].qid, done[q].documents[check.repeated].docno};
