@@ -10,6 +10,11 @@
 // needs for two, was read 14 times a second under the sanitizers). Both reads
 // must give the same value, bit for bit and member for member, or the same
 // error.
+//
+// A result the host keeps as its text (plain compact JSON,
+// host/src/support/plain_json.hpp) is checked on the input itself: json::read
+// must read it, and its text reindented must be the bytes write_pretty writes
+// of the value read, at the level a result has in the results document.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -19,8 +24,10 @@
 #include <boost/json/value.hpp>
 
 #include <grk/json/reader.hpp>
+#include <grk/json/writer.hpp>
 
 #include "fuzz_check.hpp"
+#include "support/plain_json.hpp"
 #include "support/read_on_two_threads.hpp"
 
 namespace {
@@ -57,10 +64,30 @@ bool same(const boost::json::value& a, const boost::json::value& b) {
   }
 }
 
+// A plain input is read, and reindented as its value is written.
+void check_plain(std::string_view input) {
+  if (!grk::host::is_plain_compact_json(input)) return;
+  const auto value = grk::json::read(input);
+  grk::fuzz::require(value.has_value(), "a plain text is not read");
+  constexpr int result_level = 3;  // steps, a step, its result
+  std::string reindented;
+  std::string written;
+  {
+    grk::json::detail::TextCursor cursor(reindented);
+    grk::host::put_plain_json_pretty(cursor, input, result_level);
+  }
+  {
+    grk::json::detail::TextCursor cursor(written);
+    grk::json::detail::put_value(cursor, *value, grk::json::detail::pretty_layout, result_level);
+  }
+  grk::fuzz::require(reindented == written, "a plain text is reindented to other bytes than its value's");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  check_plain(input);
   std::string text = "{\"before\":\"";
   text.append(4 * size + 16, 'b');
   text += "\",\"input\":";

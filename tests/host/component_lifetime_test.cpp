@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(handle_outlives_its_registry_and_is_still_callable) {
   grk::test::write_text(dir / "values.txt", "2 3\n");
   const auto invocation = handle->invoke(R"({"values": ")" + (dir / "values.txt").string() + R"("})");
   BOOST_TEST_REQUIRE(grk::status_name(invocation.status) == std::string("ok"), invocation.message);
-  BOOST_TEST(invocation.result.as_object().at("sum").as_double() == 5.0);
+  BOOST_TEST(invocation.result.value().as_object().at("sum").as_double() == 5.0);
   BOOST_TEST(invocation.summary == "sum 5.0 of 2 values");
 
   handle.reset();

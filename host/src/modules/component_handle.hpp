@@ -15,13 +15,14 @@
 #include <grk/error.hpp>
 
 #include "modules/loaded_module.hpp"
+#include "support/component_result.hpp"
 
 namespace grk::host {
 
 /// What one call produced.
 struct Invocation {
   Status status = Status::ok;
-  boost::json::value result;  ///< when ok: the component's result, parsed
+  ComponentResult result;  ///< when ok: the component's result
   std::string message;      ///< when not ok
   std::string hint;         ///< when not ok: what to do about it, or empty
   std::string summary;

@@ -5,8 +5,6 @@
 #ifndef GRK_HOST_RUN_CHECKED_RUN_HPP
 #define GRK_HOST_RUN_CHECKED_RUN_HPP
 
-#include <boost/json/object.hpp>
-
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,13 +14,14 @@
 #include "modules/registry.hpp"
 #include "run/errors.hpp"
 #include "run/plan.hpp"
+#include "run/results_document.hpp"
 #include "run/session.hpp"
 #include "support/host_error.hpp"
 
 namespace grk::host {
 
 struct RunOutcome {
-  boost::json::object document;
+  ResultsDocument document;
   /// The checkpoint file (options.checkpoint) holds `document` already, byte
   /// for byte: writing it again would only cost a second fsync.
   bool saved = false;

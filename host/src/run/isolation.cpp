@@ -53,13 +53,18 @@ void send(int fd, Frame type, const std::string& payload) {
   };
   Invocation invocation =
       call == ComponentCall::validate ? handle.validate(params, forward) : handle.invoke(params, forward);
-  // The result moved, not copied: it may hold a million per-query values.
+  // The result's text goes in as it is, the last member: it may hold a
+  // million per-query values.
   const boost::json::object reply{{"status", static_cast<std::int64_t>(invocation.status)},
                                   {"message", invocation.message},
                                   {"hint", invocation.hint},
-                                  {"summary", invocation.summary},
-                                  {"result", std::move(invocation.result)}};
-  send(out_fd, Frame::result, json::write_compact(reply));
+                                  {"summary", invocation.summary}};
+  std::string frame = json::write_compact(reply);
+  frame.pop_back();
+  frame += ",\"result\":";
+  frame += invocation.result.compact_text();
+  frame += '}';
+  send(out_fd, Frame::result, frame);
   // _exit: the host's atexit handlers and stdio buffers are the parent's.
   _exit(0);
 }
@@ -103,7 +108,7 @@ Expected<Invocation, std::string> invocation_from(const std::string& payload) {
   invocation.message = std::string(*text("message"));
   invocation.hint = std::string(*text("hint"));
   invocation.summary = std::string(*text("summary"));
-  invocation.result = std::move(*result);
+  invocation.result = ComponentResult(std::move(*result));
   return invocation;
 }
 

@@ -380,16 +380,13 @@ Expected<void, HostError> RunSession::checkpoint_after_step() {
 // copied: a per-query result can hold a million values, and a copy of them
 // cost more than the writing.
 void RunSession::put_results(const json::TextSink& put) {
-  boost::json::object document = take_results_document();
-  put_results_document(document, put);
-  auto& steps = document["steps"].as_array();
-  for (std::size_t i = 0; i < outcomes_.size() && i < steps.size(); ++i) {
-    if (outcomes_[i].state != StepState::ok) continue;
-    outcomes_[i].invocation.result = std::move(steps[i].as_object()["result"]);
-  }
+  ResultsDocument document = take_results_document();
+  document.put(put);
+  for (auto& [step, result] : document.results) outcomes_[step].invocation.result = std::move(result);
 }
 
-boost::json::object RunSession::take_results_document() {
+ResultsDocument RunSession::take_results_document() {
+  ResultsDocument document;
   boost::json::array steps;
   StepOutcome not_run;
   not_run.state = StepState::pending;
@@ -405,7 +402,8 @@ boost::json::object RunSession::take_results_document() {
                        {"file", step.entry.module->file.string()}};
     entry["status"] = name_of(step_state_names, outcome.state, "failed");
     if (outcome.state == StepState::ok) {
-      entry["result"] = std::move(outcome.invocation.result);
+      entry["result"] = nullptr;
+      document.results.emplace_back(i, std::move(outcome.invocation.result));
     } else if (outcome.state == StepState::failed || outcome.state == StepState::interrupted) {
       boost::json::object error{{"status", failure_status(outcome)},
                                 {"message", outcome.invocation.message}};
@@ -422,25 +420,18 @@ boost::json::object RunSession::take_results_document() {
   provenance["inputs"] = inputs_;
   if (options_.allow_unsafe_plugin_dirs) provenance["allow_unsafe_plugin_dirs"] = true;
   provenance["started_at"] = started_at_;
-  return {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
+  document.tree = {{"steps", std::move(steps)}, {"provenance", std::move(provenance)}};
+  return document;
 }
 
-void put_results_document(const boost::json::object& document, const json::TextSink& put) {
-  json::write_pretty(document, put);
-  put("\n");
-}
-
-Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output, bool saved) {
+Expected<void, HostError> emit_results(const ResultsDocument& document, const std::string& output, bool saved) {
   if (output.empty()) {
-    put_results_document(document, [](std::string_view piece) {
-      std::fwrite(piece.data(), 1, piece.size(), results_stream());
-    });
+    document.put([](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), results_stream()); });
     std::fflush(results_stream());
     return {};
   }
   if (!saved) {
-    GRK_TRY_VOID(write_file_atomically(
-        output, [&document](const json::TextSink& put) { put_results_document(document, put); }));
+    GRK_TRY_VOID(write_file_atomically(output, [&document](const json::TextSink& put) { document.put(put); }));
   }
   std::fprintf(results_stream(), "results: %s\n", output.c_str());
   std::fflush(results_stream());

@@ -24,6 +24,7 @@
 #include "report/model.hpp"
 #include "run/checkpoints.hpp"
 #include "run/plan.hpp"
+#include "run/results_document.hpp"
 
 namespace grk::host {
 
@@ -100,7 +101,7 @@ class RunSession {
   /// provenance (host and SDK versions, config and input hashes, start
   /// time). The steps' results are moved into it: at the end, or by
   /// put_results(), which gives them back once the text is written.
-  [[nodiscard]] boost::json::object take_results_document();
+  [[nodiscard]] ResultsDocument take_results_document();
 
  private:
   RunSession(std::vector<PlannedStep> plan, std::vector<std::shared_ptr<ComponentHandle>> handles,
@@ -143,14 +144,10 @@ class RunSession {
   bool saved_ = false;  ///< see saved()
 };
 
-/// The results document as a file holds it, pretty JSON and a newline,
-/// handed to `put` in pieces (never whole in memory: it can be tens of MB).
-void put_results_document(const boost::json::object& document, const json::TextSink& put);
-
 /// Writes the results document to stdout when `output` is empty, else to the
 /// file `output` (atomically; not again when `saved`: a checkpoint wrote
 /// these bytes there), saying so on stdout.
-Expected<void, HostError> emit_results(const boost::json::object& document, const std::string& output, bool saved);
+Expected<void, HostError> emit_results(const ResultsDocument& document, const std::string& output, bool saved);
 
 }  // namespace grk::host
 

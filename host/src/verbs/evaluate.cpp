@@ -171,10 +171,9 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   options.checkpoint = call.text("results");
   GRK_TRY(RunOutcome outcome, run_checked_steps(std::move(steps), registry, std::move(options), std::move(errors),
                                                 error_line_prefix, "--results"));
-  boost::json::object& document = outcome.document;
+  const ResultsDocument& document = outcome.document;
   if (const std::string results = call.text("results"); !results.empty() && !outcome.saved) {
-    if (auto written = write_file_atomically(
-            results, [&document](const json::TextSink& put) { put_results_document(document, put); });
+    if (auto written = write_file_atomically(results, [&document](const json::TextSink& put) { document.put(put); });
         !written) {
       if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
       return unexpected(HostError{exit_results_unwritten, "--results " + results + ": " + written.error().message});
@@ -183,7 +182,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
   if (!outcome.all_ok) {
     // The failed step's message, as the results document records it.
-    for (const auto& step : document.at("steps").as_array()) {
+    for (const auto& step : document.tree.at("steps").as_array()) {
       const auto* error = step.as_object().if_contains("error");
       if (error == nullptr) continue;
       // The plugin's words, kept whole in the document, shown as one line
@@ -194,7 +193,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
     }
     return unexpected(HostError{exit_step_failed, "a step failed"});
   }
-  GRK_TRY(auto model, model_of(std::move(document), "results"));
+  GRK_TRY(auto model, model_of(std::move(outcome.document).take_tree(), "results"));
   if (call.options.count("label-prefix") != 0) model.label_prefix = call.text("label-prefix");
   GRK_TRY_VOID(rename_names(model, call.texts("rename")));
   model.title = "grk-eval evaluate";

@@ -19,7 +19,7 @@
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupts.hpp"
-#include "support/kept_until_exit.hpp"
+#include "run/kept_until_exit.hpp"
 #include "support/results_stream.hpp"
 
 namespace grk::host {
@@ -156,7 +156,7 @@ Expected<ExitCode, HostError> run(const VerbCall& call) {
   if (outcome.interrupted_by != 0) end_by_interrupt(outcome.interrupted_by);
   if (const std::string report = call.text("report"); !report.empty()) {
     GRK_TRY(const ReportFormat format, report_format(call));
-    GRK_TRY_VOID(write_report(std::move(outcome.document), request.output, report, format));
+    GRK_TRY_VOID(write_report(std::move(outcome.document).take_tree(), request.output, report, format));
   } else {
     keep_until_exit(std::move(outcome.document));
   }

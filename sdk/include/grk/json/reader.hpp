@@ -328,24 +328,25 @@ class PythonJsonScanner {
       }
     }
     next = idx;
-    const char* first = text_ + start;
-    const char* last = text_ + idx;
-    if (!is_float) {
-      std::int64_t signed_value = 0;
-      if (std::from_chars(first, last, signed_value).ec == std::errc()) {
-        out = signed_value;
-        return true;
-      }
-      std::uint64_t unsigned_value = 0;
-      if (*first != '-' && std::from_chars(first, last, unsigned_value).ec == std::errc()) {
-        out = unsigned_value;
-        return true;
-      }
-    }
-    out = to_double(first, last);
+    out = number_value(text_ + start, text_ + idx, is_float);
     return true;
   }
 
+ public:
+  /// The value of a number the grammar above matched, [first, last): an
+  /// integer as int64 when it fits, else uint64, else a double, as floats
+  /// are (the deviations at the top of this file).
+  static boost::json::value number_value(const char* first, const char* last, bool is_float) {
+    if (!is_float) {
+      std::int64_t signed_value = 0;
+      if (std::from_chars(first, last, signed_value).ec == std::errc()) return signed_value;
+      std::uint64_t unsigned_value = 0;
+      if (*first != '-' && std::from_chars(first, last, unsigned_value).ec == std::errc()) return unsigned_value;
+    }
+    return to_double(first, last);
+  }
+
+ private:
   // Correctly rounded, as Python's float(); from_chars reports overflow and
   // underflow without a value, so pick ±inf or ±0 from the decimal magnitude.
   static double to_double(const char* first, const char* last) {

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -75,9 +76,17 @@ void put_integer(TextCursor& out, Integer number) {
   out.commit(std::to_chars(at, at + 24, number).ptr);
 }
 
-inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level);
+/// Writes, in place of some null values of a tree, a text of its own: given
+/// a null value and its level, it writes that value's text and returns
+/// true, or returns false for "null". How the host writes a step's result
+/// that it kept as text into the results document (host/src/support/component_result.hpp).
+using NullStandIn = std::function<bool(const boost::json::value&, TextCursor&, int level)>;
 
-inline void put_object(TextCursor& out, const boost::json::object& object, const JsonLayout& layout, int level) {
+inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level,
+                      const NullStandIn* stand_in = nullptr);
+
+inline void put_object(TextCursor& out, const boost::json::object& object, const JsonLayout& layout, int level,
+                       const NullStandIn* stand_in = nullptr) {
   out.put('{');
   bool first = true;
   for (const boost::json::key_value_pair& member : object) {
@@ -85,14 +94,17 @@ inline void put_object(TextCursor& out, const boost::json::object& object, const
     first = false;
     put_quoted(out, std::string_view(member.key().data(), member.key().size()));
     out.put(layout.key_separator);
-    put_value(out, member.value(), layout, level + 1);
+    put_value(out, member.value(), layout, level + 1, stand_in);
   }
   put_close(out, layout, level, object.empty(), '}');
 }
 
-inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level) {
+inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level,
+                      const NullStandIn* stand_in) {
   switch (value.kind()) {
-    case boost::json::kind::null: out.put("null"); break;
+    case boost::json::kind::null:
+      if (stand_in == nullptr || !(*stand_in)(value, out, level)) out.put("null");
+      break;
     case boost::json::kind::bool_: out.put(value.get_bool() ? "true" : "false"); break;
     case boost::json::kind::int64: put_integer(out, value.get_int64()); break;
     case boost::json::kind::uint64: put_integer(out, value.get_uint64()); break;
@@ -109,12 +121,12 @@ inline void put_value(TextCursor& out, const boost::json::value& value, const Js
       for (const boost::json::value& element : array) {
         put_item_start(out, layout, level + 1, first);
         first = false;
-        put_value(out, element, layout, level + 1);
+        put_value(out, element, layout, level + 1, stand_in);
       }
       put_close(out, layout, level, array.empty(), ']');
       break;
     }
-    case boost::json::kind::object: put_object(out, value.get_object(), layout, level); break;
+    case boost::json::kind::object: put_object(out, value.get_object(), layout, level, stand_in); break;
   }
 }
 
@@ -160,11 +172,11 @@ inline std::size_t estimated_text_bytes(const boost::json::value& value, const J
 // `json`: a value, or an object written as it is: a results document
 // passed as a value would first be copied whole.
 template <class Json>
-void put_json(TextCursor& out, const Json& json, const JsonLayout& layout) {
+void put_json(TextCursor& out, const Json& json, const JsonLayout& layout, const NullStandIn* stand_in = nullptr) {
   if constexpr (std::is_same_v<Json, boost::json::object>) {
-    put_object(out, json, layout, 0);
+    put_object(out, json, layout, 0, stand_in);
   } else {
-    put_value(out, json, layout, 0);
+    put_value(out, json, layout, 0, stand_in);
   }
 }
 
@@ -198,10 +210,12 @@ inline std::string write_pretty(const boost::json::object& object) {
 
 /// write_pretty's text handed to `sink` in pieces of about a mebibyte, never
 /// held whole: how a results document of tens of megabytes goes to a file.
-inline void write_pretty(const boost::json::object& object, const TextSink& sink) {
+/// `stand_in`, when given, writes some of its null values (detail::NullStandIn).
+inline void write_pretty(const boost::json::object& object, const TextSink& sink,
+                         const detail::NullStandIn* stand_in = nullptr) {
   std::string piece;
   detail::TextCursor cursor(piece, &sink);
-  detail::put_json(cursor, object, detail::pretty_layout);
+  detail::put_json(cursor, object, detail::pretty_layout, stand_in);
   cursor.flush();
 }
 

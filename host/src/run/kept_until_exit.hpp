@@ -1,11 +1,11 @@
 // keep_until_exit: a results document left for the process's end to free.
-#ifndef GRK_HOST_SUPPORT_KEPT_UNTIL_EXIT_HPP
-#define GRK_HOST_SUPPORT_KEPT_UNTIL_EXIT_HPP
+#ifndef GRK_HOST_RUN_KEPT_UNTIL_EXIT_HPP
+#define GRK_HOST_RUN_KEPT_UNTIL_EXIT_HPP
 
 #include <utility>
 #include <vector>
 
-#include <boost/json/object.hpp>
+#include "run/results_document.hpp"
 
 namespace grk::host {
 
@@ -15,8 +15,8 @@ namespace grk::host {
 /// one was the last 25 ms of a 7,000-query run, and the exit that follows
 /// returns all the process's memory at once. The documents stay reachable
 /// (a leak checker does not report them).
-inline void keep_until_exit(boost::json::object&& document) {
-  static auto* const kept = new std::vector<boost::json::object>();
+inline void keep_until_exit(ResultsDocument&& document) {
+  static auto* const kept = new std::vector<ResultsDocument>();
   kept->push_back(std::move(document));
 }
 
