@@ -79,7 +79,7 @@ void put_integer(TextCursor& out, Integer number) {
 /// Writes, in place of some null values of a tree, a text of its own: given
 /// a null value and its level, it writes that value's text and returns
 /// true, or returns false for "null". How the host writes a step's result
-/// that it kept as text into the results document (host/src/support/component_result.hpp).
+/// that it kept as text into the results document (host/src/run/results_document.hpp).
 using NullStandIn = std::function<bool(const boost::json::value&, TextCursor&, int level)>;
 
 inline void put_value(TextCursor& out, const boost::json::value& value, const JsonLayout& layout, int level,
