@@ -10,10 +10,11 @@
 namespace grk::host {
 
 /// Takes `document` and never frees it: a verb calls this once the document
-/// is written and read for the last time, just before it returns. A
-/// per-query document holds up to millions of values; freeing them one by
-/// one was the last 25 ms of a 7,000-query run, and the exit that follows
-/// returns all the process's memory at once. The documents stay reachable
+/// is written and read for the last time, just before it returns. A result
+/// kept as a tree (one that is not plain JSON, support/plain_json.hpp) can
+/// hold millions of values; freeing them one by one was the last 25 ms of a
+/// 7,000-query run, and the exit that follows returns all the process's
+/// memory at once. The documents stay reachable
 /// (a leak checker does not report them).
 inline void keep_until_exit(ResultsDocument&& document) {
   static auto* const kept = new std::vector<ResultsDocument>();

@@ -6,17 +6,18 @@ namespace grk::host {
 
 namespace {
 
-boost::json::value& result_place(boost::json::object& tree, std::size_t step) {
-  return tree["steps"].as_array()[step].as_object()["result"];
+// Where step `step`'s result stands in `tree` (null, or the result once taken).
+template <class Tree>
+auto& result_place(Tree& tree, std::size_t step) {
+  return tree.at("steps").as_array().at(step).as_object().at("result");
 }
 
 }  // namespace
 
 void ResultsDocument::put(const json::TextSink& put) const {
-  const auto& steps = tree.at("steps").as_array();
   std::vector<std::pair<const boost::json::value*, const ComponentResult*>> places;
   places.reserve(results.size());
-  for (const auto& [step, result] : results) places.emplace_back(&steps.at(step).as_object().at("result"), &result);
+  for (const auto& [step, result] : results) places.emplace_back(&result_place(tree, step), &result);
   const json::detail::NullStandIn stand_in = [&places](const boost::json::value& value, json::detail::TextCursor& out,
                                                        int level) {
     for (const auto& [place, result] : places) {

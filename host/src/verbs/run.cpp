@@ -15,11 +15,11 @@
 #include "report/model.hpp"
 #include "run/checked_run.hpp"
 #include "run/input_checks.hpp"
+#include "run/kept_until_exit.hpp"
 #include "run/plan.hpp"
 #include "run/session.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupts.hpp"
-#include "run/kept_until_exit.hpp"
 #include "support/results_stream.hpp"
 
 namespace grk::host {
